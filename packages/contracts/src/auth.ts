@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { userTypes } from './roles';
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254));
+
+/** Password rules (the spec leaves them open; see docs/decisions.md). */
+export const passwordSchema = z
+  .string()
+  .min(8, { message: 'Password must be at least 8 characters' })
+  .max(128, { message: 'Password must be at most 128 characters' });
+
+export const userPreferencesSchema = z.record(z.string(), z.unknown());
+
+/** The user as the API answers it (snake_case like the spec; firstName mirrors first_name). */
+export const userSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  firstName: z.string(),
+  last_name: z.string(),
+  user_type: z.enum(userTypes),
+  role: z.enum(userTypes),
+  company_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  job_title: z.string().nullable(),
+  website: z.string().nullable(),
+  company_size: z.string().nullable(),
+  industry: z.string().nullable(),
+  preferences: userPreferencesSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  first_name: trimmed(80).min(1, { message: 'First name is required' }),
+  last_name: trimmed(80).min(1, { message: 'Last name is required' }),
+  user_type: z.enum(userTypes, { message: 'Choose customer, supplier or integrator' }),
+  company_name: optionalText(160),
+  phone: optionalText(40),
+  job_title: optionalText(120),
+  website: optionalText(300),
+  company_size: optionalText(40),
+  industry: optionalText(120),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, { message: 'Password is required' }).max(128),
+  required_user_type: z.enum(userTypes).nullable().optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userSchema,
+  token: z.string(),
+  access_token: z.string(),
+  expires_in: z.number(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ user: userSchema });
+
+export const verifyRequestSchema = z.object({ token: z.string().min(1, { message: 'Token is required' }) });
+/** DECISIONS.md: /auth/verify answers { valid, user }. */
+export const verifyResponseSchema = z.object({ valid: z.boolean(), user: userSchema.nullable() });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** PATCH /auth/me: the editable profile fields. */
+export const profileUpdateSchema = z
+  .object({
+    first_name: trimmed(80).min(1, { message: 'First name is required' }),
+    last_name: trimmed(80).min(1, { message: 'Last name is required' }),
+    company_name: optionalText(160),
+    phone: optionalText(40),
+    job_title: optionalText(120),
+    website: optionalText(300),
+    company_size: optionalText(40),
+    industry: optionalText(120),
+    preferences: userPreferencesSchema,
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

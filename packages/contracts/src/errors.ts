@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Clients branch on `code`, never on message text.
+ * The HTTP status for each code lives here too so every service maps them alike.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOKEN_INVALID: 401,
+  FORBIDDEN: 403,
+  ROLE_MISMATCH: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+  UPSTREAM_TIMEOUT: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** Field-level details of a validation error: field path -> messages. */
+export const errorDetailsSchema = z.record(z.string(), z.array(z.string()));
+
+/** Every API error answer: `message` and `error` carry the same text. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.string(),
+  details: errorDetailsSchema.optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export function statusForCode(code: ErrorCode): number {
+  return errorCodes[code];
+}

@@ -1,0 +1,69 @@
+/** Spec section 6: roles, display names and permissions. */
+export const userTypes = ['customer', 'supplier', 'integrator', 'system_integrator'] as const;
+export type UserType = (typeof userTypes)[number];
+
+/** The three roles the product distinguishes; system_integrator folds into integrator. */
+export const roles = ['customer', 'supplier', 'integrator'] as const;
+export type Role = (typeof roles)[number];
+
+export const permissions = [
+  'view_catalog',
+  'view_profile',
+  'manage_robots',
+  'view_leads',
+  'edit_listings',
+  'upload_robots',
+  'view_analytics',
+  'view_deployments',
+  'manage_projects',
+  'access_plans',
+  'view_opportunities',
+  'create_projects',
+  'view_matches',
+  'contact_suppliers',
+  'find_integrators',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const common: Permission[] = ['view_catalog', 'view_profile'];
+
+export const rolePermissions: Record<Role, readonly Permission[]> = {
+  supplier: [...common, 'manage_robots', 'view_leads', 'edit_listings', 'upload_robots', 'view_analytics'],
+  integrator: [...common, 'view_deployments', 'manage_projects', 'access_plans', 'view_opportunities'],
+  customer: [...common, 'create_projects', 'view_matches', 'contact_suppliers', 'find_integrators'],
+};
+
+const displayNames: Record<Role, string> = {
+  customer: 'Customer',
+  supplier: 'Supplier',
+  integrator: 'System Integrator',
+};
+
+/** Anything other than supplier or integrator (incl. system_integrator) is treated as customer. */
+export function normalizeRole(value: unknown): Role {
+  if (value === 'supplier') return 'supplier';
+  if (value === 'integrator' || value === 'system_integrator') return 'integrator';
+  return 'customer';
+}
+
+/** The role of a user-like object: user_type first, else role. */
+export function roleOf(user: { user_type?: unknown; role?: unknown } | null | undefined): Role {
+  if (!user) return 'customer';
+  return normalizeRole(user.user_type ?? user.role);
+}
+
+export function permissionsFor(role: unknown): readonly Permission[] {
+  return rolePermissions[normalizeRole(role)];
+}
+
+export function hasPermission(role: unknown, permission: Permission): boolean {
+  return permissionsFor(role).includes(permission);
+}
+
+export function roleDisplayName(role: unknown): string {
+  return displayNames[normalizeRole(role)];
+}
+
+/** Route segment of /auth/{role}. */
+export const portalRoles = ['customer', 'supplier', 'integrator'] as const;
+export type PortalRole = (typeof portalRoles)[number];

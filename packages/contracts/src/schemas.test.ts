@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { chatRequestSchema, loginRequestSchema, registerRequestSchema, shouldIncludeRobotData } from './index';
+import { bulkValidateRequestSchema } from './bulk-upload';
+import { integratorSettingsSchema } from './integrator';
+
+describe('registerRequestSchema', () => {
+  const base = { email: ' Ada@Example.COM ', password: 'correct horse', first_name: 'Ada', last_name: 'Lovelace', user_type: 'customer' };
+  it('normalises email and empties optional fields to null', () => {
+    const parsed = registerRequestSchema.parse({ ...base, company_name: '  ' });
+    expect(parsed.email).toBe('ada@example.com');
+    expect(parsed.company_name).toBeNull();
+  });
+  it('names each bad field', () => {
+    const result = registerRequestSchema.safeParse({ ...base, email: 'nope', password: 'short', user_type: 'admin' });
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((i) => i.path.join('.'));
+    expect(fields).toEqual(expect.arrayContaining(['email', 'password', 'user_type']));
+  });
+});
+
+describe('loginRequestSchema', () => {
+  it('accepts a null required_user_type', () => {
+    expect(loginRequestSchema.parse({ email: 'a@b.co', password: 'x', required_user_type: null }).required_user_type).toBeNull();
+  });
+});
+
+describe('chatRequestSchema', () => {
+  it('rejects a blank message and defaults the rest', () => {
+    expect(chatRequestSchema.safeParse({ message: '   ' }).success).toBe(false);
+    const parsed = chatRequestSchema.parse({ message: 'hi' });
+    expect(parsed.conversationHistory).toEqual([]);
+    expect(parsed.includeRobotData).toBe(false);
+  });
+});
+
+describe('shouldIncludeRobotData', () => {
+  it('is true on catalog, robot_detail and compare pages', () => {
+    for (const page of ['catalog', 'robot_detail', 'compare']) expect(shouldIncludeRobotData(page, 'hello')).toBe(true);
+  });
+  it('is true when the message names a robot topic', () => {
+    expect(shouldIncludeRobotData('homepage', 'What PAYLOAD do I need?')).toBe(true);
+    expect(shouldIncludeRobotData('homepage', 'hello there')).toBe(false);
+  });
+});
+
+describe('bulkValidateRequestSchema', () => {
+  it('needs data or upload_id', () => {
+    expect(bulkValidateRequestSchema.safeParse({ mappings: {} }).success).toBe(false);
+    expect(bulkValidateRequestSchema.safeParse({ mappings: {}, upload_id: 'u1' }).success).toBe(true);
+  });
+});
+
+describe('integratorSettingsSchema', () => {
+  it('checks the website is a web address', () => {
+    expect(integratorSettingsSchema.safeParse({ company_name: 'A', phone: '+1 555', website: 'ftp://x', city: null }).success).toBe(false);
+    expect(integratorSettingsSchema.safeParse({ company_name: 'A', phone: '+1 (555) 010-2000', website: 'https://a.io', city: 'Lyon' }).success).toBe(true);
+  });
+});

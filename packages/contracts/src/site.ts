@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const contactRequestSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Name is required' }).max(120),
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254)),
+  company: z.string().trim().max(160).optional().default(''),
+  subject: z.string().trim().min(1, { message: 'Subject is required' }).max(200),
+  message: z
+    .string()
+    .trim()
+    .min(10, { message: 'Message must be at least 10 characters' })
+    .max(5000, { message: 'Message must be at most 5000 characters' }),
+});
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+export const contactResponseSchema = z.object({ success: z.literal(true), id: z.string(), message: z.string() });
+
+/** Marketing figures of the home page (spec section 1). */
+export const MARKETING_FIGURES = [
+  { value: '94%', label: 'accuracy' },
+  { value: '95%', label: 'success' },
+  { value: '30%', label: 'faster' },
+] as const;

@@ -1,0 +1,34 @@
+/** Robot categories used by the catalog (facet values). */
+export const robotCategories = [
+  'articulated',
+  'collaborative',
+  'scara',
+  'delta',
+  'palletizing',
+  'heavy-payload',
+] as const;
+export type RobotCategory = (typeof robotCategories)[number];
+
+/**
+ * One catalog row as published in the maker's datasheet. Values the datasheet does
+ * not give are null, never guessed. Prices are indicative street-price bands (USD,
+ * arm + controller) because makers do not publish list prices; they are labelled
+ * "indicative" wherever shown.
+ */
+export interface SeedRobot {
+  manufacturer: string;
+  model: string;
+  category: RobotCategory;
+  payloadKg: number;
+  reachMm: number;
+  dof: number;
+  repeatabilityMm: number | null;
+  weightKg: number | null;
+  priceMinUsd: number | null;
+  priceMaxUsd: number | null;
+  applications: string[];
+  industries: string[];
+  description: string;
+  /** Where the figures come from: the maker's datasheet or product specification by name. */
+  source: string;
+}
