@@ -1,0 +1,28 @@
+# One image for the api (which serves the built web app) and the perception service;
+# docker-compose.yml picks the command. Build: docker build -t cellforge .
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV COREPACK_ENABLE_DOWNLOAD_PROMPT=0
+RUN corepack enable
+COPY . .
+RUN pnpm install --frozen-lockfile
+RUN pnpm turbo run build --filter=@cellforge/web --filter=@cellforge/api --filter=@cellforge/perception
+RUN pnpm deploy --filter=@cellforge/api --prod --legacy /out/api \
+ && pnpm deploy --filter=@cellforge/perception --prod --legacy /out/perception \
+ && cp -r apps/api/dist /out/api/dist && cp -r apps/perception/dist /out/perception/dist \
+ && mkdir -p /out/web && cp -r apps/web/dist /out/web/dist
+
+FROM node:20-bookworm-slim AS runtime
+# Debian's ffmpeg is preferred over the npm-shipped static build (see STACK.md).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg ca-certificates wget \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production
+WORKDIR /srv
+COPY --from=build /out/api /srv/api
+COPY --from=build /out/perception /srv/perception
+COPY --from=build /out/web /srv/web
+ENV WEB_DIST=/srv/web/dist DATA_DIR=/data
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000 3002
+CMD ["node", "--enable-source-maps", "/srv/api/dist/server.js"]

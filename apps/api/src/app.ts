@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Database } from '@cellforge/db';
+import type { Config } from './env';
+import type { Logger } from './lib/logger';
+import { createTokenService } from './lib/tokens';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { createAuthRouter } from './modules/auth/auth.router';
+import { createAuthService } from './modules/auth/auth.service';
+import { createContactRouter } from './modules/contact/contact.router';
+import { createHealthRouter } from './modules/health/health.router';
+import { createWebApp } from './web-app';
+
+export interface AppDeps {
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  config: Config;
+  logger: Logger;
+}
+
+/** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
+export function createApp(deps: AppDeps): Express {
+  const { config, db, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const web = config.webDist ? createWebApp({ distDir: config.webDist, appName: config.appName }) : null;
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(web?.scriptHashes ?? [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+  if (config.corsOrigins.length) {
+    app.use(cors({ origin: config.corsOrigins, credentials: false, maxAge: 600 }));
+  }
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
+
+  app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
+  if (web) {
+    app.use(web.assets);
+    app.use(web.pages);
+  }
+  app.use(
+    '/auth',
+    createAuthRouter({ auth, tokens, loginRateLimit: config.loginRateLimit, loginRateWindowMs: config.loginRateWindowMs }),
+  );
+  app.use('/api', createContactRouter({ db, tokens }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

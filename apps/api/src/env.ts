@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the API reads from the environment, with its default (see README). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_NAME: z.string().min(1).default('CellForge'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_ON_START: bool.default(true),
+  JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default('loopback'),
+  WEB_DIST: z.string().optional(),
+  PERCEPTION_URL: z.string().url().default('http://127.0.0.1:3002'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  JSON_BODY_LIMIT: z.string().default('1mb'),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_DEFAULT_MANUFACTURER: z.string().default('Universal Robots'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  appName: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl?: string;
+  seedOnStart: boolean;
+  jwtSecret: string;
+  jwtExpiresInSeconds: number;
+  bcryptRounds: number;
+  corsOrigins: string[];
+  trustProxy: string;
+  webDist?: string;
+  perceptionUrl: string;
+  loginRateLimit: number;
+  loginRateWindowMs: number;
+  jsonBodyLimit: string;
+  ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string };
+  s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+}
+
+/**
+ * In development a missing JWT_SECRET is generated once and kept in the data folder,
+ * so sessions survive restarts. In production it must come from the environment.
+ */
+function resolveJwtSecret(env: Env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET is required when NODE_ENV=production (at least 32 characters).');
+  }
+  const file = path.join(env.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (FOO= in .env or compose's ${FOO:-}) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  const s3 =
+    env.S3_ENDPOINT && env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appName: env.APP_NAME,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    seedOnStart: env.SEED_ON_START,
+    jwtSecret: resolveJwtSecret(env),
+    jwtExpiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
+    bcryptRounds: env.BCRYPT_ROUNDS,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+    webDist: env.WEB_DIST,
+    perceptionUrl: env.PERCEPTION_URL,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
+    jsonBodyLimit: env.JSON_BODY_LIMIT,
+    ai: {
+      baseUrl: env.AI_BASE_URL,
+      apiKey: env.AI_API_KEY,
+      model: env.AI_MODEL,
+      defaultManufacturer: env.AI_DEFAULT_MANUFACTURER,
+    },
+    s3,
+  };
+}

@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import { hasPermission, roleDisplayName, type Permission, type Role } from '@cellforge/contracts';
+import { AppError } from '../lib/errors';
+
+/** Needs `authenticate` before it. system_integrator counts as integrator. */
+export function requireRole(...allowed: Role[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    if (!allowed.includes(req.auth.role)) {
+      const portals = allowed.map((r) => roleDisplayName(r)).join(' or ');
+      throw new AppError('FORBIDDEN', `This is part of the ${portals} portal. Your account is a ${roleDisplayName(req.auth.role)} account.`);
+    }
+    next();
+  };
+}
+
+/** Enforces a permission from the role table (spec section 6). */
+export function requirePermission(permission: Permission): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    if (!hasPermission(req.auth.role, permission)) {
+      throw new AppError(
+        'FORBIDDEN',
+        `Your ${roleDisplayName(req.auth.role)} account does not have the ${permission} permission.`,
+      );
+    }
+    next();
+  };
+}

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, seedCatalog } from '@cellforge/db';
+import { createApp } from './app';
+import { loadConfig } from './env';
+import { createLogger } from './lib/logger';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+// The built web app: WEB_DIST, else apps/web/dist beside this app (source or bundle).
+if (!config.webDist) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
+}
+
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+logger.info({ database: handle.kind }, 'database ready (migrations applied)');
+if (config.seedOnStart) {
+  const { total } = await seedCatalog(handle.db);
+  logger.info({ robots: total }, 'shared catalog seeded');
+}
+
+const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
+const server = app.listen(config.port, config.host, () => {
+  logger.info(
+    { url: `http://localhost:${config.port}`, web: config.webDist ?? 'not built (API only)' },
+    `${config.appName} API listening`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await handle.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
+    process.exit(0);
+  });
+  server.closeAllConnections?.();
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Express } from 'express';
+import type { DbHandle } from '@cellforge/db';
+import { createTestDb, truncateAll, type TestBackend } from '@cellforge/db/testing';
+import { createApp } from '../app';
+import { loadConfig, type Config } from '../env';
+import { createLogger } from '../lib/logger';
+
+export { testBackends } from '@cellforge/db/testing';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    BCRYPT_ROUNDS: '4',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.data/test',
+    SEED_ON_START: 'false',
+  });
+  return { ...base, ...overrides };
+}
+
+export interface TestContext {
+  app: Express;
+  handle: DbHandle;
+  config: Config;
+}
+
+/**
+ * One database per test file (per backend), emptied before each test, and a fresh app.
+ * Call inside a describe block; read the context in tests through the returned getter.
+ */
+export function useTestApp(backend: TestBackend, overrides: Partial<Config> = {}): () => TestContext {
+  let ctx: TestContext | undefined;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDb(backend);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await truncateAll(handle!.db);
+    const config = testConfig(overrides);
+    ctx = { app: createApp({ db: handle!.db, dbKind: handle!.kind, config, logger: createLogger('silent') }), handle: handle!, config };
+  });
+  return () => {
+    if (!ctx) throw new Error('test app not ready');
+    return ctx;
+  };
+}

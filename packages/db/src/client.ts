@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: PGlite and node-postgres alike. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres://... ; when set, a real PostgreSQL server is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** Apply migrations before returning (default true). */
+  migrate?: boolean;
+  migrationsFolder?: string;
+  /** node-postgres pool size. */
+  poolMax?: number;
+}
+
+/**
+ * Where the SQL migrations are: beside the package source (workspace), or copied next
+ * to a bundled server (dist/drizzle). MIGRATIONS_DIR overrides both.
+ */
+export function resolveMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    process.env.MIGRATIONS_DIR,
+    path.resolve(here, '../drizzle'),
+    path.resolve(here, './drizzle'),
+  ].filter((p): p is string => Boolean(p));
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`SQL migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
+  const shouldMigrate = options.migrate ?? true;
+
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    if (shouldMigrate) await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { DbHandle } from './client';
+import { normalizeRobotKey } from './normalize';
+import { robots, users } from './schema';
+import { seedCatalog } from './seed/seed';
+import { seedRobots } from './seed/robots/index';
+import type { SeedRobot } from './seed/types';
+import { createTestDb, testBackends, truncateAll } from './testing';
+
+const sample: SeedRobot = {
+  manufacturer: 'Universal Robots',
+  model: 'UR10e',
+  category: 'collaborative',
+  payloadKg: 12.5,
+  reachMm: 1300,
+  dof: 6,
+  repeatabilityMm: 0.05,
+  weightKg: 33.5,
+  priceMinUsd: 45000,
+  priceMaxUsd: 55000,
+  applications: ['palletizing', 'machine-tending'],
+  industries: ['general-manufacturing'],
+  description: 'A collaborative arm.',
+  source: 'Universal Robots UR10e technical specifications',
+};
+
+describe('normalizeRobotKey', () => {
+  it('ignores case, spaces, punctuation and accents', () => {
+    expect(normalizeRobotKey('Stäubli', 'TX2-90 L')).toBe('staubli|tx290l');
+    expect(normalizeRobotKey('ABB', 'IRB 6700-200/2.60')).toBe(normalizeRobotKey('abb', 'irb6700 200 260'));
+  });
+});
+
+describe('seed data', () => {
+  it('has at least 150 robots from at least 12 makers, each with a named source', () => {
+    expect(seedRobots.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(seedRobots.map((r) => r.manufacturer)).size).toBeGreaterThanOrEqual(12);
+    for (const r of seedRobots) {
+      expect(r.source.length, `${r.manufacturer} ${r.model}`).toBeGreaterThan(5);
+      expect(r.payloadKg).toBeGreaterThan(0);
+      expect(r.reachMm).toBeGreaterThan(0);
+      expect(r.dof).toBeGreaterThanOrEqual(3);
+      expect(r.dof).toBeLessThanOrEqual(7);
+    }
+  });
+  it('has unique (manufacturer, model) keys', () => {
+    const keys = seedRobots.map((r) => normalizeRobotKey(r.manufacturer, r.model));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe.each(testBackends)('database on %s', (backend) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(backend);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await truncateAll(handle.db);
+  });
+
+  it('applies the migrations (pg_trgm and the search vector exist)', async () => {
+    const ext = await handle.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    expect(ext.rows).toHaveLength(1);
+    await seedCatalog(handle.db, [sample]);
+    const hit = await handle.db.execute(
+      sql`select model from robots where search_vector @@ plainto_tsquery('simple', 'ur10e')`,
+    );
+    expect(hit.rows).toEqual([{ model: 'UR10e' }]);
+    const fuzzy = await handle.db.execute(
+      sql`select model, similarity(lower(manufacturer || ' ' || model), 'universal robot ur10') as s from robots`,
+    );
+    expect(Number((fuzzy.rows[0] as { s: number }).s)).toBeGreaterThan(0.4);
+  });
+
+  it('seeds idempotently', async () => {
+    await seedCatalog(handle.db);
+    await seedCatalog(handle.db);
+    const [{ n }] = (await handle.db.execute(sql`select count(*)::int as n from robots`)).rows as [{ n: number }];
+    expect(n).toBe(seedRobots.length);
+  });
+
+  it('refreshes a seeded row without duplicating it', async () => {
+    await seedCatalog(handle.db, [sample]);
+    await seedCatalog(handle.db, [{ ...sample, model: 'ur 10e', payloadKg: 12.5, reachMm: 1301 }]);
+    const rows = await handle.db.select().from(robots);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.reachMm).toBe(1301);
+  });
+
+  it('keeps owned robots apart from the shared catalog', async () => {
+    const [owner] = await handle.db
+      .insert(users)
+      .values({ email: 'i@x.io', passwordHash: 'x', firstName: 'I', lastName: 'N', userType: 'integrator' })
+      .returning();
+    await seedCatalog(handle.db, [sample]);
+    await handle.db.insert(robots).values({
+      manufacturer: 'Universal Robots',
+      model: 'UR10e',
+      normalizedKey: normalizeRobotKey('Universal Robots', 'UR10e'),
+      category: 'collaborative',
+      payloadKg: 12.5,
+      reachMm: 1300,
+      dof: 6,
+      ownerId: owner!.id,
+    });
+    const owned = await handle.db.select().from(robots).where(eq(robots.ownerId, owner!.id));
+    expect(owned).toHaveLength(1);
+    await expect(
+      handle.db.insert(robots).values({
+        manufacturer: 'universal robots',
+        model: 'UR-10e',
+        normalizedKey: normalizeRobotKey('universal robots', 'UR-10e'),
+        category: 'collaborative',
+        payloadKg: 12.5,
+        reachMm: 1300,
+        dof: 6,
+        ownerId: null,
+      }),
+    ).rejects.toThrow();
+  });
+});

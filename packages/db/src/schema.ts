@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  /** customer | supplier | integrator | system_integrator */
+  userType: text('user_type').notNull(),
+  companyName: text('company_name'),
+  phone: text('phone'),
+  jobTitle: text('job_title'),
+  website: text('website'),
+  companySize: text('company_size'),
+  industry: text('industry'),
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const integratorProfiles = pgTable('integrator_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name'),
+  phone: text('phone'),
+  website: text('website'),
+  city: text('city'),
+  industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+  ...timestamps,
+});
+
+export const robots = pgTable(
+  'robots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    /** lower(manufacturer) + '|' + model with only letters and digits: the upsert key. */
+    normalizedKey: text('normalized_key').notNull(),
+    category: text('category').notNull(),
+    payloadKg: doublePrecision('payload_kg').notNull(),
+    reachMm: doublePrecision('reach_mm').notNull(),
+    dof: integer('dof').notNull(),
+    repeatabilityMm: doublePrecision('repeatability_mm'),
+    weightKg: doublePrecision('weight_kg'),
+    priceMinUsd: integer('price_min_usd'),
+    priceMaxUsd: integer('price_max_usd'),
+    applications: text('applications').array().notNull().default(sql`'{}'::text[]`),
+    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    datasheetSource: text('datasheet_source'),
+    /** active | inactive */
+    status: text('status').notNull().default('active'),
+    /** null: the shared catalog (read-only to integrators and suppliers). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(manufacturer, '') || ' ' || coalesce(model, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, ''))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    unique('robots_owner_key_unique').on(t.ownerId, t.normalizedKey).nullsNotDistinct(),
+    index('robots_search_vector_idx').using('gin', t.searchVector),
+    index('robots_name_trgm_idx').using('gin', sql`(lower(${t.manufacturer} || ' ' || ${t.model})) gin_trgm_ops`),
+    index('robots_payload_idx').on(t.payloadKg),
+    index('robots_reach_idx').on(t.reachMm),
+    index('robots_category_idx').on(t.category),
+    index('robots_manufacturer_idx').on(t.manufacturer),
+    index('robots_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectName: text('project_name').notNull(),
+    customerCompany: text('customer_company'),
+    /** Draft | In Progress | Complete */
+    status: text('status').notNull().default('Draft'),
+    description: text('description').notNull().default(''),
+    /** application, payload_kg, reach_mm, cycle_time_s, budget_usd, industry */
+    requirements: jsonb('requirements').$type<Record<string, unknown>>().notNull().default({}),
+    sharedWithIntegrators: boolean('shared_with_integrators').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('projects_owner_idx').on(t.ownerId), index('projects_status_idx').on(t.status)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** robot_inquiry (customer -> supplier) | integrator_interest (integrator -> customer) */
+    kind: text('kind').notNull(),
+    robotId: uuid('robot_id').references(() => robots.id, { onDelete: 'set null' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    /** new | contacted | closed */
+    status: text('status').notNull().default('new'),
+    ...timestamps,
+  },
+  (t) => [index('leads_to_user_idx').on(t.toUserId), index('leads_from_user_idx').on(t.fromUserId)],
+);
+
+export const robotViews = pgTable(
+  'robot_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    robotId: uuid('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('robot_views_robot_idx').on(t.robotId, t.viewedAt)],
+);
+
+export const betaSignups = pgTable('beta_signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  company: text('company'),
+  role: text('role'),
+  automationGoal: text('automation_goal'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const analysisJobs = pgTable(
+  'analysis_jobs',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** uploaded | stage1_running | stage1_done | confirmed | stage2_running | stage2_done | failed */
+    status: text('status').notNull().default('uploaded'),
+    bucketName: text('bucket_name').notNull(),
+    objectKey: text('object_key').notNull(),
+    fileName: text('file_name').notNull(),
+    stage1Results: jsonb('stage1_results'),
+    confirmedData: jsonb('confirmed_data'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    stage2Results: jsonb('stage2_results'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [index('analysis_jobs_user_idx').on(t.userId), index('analysis_jobs_project_idx').on(t.projectId)],
+);

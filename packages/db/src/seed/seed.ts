@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { normalizeRobotKey } from '../normalize';
+import { robots } from '../schema';
+import { seedRobots } from './robots/index';
+import type { SeedRobot } from './types';
+
+function toRow(r: SeedRobot) {
+  return {
+    manufacturer: r.manufacturer,
+    model: r.model,
+    normalizedKey: normalizeRobotKey(r.manufacturer, r.model),
+    category: r.category,
+    payloadKg: r.payloadKg,
+    reachMm: r.reachMm,
+    dof: r.dof,
+    repeatabilityMm: r.repeatabilityMm,
+    weightKg: r.weightKg,
+    priceMinUsd: r.priceMinUsd,
+    priceMaxUsd: r.priceMaxUsd,
+    applications: r.applications,
+    industries: r.industries,
+    description: r.description,
+    datasheetSource: r.source,
+    status: 'active',
+    ownerId: null,
+  };
+}
+
+/**
+ * Upserts the shared catalog (owner null). Idempotent: a second run changes nothing
+ * but refreshes figures that the seed data corrected.
+ */
+export async function seedCatalog(db: Database, rows: SeedRobot[] = seedRobots): Promise<{ total: number }> {
+  const values = rows.map(toRow);
+  const chunk = 200;
+  for (let i = 0; i < values.length; i += chunk) {
+    await db
+      .insert(robots)
+      .values(values.slice(i, i + chunk))
+      .onConflictDoUpdate({
+        target: [robots.ownerId, robots.normalizedKey],
+        set: {
+          manufacturer: sql`excluded.manufacturer`,
+          model: sql`excluded.model`,
+          category: sql`excluded.category`,
+          payloadKg: sql`excluded.payload_kg`,
+          reachMm: sql`excluded.reach_mm`,
+          dof: sql`excluded.dof`,
+          repeatabilityMm: sql`excluded.repeatability_mm`,
+          weightKg: sql`excluded.weight_kg`,
+          priceMinUsd: sql`excluded.price_min_usd`,
+          priceMaxUsd: sql`excluded.price_max_usd`,
+          applications: sql`excluded.applications`,
+          industries: sql`excluded.industries`,
+          description: sql`excluded.description`,
+          datasheetSource: sql`excluded.datasheet_source`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+  return { total: values.length };
+}

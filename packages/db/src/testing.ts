@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDb, type Database, type DbHandle } from './client';
+
+export type TestBackend = 'pglite' | 'postgres';
+
+/** PGlite always; the real PostgreSQL server too when TEST_DATABASE_URL is set. */
+export const testBackends: TestBackend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * A migrated, empty database for one test file. On PostgreSQL each file gets a
+ * database of its own (created from TEST_DATABASE_URL, dropped on close) so files
+ * can run in parallel without seeing each other's rows.
+ */
+export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
+  if (backend === 'pglite') return createDb({ dataDir: 'memory://' });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `cf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString(), poolMax: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const tables = [
+  'analysis_jobs',
+  'contact_messages',
+  'beta_signups',
+  'robot_views',
+  'leads',
+  'projects',
+  'robots',
+  'integrator_profiles',
+  'users',
+];
+
+/** Empties every table: each test starts from a clean state. */
+export async function truncateAll(db: Database): Promise<void> {
+  await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+}
