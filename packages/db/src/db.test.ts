@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { DbHandle } from './client';
+import { queryRows, type DbHandle } from './client';
 import { normalizeRobotKey } from './normalize';
 import { robots, users } from './schema';
 import { seedCatalog } from './seed/seed';
@@ -63,24 +63,25 @@ describe.each(testBackends)('database on %s', (backend) => {
   });
 
   it('applies the migrations (pg_trgm and the search vector exist)', async () => {
-    const ext = await handle.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
-    expect(ext.rows).toHaveLength(1);
+    const ext = await queryRows(handle.db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    expect(ext).toHaveLength(1);
     await seedCatalog(handle.db, [sample]);
-    const hit = await handle.db.execute(
-      sql`select model from robots where search_vector @@ plainto_tsquery('simple', 'ur10e')`,
+    const hit = await queryRows(handle.db, sql`select model from robots where search_vector @@ plainto_tsquery('simple', 'ur10e')`);
+    expect(hit).toEqual([{ model: 'UR10e' }]);
+    const fuzzy = await queryRows<{ s: number; search_text: string; compact_text: string }>(
+      handle.db,
+      sql`select search_text, compact_text, word_similarity('univeral', search_text) as s from robots`,
     );
-    expect(hit.rows).toEqual([{ model: 'UR10e' }]);
-    const fuzzy = await handle.db.execute(
-      sql`select model, similarity(lower(manufacturer || ' ' || model), 'universal robot ur10') as s from robots`,
-    );
-    expect(Number((fuzzy.rows[0] as { s: number }).s)).toBeGreaterThan(0.4);
+    expect(Number(fuzzy[0]!.s)).toBeGreaterThan(0.6);
+    expect(fuzzy[0]!.search_text.split(' ')).toEqual(expect.arrayContaining(['universal', 'robots', 'ur', 'ur10e', 'palletizing']));
+    expect(fuzzy[0]!.compact_text).toContain('ur10e');
   });
 
   it('seeds idempotently', async () => {
     await seedCatalog(handle.db);
     await seedCatalog(handle.db);
-    const [{ n }] = (await handle.db.execute(sql`select count(*)::int as n from robots`)).rows as [{ n: number }];
-    expect(n).toBe(seedRobots.length);
+    const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from robots`);
+    expect(row!.n).toBe(seedRobots.length);
   });
 
   it('refreshes a seeded row without duplicating it', async () => {

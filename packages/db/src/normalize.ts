@@ -1,10 +1,61 @@
+/** Lower-case, accents removed ("Stäubli" -> "staubli"). */
+export function foldText(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** Letters and digits only: how model numbers are compared ("UR 10e" = "ur10e"). */
+export function compactText(s: string): string {
+  return foldText(s).replace(/[^a-z0-9]/g, '');
+}
+
 /** The upsert key of a catalog robot: maker and model compared without case, spaces or punctuation. */
 export function normalizeRobotKey(manufacturer: string, model: string): string {
-  const clean = (s: string) =>
-    s
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '');
-  return `${clean(manufacturer)}|${clean(model)}`;
+  return `${compactText(manufacturer)}|${compactText(model)}`;
+}
+
+/** Names people type for a maker, beside its official one. */
+const makerAliases: Record<string, string[]> = {
+  'universal robots': ['ur', 'universal'],
+  yaskawa: ['motoman'],
+  'mitsubishi electric': ['mitsubishi', 'melfa'],
+  'doosan robotics': ['doosan'],
+  'techman robot': ['techman', 'tm'],
+  staubli: ['staeubli'],
+  'kawasaki robotics': ['kawasaki'],
+  'nachi-fujikoshi': ['nachi'],
+  'denso wave': ['denso'],
+  'omron adept': ['omron', 'adept'],
+};
+
+export interface RobotSearchInput {
+  manufacturer: string;
+  model: string;
+  category?: string | null;
+  applications?: string[] | null;
+  industries?: string[] | null;
+}
+
+/** The search columns of a robot row; every insert path (seed, import, listings) uses this. */
+export function robotSearchColumns(input: RobotSearchInput): { normalizedKey: string; searchText: string; compactText: string } {
+  const maker = foldText(input.manufacturer);
+  const aliases = Object.entries(makerAliases)
+    .filter(([name]) => maker.includes(name) || name.includes(maker))
+    .flatMap(([, list]) => list);
+  const words = [
+    maker,
+    ...aliases,
+    foldText(input.model),
+    foldText(input.model).replace(/[^a-z0-9]+/g, ' '),
+    foldText(input.category ?? ''),
+    ...(input.applications ?? []).map((a) => foldText(a).replace(/-/g, ' ')),
+    ...(input.industries ?? []).map((a) => foldText(a).replace(/-/g, ' ')),
+  ];
+  return {
+    normalizedKey: normalizeRobotKey(input.manufacturer, input.model),
+    searchText: [...new Set(words.join(' ').split(/\s+/).filter(Boolean))].join(' '),
+    compactText: `${compactText(input.manufacturer)} ${aliases.map(compactText).join(' ')} ${compactText(input.model)}`.trim(),
+  };
 }

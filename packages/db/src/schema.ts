@@ -75,6 +75,12 @@ export const robots = pgTable(
     status: text('status').notNull().default('active'),
     /** null: the shared catalog (read-only to integrators and suppliers). */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Shown in the public catalog: the shared catalog and supplier listings; integrator imports are private. */
+    listed: boolean('listed').notNull().default(true),
+    /** Lower-cased, accent-free words incl. maker aliases ("ur", "motoman"), applications and industries. */
+    searchText: text('search_text').notNull().default(''),
+    /** Maker + model with letters and digits only, so "irb6700" finds "IRB 6700-200/2.60". */
+    compactText: text('compact_text').notNull().default(''),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(manufacturer, '') || ' ' || coalesce(model, '') || ' ' || coalesce(category, '') || ' ' || coalesce(description, ''))`,
     ),
@@ -89,6 +95,9 @@ export const robots = pgTable(
     index('robots_category_idx').on(t.category),
     index('robots_manufacturer_idx').on(t.manufacturer),
     index('robots_owner_idx').on(t.ownerId),
+    index('robots_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('robots_compact_text_trgm_idx').using('gin', sql`${t.compactText} gin_trgm_ops`),
+    index('robots_listed_status_idx').on(t.listed, t.status),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { normalizeRobotKey } from '../normalize';
+import { robotSearchColumns } from '../normalize';
 import { robots } from '../schema';
 import { seedRobots } from './robots/index';
 import type { SeedRobot } from './types';
@@ -9,7 +9,14 @@ function toRow(r: SeedRobot) {
   return {
     manufacturer: r.manufacturer,
     model: r.model,
-    normalizedKey: normalizeRobotKey(r.manufacturer, r.model),
+    ...robotSearchColumns({
+      manufacturer: r.manufacturer,
+      model: r.model,
+      category: r.category,
+      applications: r.applications,
+      industries: r.industries,
+    }),
+    listed: true,
     category: r.category,
     payloadKg: r.payloadKg,
     reachMm: r.reachMm,
@@ -55,6 +62,8 @@ export async function seedCatalog(db: Database, rows: SeedRobot[] = seedRobots):
           industries: sql`excluded.industries`,
           description: sql`excluded.description`,
           datasheetSource: sql`excluded.datasheet_source`,
+          searchText: sql`excluded.search_text`,
+          compactText: sql`excluded.compact_text`,
           updatedAt: sql`now()`,
         },
       });

@@ -129,7 +129,7 @@ export const epsonRobots: SeedRobot[] = [
     priceMaxUsd: 24000,
     applications: ['assembly', 'pick-and-place', 'inspection'],
     industries: ['electronics', 'medical-devices', 'consumer-goods'],
-    description: 'Ceiling-mounted SpiderTM SCARA with 4 kg maximum payload and 550 mm arm length; it can reach the full circle beneath it.',
+    description: 'Ceiling-mounted SCARA with 4 kg maximum payload and 550 mm arm length; it can reach the full circle beneath it.',
     source: 'Epson RS series SCARA specifications (RS4)',
   },
   {
