@@ -12,6 +12,7 @@ import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
+import { createRobotsRouter } from './modules/robots/robots.router';
 import { createWebApp } from './web-app';
 
 export interface AppDeps {
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
     createAuthRouter({ auth, tokens, loginRateLimit: config.loginRateLimit, loginRateWindowMs: config.loginRateWindowMs }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
+  app.use('/api', createRobotsRouter({ db, tokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

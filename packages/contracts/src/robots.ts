@@ -48,3 +48,72 @@ export const catalogSorts = ['relevance', 'payload', 'reach', 'price'] as const;
 export const CATALOG_DEFAULT_PAGE = 1;
 export const CATALOG_DEFAULT_LIMIT = 20;
 export const CATALOG_MAX_LIMIT = 100;
+
+const optionalNumber = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce.number({ message: 'Must be a number' }).finite().min(0, { message: 'Must be 0 or more' }).optional(),
+);
+const optionalText = (max: number) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
+
+/** GET /api/robots query (DECISIONS.md): the spec's filters plus q, sort and paging. */
+export const robotQuerySchema = z
+  .object({
+    q: optionalText(200),
+    category: optionalText(60),
+    manufacturer: optionalText(120),
+    industry: optionalText(60),
+    application: optionalText(60),
+    minPrice: optionalNumber,
+    maxPrice: optionalNumber,
+    minPayload: optionalNumber,
+    maxPayload: optionalNumber,
+    minReach: optionalNumber,
+    maxReach: optionalNumber,
+    sort: z.enum(catalogSorts).default('relevance'),
+    page: z.coerce.number().int().min(1).max(100_000).default(CATALOG_DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(CATALOG_MAX_LIMIT).default(CATALOG_DEFAULT_LIMIT),
+  })
+  .refine((v) => v.minPayload === undefined || v.maxPayload === undefined || v.minPayload <= v.maxPayload, {
+    message: 'minPayload must not exceed maxPayload',
+    path: ['minPayload'],
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'minPrice must not exceed maxPrice',
+    path: ['minPrice'],
+  })
+  .refine((v) => v.minReach === undefined || v.maxReach === undefined || v.minReach <= v.maxReach, {
+    message: 'minReach must not exceed maxReach',
+    path: ['minReach'],
+  });
+export type RobotQuery = z.infer<typeof robotQuerySchema>;
+
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export const robotFacetsSchema = z.object({
+  category: z.array(facetCountSchema),
+  manufacturer: z.array(facetCountSchema),
+  application: z.array(facetCountSchema),
+  industry: z.array(facetCountSchema),
+});
+export type RobotFacets = z.infer<typeof robotFacetsSchema>;
+
+export const robotListResponseSchema = z.object({
+  data: z.array(robotSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  facets: robotFacetsSchema,
+});
+export type RobotListResponse = z.infer<typeof robotListResponseSchema>;
+
+export const robotDetailResponseSchema = z.object({ data: robotSchema });
+
+/** Spec page name `compare`: up to 4 robots side by side. */
+export const COMPARE_MAX = 4;
+export const robotCompareQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .pipe(z.array(z.uuid({ message: 'Each id must be a robot id' })).min(1, { message: 'Give at least one id' }).max(COMPARE_MAX, { message: `Compare at most ${COMPARE_MAX} robots` })),
+});
+export const robotCompareResponseSchema = z.object({ data: z.array(robotSchema) });

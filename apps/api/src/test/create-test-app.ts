@@ -30,7 +30,11 @@ export interface TestContext {
  * One database per test file (per backend), emptied before each test, and a fresh app.
  * Call inside a describe block; read the context in tests through the returned getter.
  */
-export function useTestApp(backend: TestBackend, overrides: Partial<Config> = {}): () => TestContext {
+export function useTestApp(
+  backend: TestBackend,
+  overrides: Partial<Config> = {},
+  options: { seed?: (db: DbHandle['db']) => Promise<unknown> } = {},
+): () => TestContext {
   let ctx: TestContext | undefined;
   let handle: DbHandle | undefined;
   beforeAll(async () => {
@@ -41,6 +45,7 @@ export function useTestApp(backend: TestBackend, overrides: Partial<Config> = {}
   });
   beforeEach(async () => {
     await truncateAll(handle!.db);
+    await options.seed?.(handle!.db);
     const config = testConfig(overrides);
     ctx = { app: createApp({ db: handle!.db, dbKind: handle!.kind, config, logger: createLogger('silent') }), handle: handle!, config };
   });

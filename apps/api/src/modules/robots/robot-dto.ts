@@ -1,0 +1,29 @@
+import type { Robot } from '@cellforge/contracts';
+import type { robots } from '@cellforge/db';
+
+export type RobotRow = typeof robots.$inferSelect;
+export type RobotRowWithoutVector = Omit<RobotRow, 'searchVector'>;
+
+export function toRobotDto(row: RobotRowWithoutVector): Robot {
+  return {
+    id: row.id,
+    manufacturer: row.manufacturer,
+    model: row.model,
+    category: row.category,
+    payload_kg: row.payloadKg,
+    reach_mm: row.reachMm,
+    dof: row.dof,
+    repeatability_mm: row.repeatabilityMm,
+    weight_kg: row.weightKg,
+    price_min_usd: row.priceMinUsd,
+    price_max_usd: row.priceMaxUsd,
+    applications: row.applications,
+    industries: row.industries,
+    description: row.description,
+    datasheet_source: row.datasheetSource,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    owner_id: row.ownerId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

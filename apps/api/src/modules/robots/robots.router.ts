@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { robotCompareQuerySchema, robotQuerySchema } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import { notFound } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { toRobotDto } from './robot-dto';
+import {
+  findSimilarRobots,
+  findVisibleRobotById,
+  findVisibleRobotsByIds,
+  recordRobotView,
+  searchRobots,
+} from './robots.repository';
+
+/** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
+export function createRobotsRouter(deps: { db: Database; tokens: TokenService }): Router {
+  const router = Router();
+  const optionalAuth = authenticate(deps.tokens, { required: false });
+
+  router.get('/robots', async (req, res) => {
+    const query = robotQuerySchema.parse(req.query);
+    const result = await searchRobots(deps.db, query);
+    res.json({ data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets });
+  });
+
+  router.get('/robots/compare', async (req, res) => {
+    const { ids } = robotCompareQuerySchema.parse(req.query);
+    const rows = await findVisibleRobotsByIds(deps.db, ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const missing = ids.filter((id) => !byId.has(id));
+    if (missing.length) throw notFound(`Robot ${missing.join(', ')}`);
+    res.json({ data: ids.map((id) => toRobotDto(byId.get(id)!)) });
+  });
+
+  router.get('/robots/:id', optionalAuth, async (req, res) => {
+    const row = await findVisibleRobotById(deps.db, String(req.params.id), req.auth?.userId);
+    if (!row) throw notFound('Robot');
+    await recordRobotView(deps.db, row.id);
+    res.json({ data: toRobotDto(row) });
+  });
+
+  router.get('/robots/:id/similar', optionalAuth, async (req, res) => {
+    const row = await findVisibleRobotById(deps.db, String(req.params.id), req.auth?.userId);
+    if (!row) throw notFound('Robot');
+    res.json({ data: (await findSimilarRobots(deps.db, row)).map(toRobotDto) });
+  });
+
+  return router;
+}
