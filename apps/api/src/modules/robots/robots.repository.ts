@@ -4,7 +4,6 @@ import { queryRows, robots, robotViews, type Database } from '@cellforge/db';
 import type { RobotRowWithoutVector } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
 
