@@ -56,6 +56,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (shouldMigrate) await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -7,22 +7,25 @@ import { parseSearchTerms, type SearchTerms } from './search-terms';
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
 
-/** A token's typo tolerance: word similarity at or above this counts as a match. */
-const WORD_SIMILARITY_MIN = 0.5;
-
-/** A token matches a model number, a word prefix, or a word within typo distance. */
+/**
+ * A token matches a model number or maker (compact text) or any word of the search text.
+ * Typos are corrected before this (search-terms.ts), so plain LIKE on trigram-indexed
+ * columns is enough and stays fast at 10,000+ robots.
+ */
 function tokenMatches(token: string): SQL {
   if (token.length <= 2) {
     return sql`(' ' || ${robots.searchText}) like ${`% ${token}%`}`;
   }
-  return sql`(${robots.compactText} like ${`%${token}%`} or word_similarity(${token}, ${robots.searchText}) >= ${WORD_SIMILARITY_MIN})`;
+  return sql`(${robots.compactText} like ${`%${token}%`} or ${robots.searchText} like ${`%${token}%`})`;
 }
 
+/** Maker/model hits weigh more than description words; the whole query as one model number most. */
 function relevance(terms: SearchTerms): SQL {
   const perToken = terms.tokens.map(
-    (t) => sql`greatest(word_similarity(${t}, ${robots.searchText}), case when ${robots.compactText} like ${`%${t}%`} then 1 else 0 end)`,
+    (t) =>
+      sql`(case when ${robots.compactText} like ${`%${t}%`} then 2 else 0 end + case when (' ' || ${robots.searchText}) like ${`% ${t}%`} then 1 else 0 end)`,
   );
-  const exactModel = sql`case when ${robots.compactText} like ${`%${terms.compact}%`} then 2 else 0 end`;
+  const exactModel = sql`case when ${robots.compactText} like ${`%${terms.compact}%`} then 4 else 0 end`;
   return sql`(${sql.join(perToken, sql` + `)} + ${exactModel})`;
 }
 
