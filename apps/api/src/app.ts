@@ -13,6 +13,11 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
 import { createRobotsRouter } from './modules/robots/robots.router';
+import { createLeadsRouter } from './modules/leads/leads.router';
+import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
+import { createProjectsRouter } from './modules/projects/projects.router';
+import { createProjectsService } from './modules/projects/projects.service';
+import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createWebApp } from './web-app';
 
 export interface AppDeps {
@@ -78,6 +83,12 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use('/api', createContactRouter({ db, tokens }));
   app.use('/api', createRobotsRouter({ db, tokens }));
+  const projects = createProjectsService(db);
+  app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
+  app.use('/projects', createProjectsRouter({ projects, tokens }));
+  app.use('/api/leads', createLeadsRouter({ db, tokens, projects }));
+  app.use('/api/supplier', createSupplierRouter({ db, tokens }));
+  app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -9,3 +9,6 @@ export * from './chat';
 export * from './bulk-upload';
 export * from './perception';
 export * from './site';
+export * from './leads';
+export * from './listings';
+export * from './integrators';

@@ -25,3 +25,75 @@ export const projectStatsSchema = z.object({
 export type ProjectStats = z.infer<typeof projectStatsSchema>;
 
 export const projectListResponseSchema = z.object({ data: z.array(projectSchema) });
+
+const optionalPositive = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce.number({ message }).finite().positive({ message }).max(max, { message }).nullable(),
+  );
+
+/** What a customer needs automated (DECISIONS.md: task, payload, reach, cycle time, budget). */
+export const projectRequirementsSchema = z.object({
+  application: z.string().trim().max(60).nullable().default(null),
+  industry: z.string().trim().max(60).nullable().default(null),
+  payload_kg: optionalPositive(3000, 'Payload must be between 0 and 3000 kg').default(null),
+  reach_mm: optionalPositive(10000, 'Reach must be between 0 and 10000 mm').default(null),
+  cycle_time_s: optionalPositive(3600, 'Cycle time must be between 0 and 3600 s').default(null),
+  budget_usd: optionalPositive(100_000_000, 'Budget must be a positive amount').default(null),
+});
+export type ProjectRequirements = z.infer<typeof projectRequirementsSchema>;
+
+export const customerProjectSchema = projectSchema.extend({
+  description: z.string(),
+  requirements: projectRequirementsSchema,
+  shared_with_integrators: z.boolean(),
+});
+export type CustomerProject = z.infer<typeof customerProjectSchema>;
+
+export const createProjectSchema = z.object({
+  project_name: z.string().trim().min(1, { message: 'Project name is required' }).max(160),
+  customer_company: z.string().trim().max(160).nullable().optional(),
+  status: projectStatusSchema.default('Draft'),
+  description: z.string().trim().max(5000).default(''),
+  requirements: projectRequirementsSchema.default({
+    application: null,
+    industry: null,
+    payload_kg: null,
+    reach_mm: null,
+    cycle_time_s: null,
+    budget_usd: null,
+  }),
+  shared_with_integrators: z.boolean().default(false),
+});
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+export const updateProjectSchema = z
+  .object({
+    project_name: z.string().trim().min(1, { message: 'Project name is required' }).max(160),
+    customer_company: z.string().trim().max(160).nullable(),
+    status: projectStatusSchema,
+    description: z.string().trim().max(5000),
+    requirements: projectRequirementsSchema,
+    shared_with_integrators: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const projectStatusFilterSchema = z.object({ status: projectStatusSchema.optional() });
+
+/** One robot matched to a project, with the reasons for its score. */
+export const projectMatchSchema = z.object({
+  robot_id: z.string(),
+  manufacturer: z.string(),
+  model: z.string(),
+  category: z.string(),
+  payload_kg: z.number(),
+  reach_mm: z.number(),
+  price_min_usd: z.number().nullable(),
+  price_max_usd: z.number().nullable(),
+  listed_by_supplier: z.boolean(),
+  fit_score: z.number().min(0).max(100),
+  reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'price', 'application', 'industry']), ok: z.boolean(), text: z.string() })),
+});
+export type ProjectMatch = z.infer<typeof projectMatchSchema>;
+export const projectMatchesResponseSchema = z.object({ data: z.array(projectMatchSchema), project: customerProjectSchema });

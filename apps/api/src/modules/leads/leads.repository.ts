@@ -1,0 +1,106 @@
+import { aliasedTable, and, desc, eq } from 'drizzle-orm';
+import type { Lead } from '@cellforge/contracts';
+import { integratorProfiles, leads, projects, robots, users, type Database } from '@cellforge/db';
+
+export type LeadRow = typeof leads.$inferSelect;
+
+const sender = aliasedTable(users, 'sender');
+
+function selectLeads(db: Database) {
+  return db
+    .select({
+      lead: leads,
+      robot: { id: robots.id, manufacturer: robots.manufacturer, model: robots.model },
+      project: { id: projects.id, projectName: projects.projectName },
+      from: {
+        id: sender.id,
+        firstName: sender.firstName,
+        lastName: sender.lastName,
+        email: sender.email,
+        companyName: sender.companyName,
+        phone: sender.phone,
+        website: sender.website,
+      },
+      profile: { city: integratorProfiles.city, website: integratorProfiles.website, companyName: integratorProfiles.companyName },
+    })
+    .from(leads)
+    .innerJoin(sender, eq(sender.id, leads.fromUserId))
+    .leftJoin(robots, eq(robots.id, leads.robotId))
+    .leftJoin(projects, eq(projects.id, leads.projectId))
+    .leftJoin(integratorProfiles, eq(integratorProfiles.userId, leads.fromUserId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];
+
+function toLeadDto(row: Joined): Lead {
+  return {
+    id: row.lead.id,
+    kind: row.lead.kind as Lead['kind'],
+    status: row.lead.status as Lead['status'],
+    message: row.lead.message,
+    robot: row.robot?.id ? { id: row.robot.id, manufacturer: row.robot.manufacturer, model: row.robot.model } : null,
+    project: row.project?.id ? { id: row.project.id, project_name: row.project.projectName } : null,
+    from: {
+      id: row.from.id,
+      name: `${row.from.firstName} ${row.from.lastName}`.trim(),
+      email: row.from.email,
+      company_name: row.profile?.companyName ?? row.from.companyName,
+      phone: row.from.phone,
+      city: row.profile?.city ?? null,
+      website: row.profile?.website ?? row.from.website,
+    },
+    created_at: row.lead.createdAt.toISOString(),
+    updated_at: row.lead.updatedAt.toISOString(),
+  };
+}
+
+export async function listLeadsTo(db: Database, userId: string, kind?: Lead['kind']): Promise<Lead[]> {
+  const rows = await selectLeads(db)
+    .where(and(eq(leads.toUserId, userId), kind ? eq(leads.kind, kind) : undefined))
+    .orderBy(desc(leads.createdAt));
+  return rows.map(toLeadDto);
+}
+
+export async function listLeadsFrom(db: Database, userId: string): Promise<Lead[]> {
+  const rows = await selectLeads(db).where(eq(leads.fromUserId, userId)).orderBy(desc(leads.createdAt));
+  return rows.map(toLeadDto);
+}
+
+export async function findLeadDto(db: Database, id: string): Promise<Lead | undefined> {
+  const [row] = await selectLeads(db).where(eq(leads.id, id)).limit(1);
+  return row ? toLeadDto(row) : undefined;
+}
+
+export async function findLeadRow(db: Database, id: string): Promise<LeadRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  return row;
+}
+
+export async function insertLead(db: Database, values: typeof leads.$inferInsert): Promise<LeadRow> {
+  const [row] = await db.insert(leads).values(values).returning();
+  return row!;
+}
+
+export async function setLeadStatus(db: Database, id: string, status: string): Promise<void> {
+  await db.update(leads).set({ status, updatedAt: new Date() }).where(eq(leads.id, id));
+}
+
+export async function findOpenLead(
+  db: Database,
+  where: { fromUserId: string; robotId?: string; projectId?: string; kind: Lead['kind'] },
+): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(
+      and(
+        eq(leads.fromUserId, where.fromUserId),
+        eq(leads.kind, where.kind),
+        where.robotId ? eq(leads.robotId, where.robotId) : undefined,
+        where.projectId ? eq(leads.projectId, where.projectId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}

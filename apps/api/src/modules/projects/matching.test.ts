@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectRequirements } from '@cellforge/contracts';
+import { rankMatches, scoreMatch, type MatchCandidate } from './matching';
+
+const robot = (over: Partial<MatchCandidate>): MatchCandidate => ({
+  id: 'r1',
+  manufacturer: 'ACME',
+  model: 'A-1',
+  category: 'articulated',
+  payloadKg: 20,
+  reachMm: 1500,
+  priceMinUsd: 40000,
+  priceMaxUsd: 50000,
+  applications: ['palletizing'],
+  industries: ['logistics'],
+  ownerId: null,
+  ...over,
+});
+const req = (over: Partial<ProjectRequirements>): ProjectRequirements => ({
+  application: null,
+  industry: null,
+  payload_kg: null,
+  reach_mm: null,
+  cycle_time_s: null,
+  budget_usd: null,
+  ...over,
+});
+
+describe('scoreMatch', () => {
+  it('gives a well-sized robot 100 with reasons naming the margins', () => {
+    const m = scoreMatch(robot({}), req({ payload_kg: 15, reach_mm: 1400, budget_usd: 60000, application: 'palletizing', industry: 'logistics' }));
+    expect(m.fit_score).toBe(100);
+    expect(m.reasons.map((r) => r.kind)).toEqual(['payload', 'reach', 'price', 'application', 'industry']);
+    expect(m.reasons[0]!.text).toBe('Payload 20 kg: 33.3% above the 15 kg part, room for the tool (needs 18 kg)');
+    expect(m.reasons[1]!.text).toBe('Reach 1500 mm: 7.1% beyond the 1400 mm needed');
+    expect(m.reasons[2]!.text).toBe('Indicative price $40,000–$50,000 is within the $60,000 budget');
+  });
+
+  it('flags a payload without the 20% tool margin', () => {
+    const m = scoreMatch(robot({ payloadKg: 11 }), req({ payload_kg: 10 }));
+    expect(m.reasons[0]).toMatchObject({ ok: false });
+    expect(m.reasons[0]!.text).toContain('needs 12 kg');
+    expect(m.fit_score).toBe(30);
+  });
+
+  it('scores only the requirements given', () => {
+    expect(scoreMatch(robot({}), req({ application: 'welding' })).fit_score).toBe(0);
+    expect(scoreMatch(robot({}), req({})).fit_score).toBe(50);
+  });
+
+  it('says when the price is unknown or over budget', () => {
+    expect(scoreMatch(robot({ priceMinUsd: null, priceMaxUsd: null }), req({ budget_usd: 10 })).reasons[0]!.text).toBe(
+      'No indicative price known: ask the supplier',
+    );
+    const over = scoreMatch(robot({}), req({ budget_usd: 30000 }));
+    expect(over.reasons[0]).toMatchObject({ ok: false, text: 'Indicative price $40,000–$50,000 is above the $30,000 budget' });
+  });
+});
+
+describe('rankMatches', () => {
+  it('prefers the right-sized robot over a far larger one', () => {
+    const ranked = rankMatches(
+      [robot({ id: 'big', model: 'Big', payloadKg: 500, reachMm: 3000 }), robot({ id: 'fit', model: 'Fit', payloadKg: 25, reachMm: 1600 })],
+      req({ payload_kg: 15, reach_mm: 1400 }),
+    );
+    expect(ranked.map((m) => m.robot_id)).toEqual(['fit', 'big']);
+    expect(ranked[0]!.fit_score).toBeGreaterThan(ranked[1]!.fit_score);
+  });
+});

@@ -1,0 +1,129 @@
+import type { ProjectMatch, ProjectRequirements } from '@cellforge/contracts';
+
+/** Margin added to the part's weight for the gripper/end-of-arm tool (documented in docs/decisions.md). */
+export const TOOL_MARGIN = 0.2;
+
+export interface MatchCandidate {
+  id: string;
+  manufacturer: string;
+  model: string;
+  category: string;
+  payloadKg: number;
+  reachMm: number;
+  priceMinUsd: number | null;
+  priceMaxUsd: number | null;
+  applications: string[];
+  industries: string[];
+  ownerId: string | null;
+}
+
+const weights = { payload: 35, reach: 25, price: 20, application: 15, industry: 5 } as const;
+type Kind = keyof typeof weights;
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+
+/** 1 inside the comfortable band, falling off when the robot is far larger than needed. */
+function sizeScore(ratio: number, comfortable: number, floorAt: number): number {
+  if (ratio <= comfortable) return 1;
+  if (ratio >= floorAt) return 0.4;
+  return 1 - (0.6 * (ratio - comfortable)) / (floorAt - comfortable);
+}
+
+/**
+ * Scores a robot against a project's requirements (0-100) and says why. Only the
+ * requirements the customer gave count; the weights of the others are left out, so
+ * a project with only a payload is ranked on payload alone.
+ */
+export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): ProjectMatch {
+  const reasons: ProjectMatch['reasons'] = [];
+  const parts: Array<{ kind: Kind; score: number }> = [];
+
+  if (req.payload_kg) {
+    const needed = req.payload_kg * (1 + TOOL_MARGIN);
+    const ok = robot.payloadKg >= needed;
+    const margin = ((robot.payloadKg - req.payload_kg) / req.payload_kg) * 100;
+    reasons.push({
+      kind: 'payload',
+      ok,
+      text: ok
+        ? `Payload ${fmt(robot.payloadKg)} kg: ${fmt(margin)}% above the ${fmt(req.payload_kg)} kg part, room for the tool (needs ${fmt(needed)} kg)`
+        : `Payload ${fmt(robot.payloadKg)} kg carries the ${fmt(req.payload_kg)} kg part but leaves under ${TOOL_MARGIN * 100}% for the tool (needs ${fmt(needed)} kg)`,
+    });
+    parts.push({ kind: 'payload', score: ok ? sizeScore(robot.payloadKg / needed, 2, 6) : 0.3 });
+  }
+  if (req.reach_mm) {
+    const ok = robot.reachMm >= req.reach_mm;
+    const margin = ((robot.reachMm - req.reach_mm) / req.reach_mm) * 100;
+    reasons.push({
+      kind: 'reach',
+      ok,
+      text: ok
+        ? `Reach ${fmt(robot.reachMm)} mm: ${fmt(margin)}% beyond the ${fmt(req.reach_mm)} mm needed`
+        : `Reach ${fmt(robot.reachMm)} mm is short of the ${fmt(req.reach_mm)} mm needed`,
+    });
+    parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });
+  }
+  if (req.budget_usd) {
+    if (robot.priceMinUsd === null) {
+      reasons.push({ kind: 'price', ok: false, text: 'No indicative price known: ask the supplier' });
+      parts.push({ kind: 'price', score: 0.5 });
+    } else {
+      const ok = robot.priceMinUsd <= req.budget_usd;
+      const band =
+        robot.priceMaxUsd !== null && robot.priceMaxUsd !== robot.priceMinUsd
+          ? `${money(robot.priceMinUsd)}–${money(robot.priceMaxUsd)}`
+          : money(robot.priceMinUsd);
+      reasons.push({
+        kind: 'price',
+        ok,
+        text: ok
+          ? `Indicative price ${band} is within the ${money(req.budget_usd)} budget`
+          : `Indicative price ${band} is above the ${money(req.budget_usd)} budget`,
+      });
+      const fullyInside = robot.priceMaxUsd === null || robot.priceMaxUsd <= req.budget_usd;
+      parts.push({ kind: 'price', score: ok ? (fullyInside ? 1 : 0.75) : 0 });
+    }
+  }
+  if (req.application) {
+    const ok = robot.applications.includes(req.application);
+    reasons.push({
+      kind: 'application',
+      ok,
+      text: ok ? `Made for ${req.application.replace(/-/g, ' ')}` : `Not marketed for ${req.application.replace(/-/g, ' ')}`,
+    });
+    parts.push({ kind: 'application', score: ok ? 1 : 0 });
+  }
+  if (req.industry) {
+    const ok = robot.industries.includes(req.industry);
+    reasons.push({
+      kind: 'industry',
+      ok,
+      text: ok ? `Used in ${req.industry.replace(/-/g, ' ')}` : `Not typical in ${req.industry.replace(/-/g, ' ')}`,
+    });
+    parts.push({ kind: 'industry', score: ok ? 1 : 0 });
+  }
+
+  const totalWeight = parts.reduce((n, p) => n + weights[p.kind], 0);
+  const score = totalWeight ? (parts.reduce((n, p) => n + weights[p.kind] * p.score, 0) / totalWeight) * 100 : 50;
+  return {
+    robot_id: robot.id,
+    manufacturer: robot.manufacturer,
+    model: robot.model,
+    category: robot.category,
+    payload_kg: robot.payloadKg,
+    reach_mm: robot.reachMm,
+    price_min_usd: robot.priceMinUsd,
+    price_max_usd: robot.priceMaxUsd,
+    listed_by_supplier: robot.ownerId !== null,
+    fit_score: Math.round(score),
+    reasons,
+  };
+}
+
+export function rankMatches(candidates: MatchCandidate[], req: ProjectRequirements, limit = 20): ProjectMatch[] {
+  return candidates
+    .map((c) => scoreMatch(c, req))
+    .sort((a, b) => b.fit_score - a.fit_score || a.payload_kg - b.payload_kg || a.model.localeCompare(b.model))
+    .slice(0, limit);
+}

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { ProjectStats, ProjectStatus } from '@cellforge/contracts';
+import { projects, robots, type Database } from '@cellforge/db';
+import type { MatchCandidate } from './matching';
+import type { ProjectRow } from './project-dto';
+
+export type NewProjectRow = typeof projects.$inferInsert;
+
+export async function listProjectsByOwner(db: Database, ownerId: string, status?: ProjectStatus): Promise<ProjectRow[]> {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.ownerId, ownerId), status ? eq(projects.status, status) : undefined))
+    .orderBy(desc(projects.updatedAt));
+}
+
+export async function findProjectById(db: Database, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row;
+}
+
+export async function insertProject(db: Database, values: NewProjectRow): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values(values).returning();
+  return row!;
+}
+
+export async function updateProject(db: Database, id: string, values: Partial<NewProjectRow>): Promise<ProjectRow> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteProject(db: Database, id: string): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+export async function projectStatsForOwner(db: Database, ownerId: string): Promise<ProjectStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${projects.status} = 'In Progress')`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${projects.status} = 'Complete')`.mapWith(Number),
+      draft: sql<number>`count(*) filter (where ${projects.status} = 'Draft')`.mapWith(Number),
+    })
+    .from(projects)
+    .where(eq(projects.ownerId, ownerId));
+  return {
+    total_projects: row?.total ?? 0,
+    active_projects: row?.active ?? 0,
+    completed_projects: row?.completed ?? 0,
+    draft_projects: row?.draft ?? 0,
+  };
+}
+
+/** Listed robots that can carry the part and reach far enough; scoring happens in matching.ts. */
+export async function findMatchCandidates(
+  db: Database,
+  req: { payload_kg: number | null; reach_mm: number | null },
+  limit = 400,
+): Promise<MatchCandidate[]> {
+  return db
+    .select({
+      id: robots.id,
+      manufacturer: robots.manufacturer,
+      model: robots.model,
+      category: robots.category,
+      payloadKg: robots.payloadKg,
+      reachMm: robots.reachMm,
+      priceMinUsd: robots.priceMinUsd,
+      priceMaxUsd: robots.priceMaxUsd,
+      applications: robots.applications,
+      industries: robots.industries,
+      ownerId: robots.ownerId,
+    })
+    .from(robots)
+    .where(
+      and(
+        eq(robots.listed, true),
+        eq(robots.status, 'active'),
+        req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
+        req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
+      ),
+    )
+    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
+    .limit(limit);
+}

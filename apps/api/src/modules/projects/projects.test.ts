@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import {
+  customerProjectSchema,
+  errorBodySchema,
+  projectMatchesResponseSchema,
+  projectStatsSchema,
+} from '@cellforge/contracts';
+import { seedCatalog, seedRobots } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import { bearer, registerUser } from '../../test/factories';
+
+const project = {
+  project_name: 'End-of-line palletizing',
+  customer_company: 'Acme Foods',
+  status: 'In Progress',
+  description: 'Cases of 12 kg from two lines onto EUR pallets.',
+  requirements: { application: 'palletizing', industry: 'food-and-beverage', payload_kg: 12, reach_mm: 1400, budget_usd: 90000 },
+  shared_with_integrators: true,
+};
+
+describe.each(testBackends)('/projects on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+
+  it('creates, lists, filters, updates and deletes own projects', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'customer' });
+    const created = customerProjectSchema.parse(
+      (await request(ctx().app).post('/projects').set(bearer(token)).send(project).expect(201)).body.data,
+    );
+    expect(created).toMatchObject({ project_name: 'End-of-line palletizing', status: 'In Progress', requirements: { payload_kg: 12, cycle_time_s: null } });
+    await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Draft one' }).expect(201);
+
+    const list = await request(ctx().app).get('/projects').set(bearer(token)).expect(200);
+    expect(list.body.data).toHaveLength(2);
+    const drafts = await request(ctx().app).get('/projects').query({ status: 'Draft' }).set(bearer(token)).expect(200);
+    expect(drafts.body.data.map((p: { project_name: string }) => p.project_name)).toEqual(['Draft one']);
+
+    const stats = projectStatsSchema.parse((await request(ctx().app).get('/projects/stats/overview').set(bearer(token)).expect(200)).body.data);
+    expect(stats).toEqual({ total_projects: 2, active_projects: 1, completed_projects: 0, draft_projects: 1 });
+
+    const updated = await request(ctx().app).patch(`/projects/${created.id}`).set(bearer(token)).send({ status: 'Complete' }).expect(200);
+    expect(updated.body.data.status).toBe('Complete');
+    await request(ctx().app).delete(`/projects/${created.id}`).set(bearer(token)).expect(204);
+    await request(ctx().app).get(`/projects/${created.id}`).set(bearer(token)).expect(404);
+  });
+
+  it('hides other users’ projects (404) and needs a token (401)', async () => {
+    const owner = await registerUser(ctx().app);
+    const other = await registerUser(ctx().app);
+    const { body } = await request(ctx().app).post('/projects').set(bearer(owner.token)).send(project).expect(201);
+    for (const [method, path] of [
+      ['get', `/projects/${body.data.id}`],
+      ['patch', `/projects/${body.data.id}`],
+      ['delete', `/projects/${body.data.id}`],
+      ['get', `/projects/${body.data.id}/matches`],
+      ['get', `/projects/${body.data.id}/integrators`],
+    ] as const) {
+      const res = await request(ctx().app)[method](path).set(bearer(other.token)).send({ status: 'Draft' });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      await request(ctx().app)[method](path).expect(401);
+    }
+    expect((await request(ctx().app).get('/projects').set(bearer(other.token)).expect(200)).body.data).toEqual([]);
+    await request(ctx().app).get('/projects/not-a-uuid').set(bearer(owner.token)).expect(404);
+  });
+
+  it('refuses suppliers creating projects (403) and bad fields (400)', async () => {
+    const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
+    const res = await request(ctx().app).post('/projects').set(bearer(supplier.token)).send(project).expect(403);
+    expect(errorBodySchema.parse(res.body).code).toBe('FORBIDDEN');
+    const customer = await registerUser(ctx().app);
+    const bad = await request(ctx().app)
+      .post('/projects')
+      .set(bearer(customer.token))
+      .send({ project_name: '', status: 'Done', requirements: { payload_kg: -3 } })
+      .expect(400);
+    expect(Object.keys(bad.body.details)).toEqual(expect.arrayContaining(['project_name', 'status', 'requirements.payload_kg']));
+  });
+
+  it('ranks matching robots by fit score with reasons; every match meets payload and reach', async () => {
+    const { token } = await registerUser(ctx().app);
+    const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(project).expect(201);
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(res.data.length).toBeGreaterThan(3);
+    for (const m of res.data) {
+      expect(m.payload_kg).toBeGreaterThanOrEqual(12);
+      expect(m.reach_mm).toBeGreaterThanOrEqual(1400);
+      expect(m.reasons.map((r) => r.kind)).toEqual(['payload', 'reach', 'price', 'application', 'industry']);
+    }
+    const scores = res.data.map((m) => m.fit_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const top = res.data[0]!;
+    const seed = seedRobots.find((r) => r.model === top.model && r.manufacturer === top.manufacturer)!;
+    expect(seed.applications).toContain('palletizing');
+    expect(top.reasons.find((r) => r.kind === 'payload')!.ok).toBe(true);
+  });
+
+  it('asks for requirements before matching, and integrators may not see matches', async () => {
+    const { token } = await registerUser(ctx().app);
+    const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Empty' }).expect(201);
+    const res = await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(400);
+    expect(res.body.message).toBe('Add a payload, a reach or an application to the project requirements to see matching robots.');
+    const integrator = await registerUser(ctx().app, { user_type: 'integrator' });
+    const own = await request(ctx().app).post('/projects').set(bearer(integrator.token)).send(project).expect(201);
+    await request(ctx().app).get(`/projects/${own.body.data.id}/matches`).set(bearer(integrator.token)).expect(403);
+  });
+});

@@ -1,0 +1,102 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { listingInputSchema, listingStatusSchema, updateLeadStatusSchema } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import { AppError, notFound } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { requirePermission, requireRole } from '../../middleware/require-role';
+import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads/leads.repository';
+import { toRobotDto, type RobotRowWithoutVector } from '../robots/robot-dto';
+import { findRobotRow, insertListing, listingAnalytics, listingValues, listListings, updateListing } from './supplier.repository';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const duplicate = () =>
+  new AppError('CONFLICT', 'You already list this model. Edit the existing listing instead.', {
+    model: ['You already list this model'],
+  });
+
+/** /api/supplier: a supplier's own listings, leads and analytics (spec section 6, supplier permissions). */
+export function createSupplierRouter(deps: { db: Database; tokens: TokenService }): Router {
+  const router = Router();
+  router.use(authenticate(deps.tokens, { required: true }), requireRole('supplier'));
+
+  /** Only the owner may change a listing; the shared catalog is read-only. */
+  async function ownListing(userId: string, id: string): Promise<RobotRowWithoutVector> {
+    const row = await findRobotRow(deps.db, id);
+    if (!row) throw notFound('Listing');
+    if (row.ownerId !== userId) {
+      throw new AppError(
+        'FORBIDDEN',
+        row.ownerId === null ? 'Robots of the shared catalog are read-only.' : 'Only the supplier who created this listing may change it.',
+      );
+    }
+    return row;
+  }
+
+  router.get('/listings', requirePermission('manage_robots'), async (req, res) => {
+    res.json({ data: (await listListings(deps.db, req.auth!.userId)).map(toRobotDto) });
+  });
+
+  router.post('/listings', requirePermission('edit_listings'), async (req, res) => {
+    const input = listingInputSchema.parse(req.body);
+    try {
+      res.status(201).json({ data: toRobotDto(await insertListing(deps.db, req.auth!.userId, input)) });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+  });
+
+  router.put('/listings/:id', requirePermission('edit_listings'), async (req, res) => {
+    const row = await ownListing(req.auth!.userId, String(req.params.id));
+    const input = listingInputSchema.parse(req.body);
+    try {
+      res.json({ data: toRobotDto(await updateListing(deps.db, row.id, listingValues(input))) });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicate();
+      throw err;
+    }
+  });
+
+  router.patch('/listings/:id/status', requirePermission('edit_listings'), async (req, res) => {
+    const row = await ownListing(req.auth!.userId, String(req.params.id));
+    const { status } = listingStatusSchema.parse(req.body);
+    res.json({ data: toRobotDto(await updateListing(deps.db, row.id, { status })) });
+  });
+
+  router.get('/leads', requirePermission('view_leads'), async (req, res) => {
+    res.json({ data: await listLeadsTo(deps.db, req.auth!.userId, 'robot_inquiry') });
+  });
+
+  router.patch('/leads/:id', requirePermission('view_leads'), async (req, res) => {
+    const lead = await findLeadRow(deps.db, String(req.params.id));
+    if (!lead || lead.toUserId !== req.auth!.userId) throw notFound('Lead');
+    const { status } = updateLeadStatusSchema.parse(req.body);
+    await setLeadStatus(deps.db, lead.id, status);
+    res.json({ data: await findLeadDto(deps.db, lead.id) });
+  });
+
+  router.get('/analytics', requirePermission('view_analytics'), async (req, res) => {
+    const { days } = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }).parse(req.query);
+    const rows = await listingAnalytics(deps.db, req.auth!.userId, days);
+    const byRobot = new Map<string, { robot_id: string; model: string; manufacturer: string; total_views: number; total_leads: number; series: Array<{ date: string; views: number; leads: number }> }>();
+    for (const r of rows) {
+      let entry = byRobot.get(r.robot_id);
+      if (!entry) {
+        entry = { robot_id: r.robot_id, model: r.model, manufacturer: r.manufacturer, total_views: 0, total_leads: 0, series: [] };
+        byRobot.set(r.robot_id, entry);
+      }
+      entry.total_views += Number(r.views);
+      entry.total_leads += Number(r.leads);
+      entry.series.push({ date: r.date, views: Number(r.views), leads: Number(r.leads) });
+    }
+    res.json({ days, data: [...byRobot.values()] });
+  });
+
+  return router;
+}

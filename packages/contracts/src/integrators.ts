@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** An integrator as customers find them (find_integrators). */
+export const integratorCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  city: z.string().nullable(),
+  website: z.string().nullable(),
+  industries: z.array(z.string()),
+  interested: z.boolean(),
+  interest_message: z.string().nullable(),
+});
+export const integratorSearchQuerySchema = z.object({
+  city: z.string().trim().max(120).optional(),
+  industry: z.string().trim().max(60).optional(),
+});
+
+/** A customer project shared with integrators (view_opportunities). Contact details stay hidden until the customer answers. */
+export const opportunitySchema = z.object({
+  id: z.string(),
+  project_name: z.string(),
+  customer_company: z.string().nullable(),
+  description: z.string(),
+  requirements: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  interest_expressed: z.boolean(),
+});

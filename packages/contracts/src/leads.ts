@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const leadStatuses = ['new', 'contacted', 'closed'] as const;
+export const leadKinds = ['robot_inquiry', 'integrator_interest'] as const;
+
+/** A lead: a customer asking a supplier about a listing, or an integrator offering to help on a project. */
+export const leadSchema = z.object({
+  id: z.string(),
+  kind: z.enum(leadKinds),
+  status: z.enum(leadStatuses),
+  message: z.string(),
+  robot: z.object({ id: z.string(), manufacturer: z.string(), model: z.string() }).nullable(),
+  project: z.object({ id: z.string(), project_name: z.string() }).nullable(),
+  from: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    company_name: z.string().nullable(),
+    phone: z.string().nullable(),
+    city: z.string().nullable().optional(),
+    website: z.string().nullable().optional(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const createLeadSchema = z.object({
+  robot_id: z.uuid({ message: 'Choose a robot' }),
+  project_id: z.uuid().nullable().optional(),
+  message: z.string().trim().min(10, { message: 'Message must be at least 10 characters' }).max(5000),
+});
+export const expressInterestSchema = z.object({
+  message: z.string().trim().min(10, { message: 'Message must be at least 10 characters' }).max(5000),
+});
+export const updateLeadStatusSchema = z.object({ status: z.enum(leadStatuses) }).strict();
+export const leadListResponseSchema = z.object({ data: z.array(leadSchema) });
