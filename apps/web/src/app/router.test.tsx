@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+import { routes } from './router';
+
+describe('routes', () => {
+  it.each([
+    ['/catalog', 'Robot Catalog'],
+    ['/roi-calculator', 'ROI Calculator'],
+    ['/beta-signup', 'Get Early Access'],
+    ['/learn-how-it-works', 'How CellForge works'],
+    ['/robots/r-1', 'Robot details'],
+    ['/agent/copilot', 'Robotics Agent'],
+    ['/about', 'About CellForge'],
+    ['/privacy', 'Privacy'],
+    ['/terms', 'Terms'],
+    ['/contact', 'Contact'],
+    ['/auth', 'Sign in'],
+    ['/auth/customer', 'Customer portal'],
+    ['/auth/supplier', 'Supplier portal'],
+    ['/auth/integrator', 'System Integrator portal'],
+    ['/dashboard', 'Dashboard'],
+    ['/', 'CellForge'],
+  ])('%s shows the heading "%s" (and only one h1)', async (path, heading) => {
+    stubFetch(() => jsonResponse({}));
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it.each(['/no-such-page', '/auth/admin', '/robots', '/integrator'])('%s shows the not-found page', async (path) => {
+    stubFetch(() => jsonResponse({}));
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('sets the document title per page', async () => {
+    stubFetch(() => jsonResponse({}));
+    renderRoutes(routes, '/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms' });
+    await waitFor(() => expect(document.title).toBe('Terms of use · CellForge'));
+  });
+
+  it('shows the global error screen when a page chunk fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => jsonResponse({}));
+    const { lazyRoute } = await import('@/lib/lazy-route');
+    const { RouteErrorBoundary } = await import('@/components/errors/route-error-boundary');
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    renderRoutes(
+      [{ path: '/', errorElement: <RouteErrorBoundary />, hydrateFallbackElement: <p>Loading</p>, lazy: lazyRoute(failing) }],
+      '/',
+    );
+    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong' })).toBeInTheDocument();
+    expect(screen.getByText(/Part of the app could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('Route error', expect.objectContaining({ name: 'ChunkLoadError' }));
+  });
+});

@@ -1,0 +1,5 @@
+import { PortalChooser } from '@/features/auth/components/portal-chooser';
+
+export default function AuthRoute() {
+  return <PortalChooser />;
+}

@@ -1,0 +1,20 @@
+import { PageSpinner } from '@/components/ui/spinner';
+import { CustomerDashboard } from '@/features/dashboard/components/customer-dashboard';
+import { GeneralDashboard } from '@/features/dashboard/components/general-dashboard';
+import { IntegratorDashboardEntry } from '@/features/dashboard/components/integrator-dashboard-entry';
+import { PublicDashboard } from '@/features/dashboard/components/public-dashboard';
+import { useSession } from '@/lib/auth/session';
+
+/**
+ * /dashboard (spec section 2): a public page first; signed in, the dashboard of the
+ * user's user_type: customer, integrator/system_integrator, otherwise general.
+ */
+export default function DashboardRoute() {
+  const { user, status } = useSession();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <PublicDashboard />;
+  const userType = user.user_type ?? user.role;
+  if (userType === 'integrator' || userType === 'system_integrator') return <IntegratorDashboardEntry user={user} />;
+  if (userType === 'supplier') return <GeneralDashboard user={user} />;
+  return <CustomerDashboard user={user} />;
+}

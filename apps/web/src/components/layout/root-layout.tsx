@@ -1,0 +1,30 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Header, main landmark and footer around every route. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only z-50 rounded-lg bg-orange-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:outline-2 focus:outline-offset-2 focus:outline-white"
+      >
+        Skip to content
+      </a>
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-orange-600" aria-hidden="true" />
+      ) : null}
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      {/* FLOATING CHAT WIDGET MOUNT POINT: the AI chat widget (spec section 2) renders here, on every page. */}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { portalRoles, type PortalRole } from '@cellforge/contracts';
+
+/** /auth/{role} accepts customer, supplier and integrator only. */
+export function isPortalRole(value: unknown): value is PortalRole {
+  return typeof value === 'string' && (portalRoles as readonly string[]).includes(value);
+}

@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach } from 'vitest';
+
+// jsdom has no matchMedia; react-hot-toast asks for prefers-reduced-motion.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+// jsdom does not scroll; React Router's ScrollRestoration calls scrollTo on navigation.
+window.scrollTo = () => undefined;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+});
+
+afterEach(() => {
+  cleanup();
+  // react-hot-toast keeps its toasts in a module-level store: start each test empty.
+  toast.remove();
+});
