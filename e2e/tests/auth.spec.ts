@@ -39,7 +39,7 @@ test('signs out without a call, then signs back in', async ({ page }) => {
   expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user_data')])).toEqual([null, null]);
 
   await signIn(page, 'customer', email);
-  await expect(page.getByText('Welcome back, Grace')).toBeVisible();
+  await expect(page.getByText('Welcome back, Grace', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Customer Dashboard');
 });

@@ -25,7 +25,7 @@ export async function fillRegistration(page: Page, email: string, firstName = 'A
 export async function register(page: Page, role: PortalRole, email: string, firstName = 'Ada') {
   await page.goto(`/auth/${role}`);
   await fillRegistration(page, email, firstName);
-  await expect(page.getByText(`Welcome to CellForge, ${firstName}`)).toBeVisible();
+  await expect(page.getByText(`Welcome to CellForge, ${firstName}`, { exact: true })).toBeVisible();
 }
 
 export async function signIn(page: Page, role: PortalRole, email: string, password = PASSWORD) {

@@ -20,14 +20,25 @@ export const stage1RequestSchema = z.object({
 });
 export type Stage1Request = z.infer<typeof stage1RequestSchema>;
 
-export const extractedActivitySchema = z.object({
-  activity_name: z.string(),
-  description: z.string(),
-  start_s: z.number().optional(),
-  end_s: z.number().optional(),
-  duration_s: z.number().optional(),
-  key_frame: z.string().nullable().optional(),
-});
+/** Stage 1 measures these from the video; the fields past description are ours (the spec shows two). */
+export const extractedActivitySchema = z
+  .object({
+    activity_name: z.string(),
+    description: z.string(),
+    start_s: z.number().optional(),
+    end_s: z.number().optional(),
+    duration_s: z.number().optional(),
+    key_frame: z.string().nullable().optional(),
+    motion_level: z.enum(['low', 'medium', 'high']).optional(),
+    mean_motion: z.number().optional(),
+    cycle_time_s: z.number().nullable().optional(),
+    cycle_count: z.number().nullable().optional(),
+    video: z.string().nullable().optional(),
+    labelled_by: z.string().nullable().optional(),
+    /** Set by the integrator: the task is planar pick-and-place (4 axes may do). */
+    planar: z.boolean().optional(),
+  })
+  .passthrough();
 export const extractedPayloadSchema = z.object({
   name: z.string(),
   weight_kg: z.number().nullable(),
@@ -37,12 +48,38 @@ export const extractedWorkstationSchema = z
   .object({ name: z.string(), dimensions_mm: z.array(z.number()).nullable().optional() })
   .passthrough();
 
-export const stage1ResultsSchema = z.object({
-  project_id: z.string(),
-  extracted_activities: z.array(extractedActivitySchema),
-  extracted_payloads: z.array(extractedPayloadSchema),
-  extracted_workstations: z.array(extractedWorkstationSchema),
-});
+export const videoSummarySchema = z
+  .object({
+    name: z.string(),
+    duration_s: z.number(),
+    analyzed_s: z.number().optional(),
+    fps: z.number().nullable().optional(),
+    width: z.number().nullable().optional(),
+    height: z.number().nullable().optional(),
+    codec: z.string().nullable().optional(),
+    format: z.string().nullable().optional(),
+    scene_changes: z.number().optional(),
+    activities: z.number().optional(),
+    cycle_time_s: z.number().nullable().optional(),
+  })
+  .passthrough();
+
+export const stage1ResultsSchema = z
+  .object({
+    project_id: z.string(),
+    extracted_activities: z.array(extractedActivitySchema),
+    extracted_payloads: z.array(extractedPayloadSchema),
+    extracted_workstations: z.array(extractedWorkstationSchema),
+    job_id: z.string().optional(),
+    notes: z.string().nullable().optional(),
+    cycle_time_s: z.number().nullable().optional(),
+    video: videoSummarySchema.nullable().optional(),
+    videos: z.array(videoSummarySchema).optional(),
+    warnings: z.array(z.string()).optional(),
+    analyzed_at: z.string().optional(),
+    processing_s: z.number().optional(),
+  })
+  .passthrough();
 export type Stage1Results = z.infer<typeof stage1ResultsSchema>;
 
 export const confirmRequestSchema = z.object({
@@ -55,27 +92,57 @@ export const confirmRequestSchema = z.object({
 });
 export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;
 
+export const confirmResponseSchema = z.object({
+  success: z.boolean(),
+  job_id: z.string(),
+  confirmed: z.boolean(),
+  confirmed_data: stage1ResultsSchema.nullable(),
+  confirmed_at: z.string().optional(),
+});
+
 export const stage2RequestSchema = z.object({
   job_id: z.string().min(1),
   project_id: z.string().min(1),
   user_id: z.string().min(1),
 });
 
-export const robotConfigurationSchema = z.object({
-  robot_model: z.string(),
-  manufacturer: z.string(),
-  payload_kg: z.number(),
-  reach_mm: z.number(),
-  is_viable: z.boolean(),
-  reason: z.string().optional(),
-});
-export const stage2ResultsSchema = z.object({
-  stage2_summary: z.object({
-    total_tasks_identified: z.number().int(),
-    total_configurations_generated: z.number().int(),
-    viable_configurations: z.number().int(),
-    deployment_locations_analyzed: z.number().int(),
-  }),
-  task_configurations: z.array(z.object({ task_name: z.string(), robot_configurations: z.array(robotConfigurationSchema) })),
-});
+export const robotConfigurationSchema = z
+  .object({
+    robot_model: z.string(),
+    manufacturer: z.string(),
+    payload_kg: z.number(),
+    reach_mm: z.number(),
+    is_viable: z.boolean(),
+    reason: z.string().optional(),
+    robot_id: z.string().optional(),
+    category: z.string().optional(),
+    dof: z.number().optional(),
+    repeatability_mm: z.number().nullable().optional(),
+    estimated_cycle_s: z.number().nullable().optional(),
+  })
+  .passthrough();
+export const stage2ResultsSchema = z
+  .object({
+    stage2_summary: z.object({
+      total_tasks_identified: z.number().int(),
+      total_configurations_generated: z.number().int(),
+      viable_configurations: z.number().int(),
+      deployment_locations_analyzed: z.number().int(),
+    }),
+    task_configurations: z.array(
+      z
+        .object({
+          task_name: z.string(),
+          robot_configurations: z.array(robotConfigurationSchema),
+          requirements: z.record(z.string(), z.unknown()).optional(),
+        })
+        .passthrough(),
+    ),
+    project_id: z.string().optional(),
+    job_id: z.string().optional(),
+    catalog_robots_considered: z.number().optional(),
+    assumptions: z.record(z.string(), z.unknown()).optional(),
+    generated_at: z.string().optional(),
+  })
+  .passthrough();
 export type Stage2Results = z.infer<typeof stage2ResultsSchema>;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { analysisSize, FrameDiffer, parseShowinfoTime } from './motion';
+
+describe('analysisSize', () => {
+  it('scales the long side to 160 with even sides', () => {
+    expect(analysisSize(1280, 720)).toEqual({ width: 160, height: 90 });
+    expect(analysisSize(320, 240)).toEqual({ width: 160, height: 120 });
+    expect(analysisSize(1080, 1920)).toEqual({ width: 90, height: 160 });
+  });
+});
+
+describe('FrameDiffer', () => {
+  it('measures the mean difference over the frame and per cell, ignoring noise up to 3 levels', () => {
+    const differ = new FrameDiffer(40, 20, 20); // two cells side by side
+    const a = new Uint8Array(800).fill(100);
+    expect(differ.push(a)).toBeNull();
+    const b = Uint8Array.from(a);
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 20; x++) b[y * 40 + x] = 180; // left half brightens by 80
+    b[30] = 103; // noise in the right half
+    const diff = differ.push(b)!;
+    expect(diff.energy).toBeCloseTo(40, 6);
+    expect([...diff.cells]).toEqual([80, 0]);
+    expect(differ.push(b)!.energy).toBe(0);
+  });
+});
+
+describe('parseShowinfoTime', () => {
+  it('reads pts_time from showinfo frame lines only', () => {
+    expect(parseShowinfoTime('[Parsed_showinfo_6 @ 0x2bc019c0] n:   0 pts:  46080 pts_time:3       pos:  1234 fmt:yuv420p')).toBe(3);
+    expect(parseShowinfoTime('[Parsed_showinfo_6 @ 0x1] n:   1 pts: 108134 pts_time:7.04004 pos: 9')).toBeCloseTo(7.04, 4);
+    expect(parseShowinfoTime('[Parsed_showinfo_6 @ 0x2bc019c0] config in time_base: 1/15360, frame_rate: 30/1')).toBeNull();
+    expect(parseShowinfoTime('frame=  100 fps=0.0 q=-0.0 size=N/A time=00:00:04.00')).toBeNull();
+  });
+});

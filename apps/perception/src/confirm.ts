@@ -1,0 +1,73 @@
+import type { ConfirmRequest, Stage1Results } from '@cellforge/contracts';
+import type { JobContext } from './context';
+import { PerceptionError } from './errors';
+import { jobKeys, readJson, resolveResultBucket, writeJson } from './results-store';
+
+type Activity = Stage1Results['extracted_activities'][number] & Record<string, unknown>;
+/** Stage 1 results as stored: the contract's fields plus our measurements. */
+export type StoredStage1 = Stage1Results & Record<string, unknown>;
+
+export interface Confirmation {
+  job_id: string;
+  project_id: string;
+  user_id: string;
+  confirmed: boolean;
+  /** Stage 1 with the user's corrections over it: the only data stage 2 reads. */
+  confirmed_data: StoredStage1;
+  message: string | null;
+  confirmed_at: string;
+}
+
+function sameActivity(a: Activity, b: Activity): boolean {
+  if (a.key_frame && b.key_frame) return a.key_frame === b.key_frame;
+  return a.start_s !== undefined && a.start_s === b.start_s && a.end_s === b.end_s;
+}
+
+/**
+ * The corrections win field by field. Lists the user sent replace stage 1's lists (the user
+ * may delete or add entries); an edited activity keeps the measurements the contract does
+ * not carry (cycle time, motion level...) from the stage 1 activity it matches, by key
+ * frame, else by time span, else by position when the list kept its length.
+ */
+export function mergeConfirmedData(stage1: StoredStage1, updated: Partial<Stage1Results> | null | undefined): StoredStage1 {
+  if (!updated) return stage1;
+  const merged: StoredStage1 = { ...stage1 };
+  if (updated.extracted_activities) {
+    const original = stage1.extracted_activities as Activity[];
+    const samePositions = updated.extracted_activities.length === original.length;
+    merged.extracted_activities = (updated.extracted_activities as Activity[]).map((activity, i) => {
+      const base = original.find((o) => sameActivity(o, activity)) ?? (samePositions ? original[i] : undefined);
+      return base ? { ...base, ...activity } : activity;
+    });
+  }
+  if (updated.extracted_payloads) merged.extracted_payloads = updated.extracted_payloads;
+  if (updated.extracted_workstations) merged.extracted_workstations = updated.extracted_workstations;
+  merged.project_id = stage1.project_id;
+  return merged;
+}
+
+export async function runConfirm(ctx: JobContext, req: ConfirmRequest) {
+  const bucket = await resolveResultBucket(ctx.storage, ctx.config.serviceBucket, req.project_id, req.job_id);
+  const keys = jobKeys(req.project_id, req.job_id);
+  const stage1 = (await readJson(ctx.storage, bucket, keys.stage1)) as StoredStage1 | null;
+  if (!stage1) {
+    throw new PerceptionError('STAGE1_NOT_FOUND', `No stage 1 results for job ${req.job_id} of project ${req.project_id}: run stage 1 first`);
+  }
+  const confirmation: Confirmation = {
+    job_id: req.job_id,
+    project_id: req.project_id,
+    user_id: req.user_id,
+    confirmed: req.confirmed,
+    confirmed_data: mergeConfirmedData(stage1, req.updated_data),
+    message: req.message ?? null,
+    confirmed_at: ctx.clock().toISOString(),
+  };
+  await writeJson(ctx.storage, bucket, keys.confirmation, confirmation);
+  return { success: true, job_id: req.job_id, confirmed: req.confirmed, confirmed_data: confirmation.confirmed_data, confirmed_at: confirmation.confirmed_at };
+}
+
+export async function readConfirmation(ctx: JobContext, projectId: string, jobId: string): Promise<{ bucket: string; confirmation: Confirmation | null }> {
+  const bucket = await resolveResultBucket(ctx.storage, ctx.config.serviceBucket, projectId, jobId);
+  const confirmation = (await readJson(ctx.storage, bucket, jobKeys(projectId, jobId).confirmation)) as Confirmation | null;
+  return { bucket, confirmation };
+}

@@ -1,0 +1,94 @@
+/**
+ * What a task needs from a robot, from the confirmed stage 1 data. The rules, one place:
+ *
+ * - Payload: the heaviest payload the task handles x 1.25. The 25 % is for the end-of-arm
+ *   tool (gripper, adapter, vacuum cups typically weigh a fifth to a quarter of the part)
+ *   and for the payload's offset from the flange; rated payloads assume neither.
+ * - Reach: the robot stands at the centre of the work area and must reach its corners:
+ *   half the diagonal of the workstation's length x width, plus 150 mm for the tool and the
+ *   approach move. Heights are not used (tables sit within every arm's vertical stroke).
+ * - Axes: 6 for general handling; 4 (SCARA, delta, 4-axis palletisers) is enough when the
+ *   task is planar pick-and-place, marked by the word "planar" in its name or description
+ *   (or planar: true on the activity).
+ * - Which payloads and workstations: those whose name the task's name or description
+ *   mentions; when it mentions none, all of them (the safe assumption).
+ */
+
+export const TOOL_MARGIN = 1.25;
+export const REACH_CLEARANCE_MM = 150;
+export const GENERAL_HANDLING_AXES = 6;
+export const PLANAR_PICK_AND_PLACE_AXES = 4;
+
+export interface ConfirmedPayload {
+  name: string;
+  weight_kg: number | null;
+  dimensions_mm?: number[] | null;
+}
+export interface ConfirmedWorkstation {
+  name: string;
+  dimensions_mm?: number[] | null;
+  [key: string]: unknown;
+}
+export interface ConfirmedActivity {
+  activity_name: string;
+  description: string;
+  cycle_time_s?: unknown;
+  planar?: unknown;
+  [key: string]: unknown;
+}
+
+export interface TaskRequirements {
+  task_name: string;
+  heaviest_payload_kg: number | null;
+  /** heaviest x TOOL_MARGIN; null when no weight is confirmed. */
+  payload_kg: number | null;
+  payloads: string[];
+  reach_mm: number | null;
+  workstations: string[];
+  planar: boolean;
+  min_axes: number;
+  /** The observed cycle the robot must keep up with, when one was measured. */
+  cycle_time_s: number | null;
+}
+
+/** Half the diagonal of length x width plus the clearance, in mm; null without both sides. */
+export function requiredReachMm(dimensions: number[] | null | undefined): number | null {
+  if (!dimensions || dimensions.length < 2) return null;
+  const [length, width] = dimensions as [number, number];
+  if (!(length > 0 && width > 0)) return null;
+  return Math.ceil(0.5 * Math.hypot(length, width) + REACH_CLEARANCE_MM);
+}
+
+export function isPlanarTask(activity: ConfirmedActivity): boolean {
+  return activity.planar === true || /\bplanar\b/i.test(`${activity.activity_name} ${activity.description}`);
+}
+
+function mentions(text: string, name: string): boolean {
+  const needle = name.trim().toLowerCase();
+  return needle.length >= 3 && text.toLowerCase().includes(needle);
+}
+
+export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: ConfirmedPayload[], workstations: ConfirmedWorkstation[]): TaskRequirements {
+  const text = `${activity.activity_name} ${activity.description}`;
+  const namedPayloads = payloads.filter((p) => mentions(text, p.name));
+  const usedPayloads = namedPayloads.length ? namedPayloads : payloads;
+  const namedStations = workstations.filter((w) => mentions(text, w.name));
+  const usedStations = namedStations.length ? namedStations : workstations;
+
+  const weights = usedPayloads.map((p) => p.weight_kg).filter((w): w is number => typeof w === 'number' && w > 0);
+  const heaviest = weights.length ? Math.max(...weights) : null;
+  const reaches = usedStations.map((w) => requiredReachMm(w.dimensions_mm)).filter((r): r is number => r !== null);
+  const planar = isPlanarTask(activity);
+  const cycle = typeof activity.cycle_time_s === 'number' && activity.cycle_time_s > 0 ? activity.cycle_time_s : null;
+  return {
+    task_name: activity.activity_name,
+    heaviest_payload_kg: heaviest,
+    payload_kg: heaviest === null ? null : Math.round(heaviest * TOOL_MARGIN * 100) / 100,
+    payloads: usedPayloads.map((p) => p.name),
+    reach_mm: reaches.length ? Math.max(...reaches) : null,
+    workstations: usedStations.map((w) => w.name),
+    planar,
+    min_axes: planar ? PLANAR_PICK_AND_PLACE_AXES : GENERAL_HANDLING_AXES,
+    cycle_time_s: cycle,
+  };
+}
