@@ -19,12 +19,21 @@ import { createProjectsRouter } from './modules/projects/projects.router';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createWebApp } from './web-app';
+import path from 'node:path';
+import { createStorage, type ObjectStorage } from '@cellforge/storage';
+import { createAnalysisRouter, createStage2ResultsRouter } from './modules/analysis/analysis.router';
+import { createAnalysisService } from './modules/analysis/analysis.service';
+import { createPerceptionClient, type PerceptionClient } from './modules/analysis/perception-client';
 
 export interface AppDeps {
   db: Database;
   dbKind: 'pglite' | 'postgres';
   config: Config;
   logger: Logger;
+  /** Object storage for uploads; default: S3 when configured, else DATA_DIR/uploads. */
+  storage?: ObjectStorage;
+  /** The perception service client; default: PERCEPTION_URL. */
+  perception?: PerceptionClient;
 }
 
 /** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
@@ -89,6 +98,19 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/leads', createLeadsRouter({ db, tokens, projects }));
   app.use('/api/supplier', createSupplierRouter({ db, tokens }));
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
+  const analysis = createAnalysisService({
+    db,
+    storage: deps.storage ?? createStorage({ s3: config.s3, localRoot: path.join(config.dataDir, 'uploads') }),
+    perception: deps.perception ?? createPerceptionClient(config.perceptionUrl, config.perceptionTimeoutMs),
+    projects,
+    videoBucket: config.videoBucket,
+    resultBucket: config.resultBucket,
+  });
+  app.use(
+    '/api/integrator',
+    createAnalysisRouter({ analysis, tokens, tmpDir: path.join(config.dataDir, 'tmp'), maxBytes: config.videoUploadMaxBytes }),
+  );
+  app.use('/projects', createStage2ResultsRouter({ analysis, tokens }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

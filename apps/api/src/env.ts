@@ -24,6 +24,10 @@ export const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   WEB_DIST: z.string().optional(),
   PERCEPTION_URL: z.string().url().default('http://127.0.0.1:3002'),
+  PERCEPTION_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  VIDEO_BUCKET: z.string().default('customer-videos'),
+  RESULT_BUCKET: z.string().default('analysis-results'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
@@ -55,6 +59,10 @@ export interface Config {
   trustProxy: string;
   webDist?: string;
   perceptionUrl: string;
+  perceptionTimeoutMs: number;
+  videoUploadMaxBytes: number;
+  videoBucket: string;
+  resultBucket: string;
   loginRateLimit: number;
   loginRateWindowMs: number;
   jsonBodyLimit: string;
@@ -116,6 +124,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST,
     perceptionUrl: env.PERCEPTION_URL,
+    perceptionTimeoutMs: env.PERCEPTION_TIMEOUT_MS,
+    videoUploadMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
+    videoBucket: env.VIDEO_BUCKET,
+    resultBucket: env.RESULT_BUCKET,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
     jsonBodyLimit: env.JSON_BODY_LIMIT,

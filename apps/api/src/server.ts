@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, seedCatalog } from '@cellforge/db';
+import { failInterruptedJobs } from './modules/analysis/analysis.repository';
 import { createApp } from './app';
 import { loadConfig } from './env';
 import { createLogger } from './lib/logger';
@@ -22,6 +23,9 @@ if (config.seedOnStart) {
   const { total } = await seedCatalog(handle.db);
   logger.info({ robots: total }, 'shared catalog seeded');
 }
+
+const interrupted = await failInterruptedJobs(handle.db);
+if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs interrupted by the last stop were marked failed');
 
 const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
 const server = app.listen(config.port, config.host, () => {

@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { VIDEO_UPLOAD_MESSAGE, stage1ResultsSchema } from '@cellforge/contracts';
+import { AppError } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { requireRole } from '../../middleware/require-role';
+import { hasVideoExtension, toJobDto, type AnalysisService } from './analysis.service';
+
+const uploadFieldsSchema = z.object({
+  project_id: z.string({ message: 'project_id is required' }).trim().min(1, { message: 'project_id is required' }),
+  job_id: z.string().trim().min(1).optional(),
+  user_id: z.string().trim().optional(),
+});
+
+const confirmBodySchema = z.object({
+  confirmed: z.boolean({ message: 'confirmed must be true or false' }),
+  updated_data: stage1ResultsSchema.partial().nullable().optional(),
+  message: z.string().max(2000).optional(),
+});
+
+export interface AnalysisRouterDeps {
+  analysis: AnalysisService;
+  tokens: TokenService;
+  tmpDir: string;
+  maxBytes: number;
+}
+
+/** /api/integrator/upload-video and /api/integrator/analysis/* (integrators only). */
+export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
+  mkdirSync(deps.tmpDir, { recursive: true });
+  const upload = multer({
+    dest: deps.tmpDir,
+    limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 10_000 },
+    fileFilter: (_req, file, cb) => {
+      if (!hasVideoExtension(file.originalname)) cb(new AppError('UNSUPPORTED_FILE_TYPE', VIDEO_UPLOAD_MESSAGE));
+      else cb(null, true);
+    },
+  });
+
+  const router = Router();
+  router.use(authenticate(deps.tokens, { required: true }), requireRole('integrator'));
+
+  router.post('/upload-video', upload.single('file'), async (req, res) => {
+    if (!req.file) throw new AppError('BAD_REQUEST', 'Choose a video to upload (field "file").');
+    const fields = uploadFieldsSchema.safeParse(req.body ?? {});
+    if (!fields.success) {
+      await rm(req.file.path, { force: true });
+      throw fields.error;
+    }
+    if (fields.data.user_id && fields.data.user_id !== req.auth!.userId) {
+      throw new AppError('FORBIDDEN', 'You can only upload videos for your own account.');
+    }
+    const answer = await deps.analysis.upload({
+      userId: req.auth!.userId,
+      file: req.file,
+      jobId: fields.data.job_id,
+      projectId: fields.data.project_id,
+    });
+    res.status(201).json(answer);
+  });
+
+  router.get('/analysis', async (req, res) => {
+    const { project_id } = z.object({ project_id: z.string().optional() }).parse(req.query);
+    res.json({ data: await deps.analysis.list(req.auth!.userId, project_id) });
+  });
+  router.get('/analysis/:jobId', async (req, res) => {
+    res.json({ data: toJobDto(await deps.analysis.ownJob(req.auth!.userId, String(req.params.jobId))) });
+  });
+  router.post('/analysis/:jobId/stage1', async (req, res) => {
+    res.json(await deps.analysis.stage1(req.auth!.userId, String(req.params.jobId)));
+  });
+  router.post('/analysis/:jobId/confirm', async (req, res) => {
+    const body = confirmBodySchema.parse(req.body);
+    res.json(await deps.analysis.confirm(req.auth!.userId, String(req.params.jobId), body));
+  });
+  router.post('/analysis/:jobId/stage2', async (req, res) => {
+    res.json(await deps.analysis.stage2(req.auth!.userId, String(req.params.jobId)));
+  });
+  return router;
+}
+
+/** GET /projects/:id/stage2-results (spec section 7), for the project's owner. */
+export function createStage2ResultsRouter(deps: { analysis: AnalysisService; tokens: TokenService }): Router {
+  const router = Router();
+  router.get('/:id/stage2-results', authenticate(deps.tokens, { required: true }), async (req, res) => {
+    res.json(await deps.analysis.projectStage2(req.auth!.userId, String(req.params.id)));
+  });
+  return router;
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  confirmResponseSchema,
+  stage1ResultsSchema,
+  stage2ResultsSchema,
+  VIDEO_UPLOAD_MESSAGE,
+  type ConfirmRequest,
+} from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import { inspectZip, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
+import { AppError, notFound } from '../../lib/errors';
+import type { ProjectsService } from '../projects/projects.service';
+import {
+  claimJob,
+  findJob,
+  insertJob,
+  latestStage2,
+  listJobs,
+  updateJob,
+  type JobRow,
+  type JobStatus,
+} from './analysis.repository';
+import type { PerceptionClient } from './perception-client';
+
+export interface AnalysisDeps {
+  db: Database;
+  storage: ObjectStorage;
+  perception: PerceptionClient;
+  projects: ProjectsService;
+  videoBucket: string;
+  resultBucket: string;
+}
+
+export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+/** ZIPs of work-cell videos: a handful of clips and a manifest, never thousands of files. */
+const ZIP_LIMITS = { maxEntries: 50, maxCompressionRatio: 100 };
+
+export function toJobDto(row: JobRow) {
+  return {
+    job_id: row.id,
+    project_id: row.projectId,
+    status: row.status as JobStatus,
+    file_name: row.fileName,
+    bucket_name: row.bucketName,
+    object_key: row.objectKey,
+    error: row.error,
+    stage1_results: row.stage1Results ?? null,
+    confirmed_data: row.confirmedData ?? null,
+    confirmed_at: row.confirmedAt?.toISOString() ?? null,
+    stage2_results: row.stage2Results ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function hasVideoExtension(name: string): boolean {
+  return /\.(zip|mp4)$/i.test(name);
+}
+
+function safeFileName(name: string): string {
+  const base = path.basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '');
+  return (base || 'upload').slice(-100);
+}
+
+async function readHead(file: string, bytes = 64): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function createAnalysisService(deps: AnalysisDeps) {
+  async function ownJob(userId: string, jobId: string): Promise<JobRow> {
+    const row = JOB_ID_PATTERN.test(jobId) ? await findJob(deps.db, jobId) : undefined;
+    if (!row || row.userId !== userId) throw notFound('Analysis job');
+    return row;
+  }
+
+  /** Runs one perception stage with the job marked running, and records success or failure. */
+  async function runStage<T>(job: JobRow, call: () => Promise<T>, done: (result: T) => Promise<JobRow>) {
+    try {
+      const result = await call();
+      return await done(result);
+    } catch (err) {
+      const message = err instanceof AppError ? err.message : 'The analysis failed unexpectedly.';
+      await updateJob(deps.db, job.id, { status: 'failed', error: message });
+      throw err;
+    }
+  }
+
+  return {
+    ownJob,
+
+    /** Spec: upload-video (multipart file, job_id, project_id, user_id) -> data.object_key. */
+    async upload(input: { userId: string; file: { path: string; originalname: string; size: number }; jobId?: string; projectId: string }) {
+      try {
+        if (!hasVideoExtension(input.file.originalname)) throw new AppError('UNSUPPORTED_FILE_TYPE', VIDEO_UPLOAD_MESSAGE);
+        await deps.projects.ownProject(input.userId, input.projectId);
+        const jobId = input.jobId ?? randomUUID();
+        if (!JOB_ID_PATTERN.test(jobId)) {
+          throw new AppError('VALIDATION_FAILED', 'job_id may hold letters, digits, ".", "_" and "-" (at most 128)', {
+            job_id: ['Use letters, digits, ".", "_" and "-" (at most 128)'],
+          });
+        }
+        if (await findJob(deps.db, jobId)) throw new AppError('CONFLICT', 'This job id is already used. Upload again without a job id.');
+
+        const kind = sniffFileType(await readHead(input.file.path));
+        const wantZip = /\.zip$/i.test(input.file.originalname);
+        if (wantZip ? kind !== 'zip' : kind !== 'mp4' && kind !== 'mov') {
+          throw new AppError(
+            'UNSUPPORTED_FILE_TYPE',
+            wantZip ? 'This file is named .zip but is not a ZIP archive.' : 'This file is named .mp4 but is not an MP4 video.',
+          );
+        }
+        if (wantZip) {
+          try {
+            const zip = await inspectZip(input.file.path, ZIP_LIMITS);
+            if (!zip.entries.some((e) => !e.isDirectory && /\.(mp4|mov|m4v|mkv|avi)$/i.test(e.name))) {
+              throw new AppError('NO_VIDEO_FOUND', 'The ZIP holds no video (.mp4, .mov, .m4v, .mkv or .avi).');
+            }
+          } catch (err) {
+            if (isZipError(err)) throw new AppError(err.code, err.message);
+            throw err;
+          }
+        }
+
+        const objectKey = `${input.userId}/${input.projectId}/${jobId}/${safeFileName(input.file.originalname)}`;
+        await deps.storage.putObject(
+          deps.videoBucket,
+          objectKey,
+          createReadStream(input.file.path),
+          wantZip ? 'application/zip' : 'video/mp4',
+          { contentLength: input.file.size },
+        );
+        const row = await insertJob(deps.db, {
+          id: jobId,
+          projectId: input.projectId,
+          userId: input.userId,
+          status: 'uploaded',
+          bucketName: deps.videoBucket,
+          objectKey,
+          fileName: input.file.originalname.slice(0, 200),
+        });
+        return { success: true, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
+      } finally {
+        await rm(input.file.path, { force: true });
+      }
+    },
+
+    async stage1(userId: string, jobId: string) {
+      const job = await ownJob(userId, jobId);
+      const claimed = await claimJob(deps.db, job.id, ['uploaded', 'stage1_done', 'confirmed', 'stage2_done', 'failed'], 'stage1_running');
+      if (!claimed) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
+      return runStage(
+        claimed,
+        () =>
+          deps.perception.post('/stage1', {
+            job_id: job.id,
+            project_id: job.projectId,
+            user_id: userId,
+            bucket_name: job.bucketName,
+            object_key: job.objectKey,
+            result_bucket: deps.resultBucket,
+          }),
+        async (answer) => {
+          const results = stage1ResultsSchema.parse(answer);
+          return updateJob(deps.db, job.id, {
+            status: 'stage1_done',
+            stage1Results: results,
+            confirmedData: null,
+            confirmedAt: null,
+            stage2Results: null,
+            error: null,
+          });
+        },
+      ).then((row) => ({ success: true, job_id: row.id, data: row.stage1Results }));
+    },
+
+    async confirm(userId: string, jobId: string, input: Pick<ConfirmRequest, 'confirmed' | 'updated_data' | 'message'>) {
+      const job = await ownJob(userId, jobId);
+      if (!job.stage1Results) throw new AppError('CONFLICT', 'Run stage 1 before confirming its results.');
+      if (job.status === 'stage1_running' || job.status === 'stage2_running') {
+        throw new AppError('CONFLICT', 'An analysis of this video is running. Wait for it to finish.');
+      }
+      const answer = confirmResponseSchema.parse(
+        await deps.perception.post('/confirm', {
+          job_id: job.id,
+          project_id: job.projectId,
+          user_id: userId,
+          confirmed: input.confirmed,
+          updated_data: input.updated_data ?? null,
+          message: input.message,
+        }),
+      );
+      const row = await updateJob(deps.db, job.id, {
+        status: answer.confirmed ? 'confirmed' : 'stage1_done',
+        confirmedData: answer.confirmed ? answer.confirmed_data : null,
+        confirmedAt: answer.confirmed ? new Date(answer.confirmed_at ?? Date.now()) : null,
+        stage2Results: null,
+        error: null,
+      });
+      return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData };
+    },
+
+    async stage2(userId: string, jobId: string) {
+      const job = await ownJob(userId, jobId);
+      if (!job.confirmedData) {
+        throw new AppError('NOT_CONFIRMED', 'Confirm the stage 1 results before running stage 2.');
+      }
+      const claimed = await claimJob(deps.db, job.id, ['confirmed', 'stage2_done', 'failed'], 'stage2_running');
+      if (!claimed) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
+      return runStage(
+        claimed,
+        () => deps.perception.post('/stage2', { job_id: job.id, project_id: job.projectId, user_id: userId }),
+        async (answer) => updateJob(deps.db, job.id, { status: 'stage2_done', stage2Results: stage2ResultsSchema.parse(answer), error: null }),
+      ).then((row) => ({ success: true, job_id: row.id, data: row.stage2Results }));
+    },
+
+    async list(userId: string, projectId?: string) {
+      return (await listJobs(deps.db, userId, projectId)).map(toJobDto);
+    },
+
+    /** Spec: GET /projects/{id}/stage2-results; the latest stage 2 of the project's analyses. */
+    async projectStage2(userId: string, projectId: string) {
+      await deps.projects.ownProject(userId, projectId);
+      const row = await latestStage2(deps.db, userId, projectId);
+      if (!row) throw new AppError('NOT_FOUND', 'No Stage 2 results for this project yet. Run the video analysis first.');
+      return { success: true, job_id: row.id, data: row.stage2Results };
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;
