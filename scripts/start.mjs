@@ -16,6 +16,8 @@ const env = {
   PERCEPTION_PORT: process.env.PERCEPTION_PORT ?? '3002',
 };
 env.PERCEPTION_URL ??= `http://127.0.0.1:${env.PERCEPTION_PORT}`;
+// Stage 2 of the video analysis reads the live catalog from the API.
+env.CATALOG_URL ??= `http://127.0.0.1:${env.PORT ?? 3000}`;
 
 const services = [
   { name: 'perception', entry: 'apps/perception/dist/server.js' },
