@@ -19,6 +19,7 @@ import { createProjectsRouter } from './modules/projects/projects.router';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createWebApp } from './web-app';
+import { createAiRouter } from './modules/ai/ai.router';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
 import { createAnalysisRouter, createStage2ResultsRouter } from './modules/analysis/analysis.router';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
     createAnalysisRouter({ analysis, tokens, tmpDir: path.join(config.dataDir, 'tmp'), maxBytes: config.videoUploadMaxBytes }),
   );
   app.use('/projects', createStage2ResultsRouter({ analysis, tokens }));
+  app.use('/ai', createAiRouter({ db, tokens, config, logger }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

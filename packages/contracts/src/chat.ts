@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { robotSchema } from './robots';
 
 /** Spec section 7: page names sent in the chat context. */
 export const chatPages = ['homepage', 'catalog', 'roi_calculator', 'robot_detail', 'dashboard', 'auth', 'compare', 'general'] as const;
@@ -99,3 +100,99 @@ export function shouldIncludeRobotData(page: string | undefined, message: string
   const text = message.toLowerCase();
   return robotDataWords.some((w) => text.includes(w));
 }
+
+/**
+ * AI assistant: payload allowance for the end-of-arm tool. When the tool's mass is not
+ * given, a robot must carry the part mass plus this share; when it is, part + tool.
+ */
+export const AI_EOAT_PAYLOAD_MARGIN = 0.2;
+export const RECOMMEND_DEFAULT_LIMIT = 5;
+export const RECOMMEND_MAX_LIMIT = 10;
+
+const positiveNumber = (max: number) => z.coerce.number({ message: 'Must be a number' }).positive({ message: 'Must be greater than 0' }).max(max);
+const optionalWord = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().min(1).max(max).optional());
+
+/** POST /ai/recommend-robots: what the task needs (part payload, reach) and optional preferences. */
+export const recommendRobotsRequestSchema = z.object({
+  /** Mass of the part to carry, kg (the tool allowance is added by the server). */
+  payload_kg: positiveNumber(10_000),
+  reach_mm: positiveNumber(20_000),
+  application: optionalWord(60),
+  industry: optionalWord(60),
+  budget_usd: positiveNumber(100_000_000).optional(),
+  manufacturer: optionalWord(120),
+  category: optionalWord(40),
+  /** Mass of the gripper/tool when known, kg; replaces the 20 % allowance. */
+  tool_kg: z.coerce.number().min(0).max(5_000).optional(),
+  limit: z.coerce.number().int().min(1).max(RECOMMEND_MAX_LIMIT).default(RECOMMEND_DEFAULT_LIMIT),
+});
+export type RecommendRobotsRequest = z.input<typeof recommendRobotsRequestSchema>;
+
+export const recommendedRobotSchema = z.object({
+  rank: z.number().int(),
+  robot: robotSchema,
+  /** Lower is a better fit (oversizing, price and preference penalties). */
+  score: z.number(),
+  /** Payload headroom over the required payload, percent. */
+  payload_margin_pct: z.number(),
+  reach_margin_mm: z.number(),
+  application_match: z.boolean().nullable(),
+  industry_match: z.boolean().nullable(),
+  /** The low end of the indicative price band is within budget_usd; null without a budget or a price. */
+  within_budget: z.boolean().nullable(),
+  reasons: z.array(z.string()),
+});
+export type RecommendedRobot = z.infer<typeof recommendedRobotSchema>;
+
+export const recommendRobotsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(recommendedRobotSchema),
+  criteria: z.object({
+    payload_kg: z.number(),
+    tool_kg: z.number().nullable(),
+    required_payload_kg: z.number(),
+    eoat_margin: z.number(),
+    reach_mm: z.number(),
+    application: z.string().nullable(),
+    industry: z.string().nullable(),
+    budget_usd: z.number().nullable(),
+    manufacturer: z.string().nullable(),
+    category: z.string().nullable(),
+  }),
+  /** Preferences dropped because no robot met them together with payload and reach. */
+  relaxed: z.array(z.enum(['application', 'manufacturer', 'category', 'budget'])),
+  total_candidates: z.number().int(),
+});
+export type RecommendRobotsResponse = z.infer<typeof recommendRobotsResponseSchema>;
+
+/** POST /ai/compare-robots: 2 to 4 robot ids. */
+export const compareRobotsRequestSchema = z.object({
+  ids: z
+    .array(z.uuid({ message: 'Each id must be a robot id' }))
+    .min(2, { message: 'Give at least 2 robot ids' })
+    .max(4, { message: 'Compare at most 4 robots' })
+    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, { message: 'Robot ids must be different' }),
+});
+export type CompareRobotsRequest = z.input<typeof compareRobotsRequestSchema>;
+
+export const compareRowSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  unit: z.string().nullable(),
+  /** Which direction is better; null when neither (number of axes). */
+  better: z.enum(['higher', 'lower']).nullable(),
+  /** One value per robot, in the order of `data`; null when the datasheet gives none. */
+  values: z.array(z.number().nullable()),
+  /** Indexes (into `data`) of the robots with the best value; empty when all equal or unknown. */
+  best: z.array(z.number().int()),
+  best_ids: z.array(z.string()),
+});
+export type CompareRow = z.infer<typeof compareRowSchema>;
+
+export const compareRobotsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(robotSchema),
+  rows: z.array(compareRowSchema),
+  summary: z.string(),
+});
+export type CompareRobotsResponse = z.infer<typeof compareRobotsResponseSchema>;

@@ -1,0 +1,67 @@
+import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS, type ChatSource } from '@cellforge/contracts';
+import { nextState } from '../understanding/conversation';
+import { answerComparison } from './comparison';
+import { clampText } from './format';
+import { answerGeneral } from './general';
+import { answerRoi } from './roi';
+import { answerSelection } from './selection';
+import { answerTroubleshooting } from './troubleshooting';
+import type { AdvisorAnswer, AdvisorDeps, Draft, Understanding } from './types';
+
+/** The built-in advisor: answers from the live catalog and the error-code knowledge base, without any network call. */
+export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<AdvisorAnswer> {
+  let draft: Draft;
+  switch (u.intent) {
+    case 'robot_selection':
+      draft = await answerSelection(deps, u);
+      break;
+    case 'troubleshooting':
+      draft = answerTroubleshooting(u);
+      break;
+    case 'comparison':
+      draft = await answerComparison(deps, u);
+      break;
+    case 'roi':
+      draft = answerRoi(u);
+      break;
+    default:
+      draft = answerGeneral(u);
+  }
+  return finalizeDraft(deps, u, draft);
+}
+
+/** At most two sources, each with a manufacturer; the configured default maker when the answer names none. */
+export function clampSources(sources: ChatSource[], defaultManufacturer: string): ChatSource[] {
+  const seen = new Set<string>();
+  const out: ChatSource[] = [];
+  for (const s of sources) {
+    const manufacturer = s.manufacturer?.trim();
+    if (!manufacturer || seen.has(manufacturer.toLowerCase())) continue;
+    seen.add(manufacturer.toLowerCase());
+    out.push({ ...s, manufacturer });
+    if (out.length >= MAX_SOURCES) break;
+  }
+  return out.length ? out : [{ manufacturer: defaultManufacturer }];
+}
+
+export function finalizeDraft(deps: AdvisorDeps, u: Understanding, draft: Draft): AdvisorAnswer {
+  const conversationState = nextState({
+    intent: u.intent,
+    facts: u.facts,
+    answered: draft.answered,
+    askedForFacts: draft.askedForFacts,
+    turns: u.prior.turns,
+    previousState: u.prior.previousState,
+    smallTalk: Boolean(draft.smallTalk),
+  });
+  return {
+    response: draft.text.trim(),
+    followUpQuestions: clampText(draft.followUps, MAX_FOLLOW_UPS),
+    suggestedActions: clampText(draft.actions, MAX_SUGGESTED_ACTIONS),
+    sources: clampSources(draft.sources, deps.defaultManufacturer),
+    conversationState,
+    userIntent: u.intent,
+    robotDataIncluded: draft.named.length > 0 || draft.recommended.length > 0,
+    trace: { facts: u.facts, recommended: draft.recommended, named: draft.named, codes: draft.codes, unknownCodes: draft.unknownCodes, relaxed: draft.relaxed },
+  };
+}

@@ -1,0 +1,117 @@
+import { findCandidateRobots, type RobotRow } from '../ai.repository';
+import { applicationLabel } from '../understanding/vocabulary';
+import { formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
+import { checkFit, compareRobotRows } from './recommend';
+import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+
+export const COMPARE_LIMIT = 4;
+
+/** The robots a comparison is about: named now, then earlier, then the page's robot, then the last answer's. */
+export function robotsToCompare(u: Understanding): RobotRow[] {
+  const list: RobotRow[] = [];
+  const add = (rows: RobotRow[]) => {
+    for (const r of rows) if (!list.some((x) => x.id === r.id) && list.length < COMPARE_LIMIT) list.push(r);
+  };
+  add(u.models);
+  if (list.length < 2 && u.pageRobot) add([u.pageRobot]);
+  if (list.length < 2) add(u.historyModels.slice(-2));
+  if (list.length < 2) add(u.assistantModels.slice(0, 3));
+  return list;
+}
+
+function cell(value: number | null, unit: string | null, field?: string): string {
+  if (value == null) return 'n/a';
+  if (field === 'repeatability_mm') return `±${formatNumber(value, 3)} mm`;
+  if (unit === 'USD') return `$${formatNumber(value, 0)}`;
+  return unit ? `${formatNumber(value, 2)} ${unit}` : formatNumber(value, 0);
+}
+
+export async function answerComparison(deps: AdvisorDeps, u: Understanding): Promise<Draft> {
+  const draft = emptyDraft();
+  const list = robotsToCompare(u);
+
+  if (list.length < 2) {
+    const one = list[0];
+    const lines: string[] = [];
+    if (one) {
+      // Offer real alternatives of the same kind so the next question names robots that exist.
+      const similar = (
+        await findCandidateRobots(deps.db, { minPayloadKg: one.payloadKg * 0.8, maxPayloadKg: one.payloadKg * 1.5, category: one.category, limit: 20 })
+      ).filter((r) => r.id !== one.id && r.manufacturer !== one.manufacturer);
+      lines.push(`I found the ${robotName(one)} in the catalog. Which robot would you like to compare it with?`);
+      if (similar.length) {
+        lines.push('', 'Similar robots in the catalog:');
+        for (const r of similar.slice(0, 3)) lines.push(`- ${robotName(r)}: ${formatNumber(r.payloadKg)} kg payload, ${formatNumber(r.reachMm, 0)} mm reach`);
+      }
+      draft.named.push(one, ...similar.slice(0, 3));
+      draft.followUps = similar.slice(0, 2).map((r) => `Compare the ${one.model} with the ${r.model}?`);
+      draft.sources = [{ manufacturer: one.manufacturer }];
+    } else {
+      lines.push('Which robots would you like to compare? Name two to four models, for example "UR10e vs CRX-10iA".');
+      lines.push('I will put payload, reach, axes, repeatability, weight and indicative price side by side.');
+      draft.followUps = ['Which two robot models should I compare?', 'What payload and reach does your task need?'];
+    }
+    draft.text = lines.join('\n');
+    draft.askedForFacts = true;
+    draft.actions = ['Browse the catalog and pick robots to compare'];
+    return draft;
+  }
+
+  const rows = compareRobotRows(list);
+  const names = list.map((r) => r.model);
+  const lines: string[] = [`${joinWords(list.map(robotName))} side by side:`, ''];
+  for (const row of rows) {
+    if (row.field === 'price_max_usd') continue;
+    // A row no datasheet gives (e.g. repeatability for all) says nothing.
+    if (row.field !== 'price_min_usd' && row.values.every((v) => v == null)) continue;
+    if (row.field === 'price_min_usd') {
+      const bands = list.map((r) => `${r.model} ${priceBand(r) ?? 'n/a'}`);
+      const best = row.best.length && row.best.length < list.length ? ` (lowest: ${row.best.map((i) => names[i]).join(', ')})` : '';
+      lines.push(`- Indicative price: ${bands.join(' | ')}${best}`);
+      continue;
+    }
+    const values = list.map((r, i) => `${r.model} ${cell(row.values[i] ?? null, row.unit, row.field)}`);
+    const bestLabel = row.better === 'higher' ? 'most' : 'best';
+    const best = row.best.length && row.best.length < list.length ? ` (${bestLabel}: ${row.best.map((i) => names[i]).join(', ')})` : '';
+    lines.push(`- ${row.label}: ${values.join(' | ')}${best}`);
+  }
+  lines.push(`- Type: ${list.map((r) => `${r.model} ${r.category}`).join(' | ')}`);
+  lines.push(`- Listed applications: ${list.map((r) => `${r.model}: ${listApplications(r.applications, 3) || 'n/a'}`).join(' | ')}`);
+
+  const f = u.facts;
+  if (f.payloadKg !== undefined || f.reachMm !== undefined) {
+    lines.push('', 'Against your task:');
+    for (const r of list) {
+      const fit = checkFit(r, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application });
+      lines.push(`- ${r.model} ${fit.fits ? 'fits' : 'does not fit'}. ${fit.notes.join(' ')}`);
+    }
+  } else {
+    const reach = rows.find((r) => r.field === 'reach_mm')!;
+    const payload = rows.find((r) => r.field === 'payload_kg')!;
+    const verdict: string[] = [];
+    const heavy = payload.best.length === 1 ? names[payload.best[0]!] : undefined;
+    const far = reach.best.length === 1 ? names[reach.best[0]!] : undefined;
+    if (heavy && heavy === far) verdict.push(`the ${heavy} carries the most and reaches the farthest`);
+    else {
+      if (heavy) verdict.push(`the ${heavy} carries the most`);
+      if (far) verdict.push(`the ${far} reaches the farthest`);
+    }
+    if (verdict.length) lines.push('', `In short: ${joinWords(verdict)}. The right pick depends on your part weight, reach${f.application ? ` and the ${applicationLabel(f.application)} task` : ' and application'}.`);
+  }
+  lines.push('', 'Prices are indicative street prices (arm + controller), not quotes.');
+
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.named = list;
+  draft.followUps = [
+    f.payloadKg === undefined ? 'What payload and reach does your task need, so I can say which one fits?' : '',
+    'Would you like alternatives from other makers?',
+    f.cycleTimeS === undefined ? 'What cycle time do you need?' : '',
+  ];
+  draft.actions = [`Open the ${joinWords(names)} in the catalog compare view`, 'Estimate the payback with the ROI calculator'];
+  draft.sources = [...new Set(list.map((r) => r.manufacturer))].slice(0, 2).map((m) => {
+    const r = list.find((x) => x.manufacturer === m)!;
+    return { manufacturer: m, title: r.datasheetSource ?? `${robotName(r)} datasheet` };
+  });
+  return draft;
+}

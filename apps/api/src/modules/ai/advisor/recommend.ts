@@ -1,0 +1,245 @@
+import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import { findCandidateRobots, type CandidateQuery, type RobotRow } from '../ai.repository';
+import type { RobotLimits } from '../understanding/conversation';
+import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
+import { formatNumber, kg, mm, priceBand, usd } from './format';
+
+/**
+ * Payload allowance for the end-of-arm tool: when the tool's mass is not given, the
+ * robot must carry the part plus 20 % (grippers typically weigh 10-30 % of the part
+ * for the parts these robots handle). When the tool's mass is given, part + tool is used.
+ */
+export const EOAT_PAYLOAD_MARGIN = AI_EOAT_PAYLOAD_MARGIN;
+
+export function requiredPayloadKg(partKg: number, toolKg?: number): number {
+  const need = toolKg !== undefined ? partKg + toolKg : partKg * (1 + EOAT_PAYLOAD_MARGIN);
+  // Rounded up to the gram so a robot is never shown as fitting by a rounding error.
+  return Math.ceil(need * 1000 - 1e-9) / 1000;
+}
+
+export interface SelectionCriteria {
+  payloadKg: number;
+  toolKg?: number;
+  reachMm?: number;
+  application?: string;
+  industry?: string;
+  manufacturers?: string[];
+  category?: string;
+  budgetUsd?: number;
+  cycleTimeS?: number;
+  limits?: RobotLimits;
+}
+
+export interface Recommendation {
+  robot: RobotRow;
+  score: number;
+  requiredPayloadKg: number;
+  payloadMarginPct: number;
+  reachMarginMm: number | null;
+  reasons: string[];
+  applicationMatch: boolean | null;
+  industryMatch: boolean | null;
+}
+
+export interface RecommendationResult {
+  requiredPayloadKg: number;
+  recommendations: Recommendation[];
+  /** Preferences dropped because nothing met them ("application", "manufacturer", "category", "budget"). */
+  relaxed: Array<'application' | 'manufacturer' | 'category' | 'budget'>;
+  candidates: number;
+}
+
+const PRECISION_APPS = new Set(['assembly', 'inspection', 'laboratory', 'dispensing', 'screwdriving', 'cleanroom']);
+
+function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number {
+  let score = Math.log(r.payloadKg / required);
+  if (c.reachMm) {
+    const ratio = r.reachMm / c.reachMm;
+    // Oversizing costs money, but a robot at the very edge of its envelope is slowest and least stiff there.
+    score += ratio < 1.05 ? 0.3 : 0.6 * Math.log(ratio);
+  }
+  if (c.application) score += r.applications.some((a) => applicationMatches(c.application!).includes(a)) ? -0.8 : 0;
+  if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
+  if (!c.category) {
+    const fast = c.cycleTimeS !== undefined && c.cycleTimeS <= 2 && c.payloadKg <= 20;
+    if (fast && (r.category === 'scara' || r.category === 'delta')) score -= 0.4;
+    if (c.application === 'palletizing' && r.category === 'palletizing') score -= 0.3;
+    // Large 4-axis and heavy robots are poor picks for small precise work.
+    if (c.application && PRECISION_APPS.has(c.application) && r.category === 'heavy-payload') score += 0.5;
+  }
+  if (c.application && PRECISION_APPS.has(c.application) && r.repeatabilityMm != null && r.repeatabilityMm <= 0.02) score -= 0.2;
+  const price = r.priceMinUsd != null && r.priceMaxUsd != null ? (r.priceMinUsd + r.priceMaxUsd) / 2 : null;
+  score += price == null ? 0.25 : (price / 200_000) * 0.3;
+  return score;
+}
+
+function reasonsFor(r: RobotRow, c: SelectionCriteria, required: number): string[] {
+  const reasons: string[] = [];
+  const headroom = ((r.payloadKg - required) / required) * 100;
+  const allowance = c.toolKg !== undefined ? `${kg(c.payloadKg)} part + ${kg(c.toolKg)} tool` : `${kg(c.payloadKg)} part + 20% for the gripper`;
+  reasons.push(`Payload ${kg(r.payloadKg)} vs ${kg(required)} needed (${allowance}): ${formatNumber(headroom, 0)}% headroom`);
+  if (c.reachMm) reasons.push(`Reach ${mm(r.reachMm)} vs ${mm(c.reachMm)} needed (+${mm(r.reachMm - c.reachMm)})`);
+  else reasons.push(`Reach ${mm(r.reachMm)}`);
+  const axes =
+    r.dof === 4
+      ? '4 axes: fast for flat pick-and-place, but it cannot tilt the tool'
+      : r.dof === 7
+        ? '7 axes: extra flexibility to work around obstacles'
+        : `${r.dof} axes: can reach parts from any angle`;
+  reasons.push(axes);
+  if (r.repeatabilityMm != null) reasons.push(`Repeatability ±${r.repeatabilityMm} mm`);
+  if (c.application) {
+    const match = r.applications.some((a) => applicationMatches(c.application!).includes(a));
+    reasons.push(match ? `Listed for ${applicationLabel(c.application)}` : `Not listed for ${applicationLabel(c.application)} by its maker: check with the supplier`);
+  }
+  const band = priceBand(r);
+  reasons.push(band ? `Indicative price ${band} (arm + controller)` : 'Price not published');
+  return reasons;
+}
+
+/**
+ * Ranks catalog robots for a task. Every robot returned meets the payload (with the
+ * tool allowance) and reach; maker, category, application and budget are applied
+ * when possible and listed in `relaxed` when nothing met them.
+ */
+export async function recommendRobots(db: Database, c: SelectionCriteria, limit = 3): Promise<RecommendationResult> {
+  const required = requiredPayloadKg(c.payloadKg, c.toolKg);
+  const base: CandidateQuery = {
+    minPayloadKg: Math.max(required, c.limits?.minPayloadKg ?? 0),
+    maxPayloadKg: c.limits?.maxPayloadKg,
+    minReachMm: c.reachMm,
+    minPriceUsd: c.limits?.minPriceUsd,
+    limit: 80,
+  };
+  const budget = c.budgetUsd ?? c.limits?.maxPriceUsd;
+  const prefs = {
+    application: c.application ? applicationMatches(c.application) : undefined,
+    manufacturer: c.manufacturers?.length ? c.manufacturers : undefined,
+    category: c.category,
+    budget,
+  };
+  const relaxed: RecommendationResult['relaxed'] = [];
+  const query = () =>
+    findCandidateRobots(db, {
+      ...base,
+      applications: prefs.application,
+      manufacturers: prefs.manufacturer,
+      category: prefs.category,
+      maxPriceUsd: prefs.budget,
+    });
+  let rows = await query();
+  // Drop preferences one at a time, least important first, until something fits.
+  for (const key of ['application', 'category', 'manufacturer', 'budget'] as const) {
+    if (rows.length) break;
+    if (prefs[key] === undefined) continue;
+    prefs[key] = undefined;
+    relaxed.push(key);
+    rows = await query();
+  }
+
+  const ranked = rows
+    .map((robot) => ({ robot, score: scoreRobot(robot, c, required) }))
+    .sort((a, b) => a.score - b.score || a.robot.model.localeCompare(b.robot.model));
+
+  // Variety: at most one robot per maker in the first pass (unless a maker was asked for).
+  const picked: typeof ranked = [];
+  const perMaker = new Map<string, number>();
+  const maxPerMaker = c.manufacturers?.length ? limit : limit > 3 ? 2 : 1;
+  for (const item of ranked) {
+    if (picked.length >= limit) break;
+    const n = perMaker.get(item.robot.manufacturer) ?? 0;
+    if (n >= maxPerMaker) continue;
+    perMaker.set(item.robot.manufacturer, n + 1);
+    picked.push(item);
+  }
+  for (const item of ranked) {
+    if (picked.length >= limit) break;
+    if (!picked.includes(item)) picked.push(item);
+  }
+
+  return {
+    requiredPayloadKg: required,
+    candidates: rows.length,
+    relaxed,
+    recommendations: picked.map(({ robot, score }) => ({
+      robot,
+      score: Math.round(score * 1000) / 1000,
+      requiredPayloadKg: required,
+      payloadMarginPct: Math.round(((robot.payloadKg - required) / required) * 1000) / 10,
+      reachMarginMm: c.reachMm ? Math.round(robot.reachMm - c.reachMm) : null,
+      reasons: reasonsFor(robot, c, required),
+      applicationMatch: c.application ? robot.applications.some((a) => applicationMatches(c.application!).includes(a)) : null,
+      industryMatch: c.industry ? robot.industries.includes(c.industry) : null,
+    })),
+  };
+}
+
+/** Does one robot meet a task? Used on the robot detail page and by the evaluation. */
+export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: boolean; notes: string[] } {
+  const notes: string[] = [];
+  let fits = true;
+  if (c.payloadKg !== undefined) {
+    const need = requiredPayloadKg(c.payloadKg, c.toolKg);
+    if (r.payloadKg >= need) notes.push(`Payload: ${kg(r.payloadKg)} covers the ${kg(need)} needed (${c.toolKg !== undefined ? 'part + tool' : 'part + 20% for the gripper'}).`);
+    else {
+      fits = false;
+      notes.push(`Payload: ${kg(r.payloadKg)} is not enough for the ${kg(need)} needed (${c.toolKg !== undefined ? 'part + tool' : 'part + 20% for the gripper'}).`);
+    }
+  }
+  if (c.reachMm !== undefined) {
+    if (r.reachMm >= c.reachMm) notes.push(`Reach: ${mm(r.reachMm)} covers the ${mm(c.reachMm)} needed.`);
+    else {
+      fits = false;
+      notes.push(`Reach: ${mm(r.reachMm)} is short of the ${mm(c.reachMm)} needed.`);
+    }
+  }
+  if (c.application) {
+    const match = r.applications.some((a) => applicationMatches(c.application!).includes(a));
+    notes.push(match ? `Application: listed for ${applicationLabel(c.application)}.` : `Application: not listed for ${applicationLabel(c.application)} by its maker.`);
+  }
+  if (c.budgetUsd !== undefined && r.priceMinUsd != null) {
+    if (r.priceMinUsd <= c.budgetUsd) notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, within ${usd(c.budgetUsd)}.`);
+    else {
+      fits = false;
+      notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, above ${usd(c.budgetUsd)}.`);
+    }
+  }
+  return { fits, notes };
+}
+
+export type CompareField = 'payload_kg' | 'reach_mm' | 'dof' | 'repeatability_mm' | 'weight_kg' | 'price_min_usd' | 'price_max_usd';
+
+export interface CompareRow {
+  field: CompareField;
+  label: string;
+  unit: string | null;
+  better: 'higher' | 'lower' | null;
+  values: Array<number | null>;
+  /** Indexes of the robots with the best value (empty when no value or all equal). */
+  best: number[];
+}
+
+const compareFields: Array<{ field: CompareField; label: string; unit: string | null; better: 'higher' | 'lower' | null; get: (r: RobotRow) => number | null }> = [
+  { field: 'payload_kg', label: 'Payload', unit: 'kg', better: 'higher', get: (r) => r.payloadKg },
+  { field: 'reach_mm', label: 'Reach', unit: 'mm', better: 'higher', get: (r) => r.reachMm },
+  { field: 'dof', label: 'Axes', unit: null, better: null, get: (r) => r.dof },
+  { field: 'repeatability_mm', label: 'Repeatability', unit: 'mm', better: 'lower', get: (r) => r.repeatabilityMm },
+  { field: 'weight_kg', label: 'Arm weight', unit: 'kg', better: 'lower', get: (r) => r.weightKg },
+  { field: 'price_min_usd', label: 'Indicative price from', unit: 'USD', better: 'lower', get: (r) => r.priceMinUsd },
+  { field: 'price_max_usd', label: 'Indicative price to', unit: 'USD', better: 'lower', get: (r) => r.priceMaxUsd },
+];
+
+/** Side-by-side rows with the best value of each row marked ("more payload is better", "lower price is better"). */
+export function compareRobotRows(list: RobotRow[]): CompareRow[] {
+  return compareFields.map(({ field, label, unit, better, get }) => {
+    const values = list.map(get);
+    const known = values.filter((v): v is number => v != null);
+    let best: number[] = [];
+    if (better && known.length >= 2 && new Set(known).size > 1) {
+      const target = better === 'higher' ? Math.max(...known) : Math.min(...known);
+      best = values.flatMap((v, i) => (v === target ? [i] : []));
+    }
+    return { field, label, unit, better, values, best };
+  });
+}

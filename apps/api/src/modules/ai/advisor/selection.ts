@@ -1,0 +1,193 @@
+import type { RobotRow } from '../ai.repository';
+import { missingSelectionFacts } from '../understanding/conversation';
+import type { Facts } from '../understanding/facts';
+import { applicationLabel } from '../understanding/vocabulary';
+import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
+import { checkFit, recommendRobots, requiredPayloadKg, type SelectionCriteria } from './recommend';
+import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+
+/** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"). */
+export function describeFacts(f: Facts): string {
+  const parts: string[] = [];
+  if (f.payloadKg !== undefined) parts.push(`${kg(f.payloadKg)} parts`);
+  if (f.toolKg !== undefined) parts.push(`a ${kg(f.toolKg)} tool`);
+  if (f.reachMm !== undefined) parts.push(`${mm(f.reachMm)} reach`);
+  if (f.application) parts.push(applicationLabel(f.application));
+  if (f.industry) parts.push(`${f.industry.replace(/-/g, ' ')} industry`);
+  if (f.manufacturers?.length) parts.push(`${f.manufacturers.join(' or ')} preferred`);
+  if (f.category) parts.push(categoryLabel(f.category));
+  if (f.budgetUsd !== undefined) parts.push(`budget ${usd(f.budgetUsd)}`);
+  if (f.cycleTimeS !== undefined) parts.push(`${f.cycleTimeS} s cycle time`);
+  return parts.join(', ');
+}
+
+export function criteriaFrom(u: Understanding): SelectionCriteria {
+  const f = u.facts;
+  return {
+    payloadKg: f.payloadKg!,
+    toolKg: f.toolKg,
+    reachMm: f.reachMm,
+    application: f.application,
+    industry: f.industry,
+    manufacturers: f.manufacturers,
+    category: f.category,
+    budgetUsd: f.budgetUsd,
+    cycleTimeS: f.cycleTimeS,
+    limits: u.limits,
+  };
+}
+
+function roleAction(u: Understanding): string | undefined {
+  if (u.role === 'customer') return 'Create a project with these requirements to get matched with integrators';
+  if (u.role === 'integrator') return 'Add the shortlisted robot to a customer project';
+  if (u.role === 'supplier') return 'Check that your own listings state payload, reach and applications';
+  return undefined;
+}
+
+/** Robot detail page: does this robot fit the task the user describes? */
+async function answerPageRobotFit(deps: AdvisorDeps, u: Understanding, robot: RobotRow): Promise<Draft> {
+  const f = u.facts;
+  const draft = emptyDraft();
+  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, budgetUsd: f.budgetUsd });
+  const lines = [
+    fit.fits
+      ? `Yes, the ${robotName(robot)} fits what you described (${describeFacts(f)}).`
+      : `The ${robotName(robot)} does not fully fit what you described (${describeFacts(f)}).`,
+    '',
+    ...fit.notes.map((n) => `- ${n}`),
+  ];
+  draft.named.push(robot);
+  if (!fit.fits && f.payloadKg !== undefined) {
+    const alt = await recommendRobots(deps.db, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
+    const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
+    if (others.length) {
+      lines.push('', 'Catalog robots that do fit:');
+      for (const r of others) lines.push(`- ${robotName(r.robot)}: ${specLine(r.robot)}${priceBand(r.robot) ? `, indicative ${priceBand(r.robot)}` : ''}`);
+      draft.recommended.push(...others.map((r) => r.robot));
+      draft.named.push(...others.map((r) => r.robot));
+    }
+  }
+  if (f.toolKg === undefined && f.payloadKg !== undefined) lines.push('', 'I added 20% to the part weight for the gripper; tell me its real weight to tighten the check.');
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.followUps = [
+    f.reachMm === undefined ? 'How far from the robot base is the farthest point it must reach?' : '',
+    f.cycleTimeS === undefined ? 'What cycle time do you need per part?' : '',
+    `Would you like to compare the ${robot.model} with similar robots?`,
+  ];
+  draft.actions = [`Compare the ${robot.model} with similar robots`, 'Estimate the payback with the ROI calculator', roleAction(u) ?? ''];
+  draft.sources = [{ manufacturer: robot.manufacturer, title: robot.datasheetSource ?? `${robotName(robot)} datasheet` }];
+  return draft;
+}
+
+export async function answerSelection(deps: AdvisorDeps, u: Understanding): Promise<Draft> {
+  const f = u.facts;
+  const draft = emptyDraft();
+
+  const aboutPageRobot = u.pageRobot && (u.page === 'robot_detail' || /\b(this|that|it)\b/i.test(u.message)) && !u.models.length;
+  if (aboutPageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerPageRobotFit(deps, u, u.pageRobot!);
+
+  const missing = missingSelectionFacts(f);
+  if (missing.length) {
+    const known = describeFacts(f);
+    const lines: string[] = [];
+    lines.push(known ? `Got it so far: ${known}.` : 'Happy to help you choose a robot.');
+    lines.push(`To shortlist catalog robots that really fit, I still need:`);
+    if (missing.includes('payload')) lines.push('- Payload: the heaviest part the robot must carry, in kg (and the gripper weight if you know it)');
+    if (missing.includes('reach_or_application')) {
+      lines.push('- Reach: the distance from the robot base to the farthest pick or place point, in mm or m');
+      lines.push('- Or the application (for example machine tending, palletizing, welding, assembly)');
+    }
+    if (u.filtersUsed.length) lines.push('', `I will also keep your catalog filters (${u.filtersUsed.join(', ')}).`);
+    draft.text = lines.join('\n');
+    draft.askedForFacts = true;
+    draft.followUps = [
+      missing.includes('payload') ? 'What is the heaviest part the robot must handle, in kg?' : '',
+      missing.includes('reach_or_application') ? 'How far must the robot reach from its base (mm)?' : '',
+      missing.includes('reach_or_application') ? 'What is the application (machine tending, palletizing, welding, ...)?' : '',
+      f.budgetUsd === undefined ? 'Do you have a budget range?' : '',
+    ];
+    draft.actions = ['Browse the robot catalog by payload and reach', 'Estimate the payback with the ROI calculator'];
+    if (f.manufacturers?.length) draft.sources = f.manufacturers.slice(0, 2).map((m) => ({ manufacturer: m }));
+    return draft;
+  }
+
+  const criteria = criteriaFrom(u);
+  const result = await recommendRobots(deps.db, criteria, 3);
+  const required = requiredPayloadKg(f.payloadKg!, f.toolKg);
+  const taskParts = [`${kg(f.payloadKg!)} parts`];
+  if (f.reachMm !== undefined) taskParts.push(`${mm(f.reachMm)} reach`);
+  if (f.application) taskParts.push(applicationLabel(f.application));
+  const allowance = f.toolKg !== undefined ? `${kg(f.payloadKg!)} part + ${kg(f.toolKg)} tool` : `${kg(f.payloadKg!)} + 20% allowance for the gripper`;
+  const lines: string[] = [];
+  lines.push(`For ${joinWords(taskParts)}, the robot must carry at least ${kg(required)} (${allowance})${f.reachMm !== undefined ? ` and reach at least ${mm(f.reachMm)}` : ''}.`);
+  if (u.filtersUsed.length) lines.push(`I kept your catalog filters: ${u.filtersUsed.join(', ')}.`);
+
+  if (!result.recommendations.length) {
+    lines.push('', 'No active robot in the catalog meets both the payload and the reach.');
+    lines.push('- Check whether the part can be picked closer to the robot base (less reach), or on a linear track');
+    lines.push('- A gantry or a heavier palletizing robot may suit loads beyond articulated arms');
+    draft.text = lines.join('\n');
+    draft.answered = true;
+    draft.followUps = ['Could the robot be placed closer to the pick and place points?', 'Is the part weight the maximum or typical value?', 'Would a linear track (7th axis) be an option?'];
+    draft.actions = ['Browse the robot catalog by payload and reach', 'Talk to an integrator about a custom cell'];
+    return draft;
+  }
+
+  const relaxNotes: Record<string, string> = {
+    application: `No catalog robot that meets payload and reach is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet payload and reach, so check the application with the supplier.`,
+    category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} meets payload and reach; these are other types that do.`,
+    manufacturer: `No ${f.manufacturers?.join(' or ')} robot in the catalog meets payload and reach; these are from other makers.`,
+    budget: `Nothing that meets payload and reach is listed within ${f.budgetUsd !== undefined ? usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
+  };
+  for (const r of result.relaxed) lines.push(relaxNotes[r]!);
+
+  lines.push('', result.recommendations.length === 1 ? 'One catalog robot fits:' : `${result.recommendations.length === 2 ? 'Two' : 'Three'} catalog robots that fit:`);
+  for (const rec of result.recommendations) {
+    const r = rec.robot;
+    const bits = [
+      `${kg(r.payloadKg)} payload (${rec.payloadMarginPct}% headroom)`,
+      f.reachMm !== undefined ? `${mm(r.reachMm)} reach (+${mm(r.reachMm - f.reachMm)})` : `${mm(r.reachMm)} reach`,
+      `${r.dof} axes`,
+    ];
+    if (r.repeatabilityMm != null) bits.push(`±${r.repeatabilityMm} mm repeatability`);
+    if (rec.applicationMatch) bits.push(`listed for ${applicationLabel(f.application!)}`);
+    const band = priceBand(r);
+    bits.push(band ? `indicative ${band}` : 'price not published');
+    lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
+  }
+  const top = result.recommendations[0]!.robot;
+  const why: string[] = [];
+  if (top.dof === 4) why.push('4 axes keep it fast for flat pick-and-place');
+  if (top.category === 'collaborative') why.push('as a cobot it can work next to people after a risk assessment');
+  if (why.length) lines.push('', `The ${top.model} leads because ${why.join(' and ')}.`);
+  if (f.cycleTimeS !== undefined) {
+    const fast = result.recommendations.some((r) => r.robot.category === 'scara' || r.robot.category === 'delta');
+    lines.push(
+      '',
+      `For your ${f.cycleTimeS} s cycle${fast ? ', the SCARA/delta options are the fastest for flat picks' : ''}: confirm it with a simulation or the supplier's cycle-time study, since it depends on the path, the gripper and the payload.`,
+    );
+  }
+  if (f.toolKg === undefined) lines.push('', 'Tell me the gripper weight if you know it and I will tighten the payload check.');
+  lines.push('Prices are indicative street prices for arm + controller (makers do not publish list prices), not quotes.');
+
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.recommended = result.recommendations.map((r) => r.robot);
+  draft.relaxed = [...result.relaxed];
+  draft.named = [...draft.recommended];
+  const [a, b] = draft.recommended;
+  draft.followUps = [
+    a && b ? `Would you like a side-by-side comparison of the ${a.model} and ${b.model}?` : '',
+    f.cycleTimeS === undefined ? 'What cycle time do you need per part?' : '',
+    f.budgetUsd === undefined ? 'Do you have a budget range?' : '',
+    f.toolKg === undefined ? 'How heavy is the gripper or tool?' : '',
+  ];
+  draft.actions = [
+    a && b ? `Compare the ${a.model} and ${b.model} side by side` : '',
+    `Open the catalog filtered to at least ${kg(required)} payload${f.reachMm !== undefined ? ` and ${mm(f.reachMm)} reach` : ''}`,
+    roleAction(u) ?? 'Estimate the payback with the ROI calculator',
+  ];
+  draft.sources = draft.recommended.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
+  return draft;
+}

@@ -1,0 +1,95 @@
+import type { ChatSource, Role } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import type { RobotRow } from '../ai.repository';
+import type { ErrorCodeEntry } from '../knowledge/error-codes';
+import type { ModelNameIndex } from './model-index';
+import type { ConversationState, PriorTurns, RobotLimits } from '../understanding/conversation';
+import type { Facts } from '../understanding/facts';
+import type { Intent } from '../understanding/intent';
+
+/** Everything the assistant understood from the message, the conversation and the page. */
+export interface Understanding {
+  message: string;
+  intent: Intent;
+  greeting: boolean;
+  offTopic: boolean;
+  prior: PriorTurns;
+  /** Facts of the whole conversation (later values win), page filters included. */
+  facts: Facts;
+  /** Facts of this message only. */
+  current: Facts;
+  limits: RobotLimits;
+  /** Human-readable catalog filters that were applied. */
+  filtersUsed: string[];
+  /** Catalog robots this message names (in order). */
+  models: RobotRow[];
+  /** Robots named earlier by the user, and in the assistant's last answer. */
+  historyModels: RobotRow[];
+  assistantModels: RobotRow[];
+  /** The robot of the robot detail page (context.robotId). */
+  pageRobot?: RobotRow;
+  page?: string;
+  roiData?: Record<string, unknown>;
+  role?: Role;
+  authenticated: boolean;
+}
+
+/** An answer before limits and defaults are applied. */
+export interface Draft {
+  text: string;
+  followUps: string[];
+  actions: string[];
+  sources: ChatSource[];
+  /** The intent was answered (recommendations, a known code, a comparison, ROI figures). */
+  answered: boolean;
+  /** The answer asks the user for facts it still needs. */
+  askedForFacts: boolean;
+  /** Greeting or off-topic: the conversation stage does not move. */
+  smallTalk?: boolean;
+  /** Catalog robots the answer recommends (selection) or names. */
+  recommended: RobotRow[];
+  named: RobotRow[];
+  codes: ErrorCodeEntry[];
+  unknownCodes: string[];
+  /** Selection preferences dropped because nothing met them. */
+  relaxed: string[];
+}
+
+export interface AdvisorAnswer {
+  response: string;
+  followUpQuestions: string[];
+  suggestedActions: string[];
+  sources: ChatSource[];
+  conversationState: ConversationState;
+  userIntent: Intent;
+  robotDataIncluded: boolean;
+  /** For evaluation and the model provider: what the answer is based on. */
+  trace: {
+    facts: Facts;
+    recommended: RobotRow[];
+    named: RobotRow[];
+    codes: ErrorCodeEntry[];
+    unknownCodes: string[];
+    relaxed: string[];
+  };
+}
+
+export interface AdvisorDeps {
+  db: Database;
+  names: ModelNameIndex;
+  defaultManufacturer: string;
+}
+
+export const emptyDraft = (): Draft => ({
+  text: '',
+  followUps: [],
+  actions: [],
+  sources: [],
+  answered: false,
+  askedForFacts: false,
+  recommended: [],
+  named: [],
+  codes: [],
+  unknownCodes: [],
+  relaxed: [],
+});

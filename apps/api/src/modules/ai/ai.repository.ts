@@ -1,0 +1,160 @@
+import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Robot } from '@cellforge/contracts';
+import { robots, type Database } from '@cellforge/db';
+
+/** The robot columns the assistant reads (the search vector is left out). */
+const robotColumns = {
+  id: robots.id,
+  manufacturer: robots.manufacturer,
+  model: robots.model,
+  category: robots.category,
+  payloadKg: robots.payloadKg,
+  reachMm: robots.reachMm,
+  dof: robots.dof,
+  repeatabilityMm: robots.repeatabilityMm,
+  weightKg: robots.weightKg,
+  priceMinUsd: robots.priceMinUsd,
+  priceMaxUsd: robots.priceMaxUsd,
+  applications: robots.applications,
+  industries: robots.industries,
+  description: robots.description,
+  datasheetSource: robots.datasheetSource,
+  status: robots.status,
+  ownerId: robots.ownerId,
+  createdAt: robots.createdAt,
+  updatedAt: robots.updatedAt,
+};
+
+export type RobotRow = {
+  id: string;
+  manufacturer: string;
+  model: string;
+  category: string;
+  payloadKg: number;
+  reachMm: number;
+  dof: number;
+  repeatabilityMm: number | null;
+  weightKg: number | null;
+  priceMinUsd: number | null;
+  priceMaxUsd: number | null;
+  applications: string[];
+  industries: string[];
+  description: string;
+  datasheetSource: string | null;
+  status: string;
+  ownerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (s: string) => UUID.test(s);
+
+const active = eq(robots.status, 'active');
+/** The normalised model part of the upsert key ("fanuc|m20id25" -> "m20id25"). */
+const modelKey = sql<string>`split_part(${robots.normalizedKey}, '|', 2)`;
+
+export async function findRobotById(db: Database, id: string): Promise<RobotRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
+  return row;
+}
+
+export async function findRobotsByIds(db: Database, ids: string[]): Promise<RobotRow[]> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return [];
+  return db.select(robotColumns).from(robots).where(inArray(robots.id, valid));
+}
+
+/** Id and model name of every active robot (for the in-memory name index). */
+export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; model: string }>> {
+  return db.select({ id: robots.id, model: robots.model }).from(robots).where(active);
+}
+
+/** A cheap fingerprint of the active catalog: changes when robots are added, removed, (de)activated or updated. */
+export async function catalogSignature(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, updated: sql<string>`coalesce(max(${robots.updatedAt})::text, '')`, created: sql<string>`coalesce(max(${robots.createdAt})::text, '')` })
+    .from(robots)
+    .where(active);
+  return `${row?.n ?? 0}|${row?.updated ?? ''}|${row?.created ?? ''}`;
+}
+
+/** Active robots whose normalised model equals one of the keys ("ur10e", "m20id25"). */
+export async function findRobotsByModelKeys(db: Database, keys: string[]): Promise<RobotRow[]> {
+  if (!keys.length) return [];
+  return db
+    .select(robotColumns)
+    .from(robots)
+    .where(and(active, inArray(modelKey, keys)))
+    .orderBy(asc(robots.manufacturer), asc(robots.model))
+    .limit(200);
+}
+
+export interface CandidateQuery {
+  minPayloadKg: number;
+  maxPayloadKg?: number;
+  minReachMm?: number;
+  manufacturers?: string[];
+  category?: string;
+  /** Any of these applications. */
+  applications?: string[];
+  /** The cheapest end of the indicative price band must be within this budget. */
+  maxPriceUsd?: number;
+  minPriceUsd?: number;
+  limit?: number;
+}
+
+/**
+ * Active robots that carry at least minPayloadKg and reach at least minReachMm, with
+ * the optional maker/category/application/price limits; smallest adequate payload
+ * first (the ranking happens in the service).
+ */
+export async function findCandidateRobots(db: Database, q: CandidateQuery): Promise<RobotRow[]> {
+  const where: SQL[] = [active, gte(robots.payloadKg, q.minPayloadKg)];
+  if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
+  if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
+  if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
+  if (q.category) where.push(eq(robots.category, q.category));
+  if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
+  if (q.maxPriceUsd !== undefined) where.push(lte(robots.priceMinUsd, Math.floor(q.maxPriceUsd)));
+  if (q.minPriceUsd !== undefined) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, Math.ceil(q.minPriceUsd)))!);
+  // The long description is not needed to rank robots; leaving it out keeps this query light.
+  return db
+    .select({ ...robotColumns, description: sql<string>`''` })
+    .from(robots)
+    .where(and(...where))
+    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
+    .limit(q.limit ?? 80);
+}
+
+/** Manufacturer names in the live catalog. */
+export async function listManufacturers(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ manufacturer: robots.manufacturer }).from(robots).where(active);
+  return rows.map((r) => r.manufacturer);
+}
+
+/** The public robot shape (contracts robotSchema). */
+export function toRobotDto(row: RobotRow): Robot {
+  return {
+    id: row.id,
+    manufacturer: row.manufacturer,
+    model: row.model,
+    category: row.category,
+    payload_kg: row.payloadKg,
+    reach_mm: row.reachMm,
+    dof: row.dof,
+    repeatability_mm: row.repeatabilityMm,
+    weight_kg: row.weightKg,
+    price_min_usd: row.priceMinUsd,
+    price_max_usd: row.priceMaxUsd,
+    applications: row.applications,
+    industries: row.industries,
+    description: row.description,
+    datasheet_source: row.datasheetSource,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    owner_id: row.ownerId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

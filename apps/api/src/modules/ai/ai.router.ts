@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { chatRequestSchema, compareRobotsRequestSchema, recommendRobotsRequestSchema } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import type { Config } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { createAiService } from './ai.service';
+import type { ModelProvider } from './provider/model-provider';
+
+export interface AiRouterDeps {
+  db: Database;
+  tokens: TokenService;
+  config: Config;
+  logger: Logger;
+  /** Chat requests per client address and minute (default 60). */
+  chatRateLimit?: number;
+  /** Model provider request timeout in ms (default 25 s). */
+  providerTimeoutMs?: number;
+  /** Replaces the configured provider (tests). */
+  provider?: ModelProvider | null;
+}
+
+/**
+ * /ai/chat, /ai/recommend-robots and /ai/compare-robots. Sign-in is optional: a valid
+ * bearer makes the answer role-aware and user_authenticated true; an invalid one is a 401.
+ */
+export function createAiRouter(deps: AiRouterDeps): Router {
+  const router = Router();
+  const service = createAiService({ db: deps.db, config: deps.config, logger: deps.logger, providerTimeoutMs: deps.providerTimeoutMs, provider: deps.provider });
+  const optionalAuth = authenticate(deps.tokens, { required: false });
+  const chatLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: deps.chatRateLimit ?? 60,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many questions in a short time. Please wait a moment and try again.')),
+  });
+
+  router.post('/chat', optionalAuth, chatLimiter, async (req, res) => {
+    const input = chatRequestSchema.parse(req.body);
+    const caller = req.auth ? { role: req.auth.role, userId: req.auth.userId } : undefined;
+    const result = await service.chat(input, caller);
+    req.log?.info({ intent: result.body.metadata.userIntent, state: result.body.metadata.conversationState, mode: result.mode }, 'ai chat answered');
+    res.json(result.body);
+  });
+
+  router.post('/recommend-robots', optionalAuth, async (req, res) => {
+    const input = recommendRobotsRequestSchema.parse(req.body);
+    res.json(await service.recommend(input));
+  });
+
+  router.post('/compare-robots', optionalAuth, async (req, res) => {
+    const input = compareRobotsRequestSchema.parse(req.body);
+    res.json(await service.compare(input));
+  });
+
+  return router;
+}

@@ -1,0 +1,247 @@
+import {
+  AI_EOAT_PAYLOAD_MARGIN,
+  type ChatResponse,
+  type CompareRobotsResponse,
+  type RecommendRobotsResponse,
+  type chatRequestSchema,
+  type compareRobotsRequestSchema,
+  type recommendRobotsRequestSchema,
+} from '@cellforge/contracts';
+import type { z } from 'zod';
+import { normalizeRole, type Role } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import type { Config } from '../../env';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { findRobotsByIds, listManufacturers, toRobotDto, type RobotRow } from './ai.repository';
+import { runAdvisor } from './advisor/advisor';
+import { createModelNameIndex } from './advisor/model-index';
+import { joinWords } from './advisor/format';
+import { compareRobotRows, recommendRobots } from './advisor/recommend';
+import { criteriaFrom } from './advisor/selection';
+import type { AdvisorAnswer, Understanding } from './advisor/types';
+import { understand } from './advisor/understand';
+import { errorCodeEntries } from './knowledge/error-codes';
+import { buildPrompt, parseModelAnswer, sanitizeModelAnswer } from './provider/model-answer';
+import { createModelProvider, type ModelProvider } from './provider/model-provider';
+import { isState, pickHistory, readApplication } from './understanding/conversation';
+import { isIntent } from './understanding/intent';
+import { manufacturerAliases } from './understanding/vocabulary';
+
+export type ChatInput = z.output<typeof chatRequestSchema>;
+export type RecommendInput = z.output<typeof recommendRobotsRequestSchema>;
+export type CompareInput = z.output<typeof compareRobotsRequestSchema>;
+
+export interface AiServiceDeps {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** Provider request timeout (default 25 s). */
+  providerTimeoutMs?: number;
+  /** Replaces the OpenAI-compatible provider (tests). */
+  provider?: ModelProvider | null;
+}
+
+export interface ChatCaller {
+  role: Role;
+  userId: string;
+}
+
+export interface ChatResult {
+  body: ChatResponse;
+  /** How the answer was made, for logs and the evaluation. */
+  mode: 'built-in' | 'model' | 'model-fallback';
+  understanding: Understanding;
+  advisor: AdvisorAnswer;
+}
+
+const CACHE_MS = 60_000;
+
+export type AiService = ReturnType<typeof createAiService>;
+
+export function createAiService(deps: AiServiceDeps) {
+  const { db, config, logger } = deps;
+  const ai = config.ai;
+  const provider: ModelProvider | null =
+    deps.provider !== undefined
+      ? deps.provider
+      : ai.baseUrl && ai.apiKey && ai.model
+        ? createModelProvider({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model, timeoutMs: deps.providerTimeoutMs }, logger)
+        : null;
+
+  const names = createModelNameIndex(db);
+  const advisorDeps = { db, names, defaultManufacturer: ai.defaultManufacturer };
+
+  // Makers change only when the catalog does: cached for a minute.
+  let makersCache: { at: number; makers: string[] } | undefined;
+  async function knownMakers() {
+    if (makersCache && Date.now() - makersCache.at < CACHE_MS) return makersCache.makers;
+    const makers = await listManufacturers(db);
+    makersCache = { at: Date.now(), makers: [...new Set([...makers, ...errorCodeEntries.map((e) => e.maker)])] };
+    return makersCache.makers;
+  }
+
+  async function answerWithModel(p: ModelProvider, input: ChatInput, u: Understanding, builtIn: AdvisorAnswer) {
+    const rows = new Map<string, RobotRow>();
+    const add = (list: RobotRow[]) => list.forEach((r) => rows.set(r.id, r));
+    add(builtIn.trace.recommended);
+    add(builtIn.trace.named);
+    add(u.models);
+    if (u.pageRobot) add([u.pageRobot]);
+    if (u.intent === 'robot_selection' && u.facts.payloadKg !== undefined) {
+      const more = await recommendRobots(db, criteriaFrom(u), 8);
+      add(more.recommendations.map((r) => r.robot));
+    }
+    const history = pickHistory(input.conversationHistory, input.context);
+    const raw = await p.complete(buildPrompt(u, builtIn, [...rows.values()].slice(0, 12), history));
+    const parsed = parseModelAnswer(raw);
+    if (!parsed) {
+      logger.warn({ length: raw.length }, 'AI provider answer was not valid JSON of the expected shape; built-in advisor answer used');
+      return null;
+    }
+    const clean = await sanitizeModelAnswer(parsed, {
+      names,
+      intent: u.intent,
+      understanding: u,
+      knownMakers: await knownMakers(),
+      defaultManufacturer: ai.defaultManufacturer,
+    });
+    if (clean.removed.length) logger.warn({ removed: clean.removed }, 'AI provider named robots outside the catalog or the task; removed');
+    if (!clean.response) return null;
+    return {
+      response: clean.response,
+      followUpQuestions: clean.followUpQuestions,
+      suggestedActions: clean.suggestedActions,
+      sources: clean.sources,
+      conversationState: isState(clean.conversationState) ? clean.conversationState : builtIn.conversationState,
+      userIntent: isIntent(clean.userIntent) ? clean.userIntent : builtIn.userIntent,
+      robotDataIncluded: clean.named.length > 0,
+    };
+  }
+
+  return {
+    /** POST /ai/chat. `caller` comes from a verified bearer token only. */
+    async chat(input: ChatInput, caller?: ChatCaller): Promise<ChatResult> {
+      // The client's claimed role is never trusted: only a verified token gives one.
+      const claimed = input.context.user_context?.role;
+      if (claimed && (!caller || normalizeRole(claimed) !== caller.role)) {
+        logger.debug({ claimed, role: caller?.role ?? null }, 'chat context role ignored: it does not match the bearer token');
+      }
+      const u = await understand(advisorDeps, {
+        message: input.message,
+        context: input.context,
+        conversationHistory: input.conversationHistory,
+        auth: caller ? { role: caller.role } : undefined,
+      });
+      const builtIn = await runAdvisor(advisorDeps, u);
+
+      let mode: ChatResult['mode'] = 'built-in';
+      let answer: Omit<AdvisorAnswer, 'trace'> = builtIn;
+      if (provider) {
+        const fromModel = await answerWithModel(provider, input, u, builtIn);
+        if (fromModel) {
+          answer = fromModel;
+          mode = 'model';
+        } else mode = 'model-fallback';
+      }
+
+      const body: ChatResponse = {
+        success: true,
+        response: answer.response,
+        error: null,
+        user_authenticated: Boolean(caller),
+        robot_data_included: answer.robotDataIncluded,
+        timestamp: new Date().toISOString(),
+        metadata: {
+          followUpQuestions: answer.followUpQuestions,
+          suggestedActions: answer.suggestedActions,
+          sources: answer.sources,
+          conversationState: answer.conversationState,
+          userIntent: answer.userIntent,
+        },
+      };
+      return { body, mode, understanding: u, advisor: builtIn };
+    },
+
+    /** POST /ai/recommend-robots. */
+    async recommend(input: RecommendInput): Promise<RecommendRobotsResponse> {
+      const application = readApplication(input.application) ?? input.application?.toLowerCase();
+      const manufacturer = input.manufacturer ? (manufacturerAliases.find(([, re]) => re.test(input.manufacturer!))?.[0] ?? input.manufacturer) : undefined;
+      const industry = input.industry?.toLowerCase();
+      const category = input.category?.toLowerCase();
+      const result = await recommendRobots(
+        db,
+        {
+          payloadKg: input.payload_kg,
+          toolKg: input.tool_kg,
+          reachMm: input.reach_mm,
+          application,
+          industry,
+          manufacturers: manufacturer ? [manufacturer] : undefined,
+          category,
+          budgetUsd: input.budget_usd,
+        },
+        input.limit,
+      );
+      return {
+        success: true,
+        data: result.recommendations.map((r, i) => ({
+          rank: i + 1,
+          robot: toRobotDto(r.robot),
+          score: r.score,
+          payload_margin_pct: r.payloadMarginPct,
+          reach_margin_mm: r.reachMarginMm ?? 0,
+          application_match: r.applicationMatch,
+          industry_match: r.industryMatch,
+          within_budget: input.budget_usd !== undefined && r.robot.priceMinUsd != null ? r.robot.priceMinUsd <= input.budget_usd : null,
+          reasons: r.reasons,
+        })),
+        criteria: {
+          payload_kg: input.payload_kg,
+          tool_kg: input.tool_kg ?? null,
+          required_payload_kg: result.requiredPayloadKg,
+          eoat_margin: AI_EOAT_PAYLOAD_MARGIN,
+          reach_mm: input.reach_mm,
+          application: application ?? null,
+          industry: industry ?? null,
+          budget_usd: input.budget_usd ?? null,
+          manufacturer: manufacturer ?? null,
+          category: category ?? null,
+        },
+        relaxed: result.relaxed,
+        total_candidates: result.candidates,
+      };
+    },
+
+    /** POST /ai/compare-robots. Unknown ids are a 404 naming them. */
+    async compare(input: CompareInput): Promise<CompareRobotsResponse> {
+      const ids = input.ids.map((i) => i.toLowerCase());
+      const found = await findRobotsByIds(db, ids);
+      const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
+      const missing = ids.filter((i) => !byId.has(i));
+      if (missing.length) throw new AppError('NOT_FOUND', `Robot not found: ${missing.join(', ')}`, { ids: missing.map((m) => `Robot not found: ${m}`) });
+      const list = ids.map((i) => byId.get(i)!);
+      const rows = compareRobotRows(list);
+      const summary: string[] = [];
+      for (const row of rows) {
+        if (!row.better || !row.best.length || row.best.length === list.length) continue;
+        if (row.field === 'price_max_usd') continue;
+        const who = joinWords(row.best.map((i) => list[i]!.model));
+        const what = {
+          payload_kg: 'the most payload',
+          reach_mm: 'the longest reach',
+          repeatability_mm: 'the best repeatability',
+          weight_kg: 'the lightest arm',
+          price_min_usd: 'the lowest indicative price',
+        }[row.field as string];
+        if (what) summary.push(`${who} ${row.best.length > 1 ? 'have' : 'has'} ${what}`);
+      }
+      return {
+        success: true,
+        data: list.map(toRobotDto),
+        rows: rows.map((r) => ({ ...r, best_ids: r.best.map((i) => list[i]!.id) })),
+        summary: summary.length ? `${summary.join('; ')}.` : 'These robots have the same figures where the catalog lists them.',
+      };
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import type { ChatContext, ChatHistoryEntry } from '@cellforge/contracts';
+import type { Intent } from '../understanding/intent';
+
+/** What a recommendation must meet, as the user stated it (part mass; the 20 % tool allowance is applied by the check). */
+export interface StatedConstraints {
+  payloadKg?: number;
+  toolKg?: number;
+  reachMm?: number;
+  application?: string;
+  manufacturers?: string[];
+  category?: string;
+  budgetUsd?: number;
+}
+
+export interface EvalCase {
+  id: string;
+  category: 'selection' | 'troubleshooting' | 'comparison' | 'roi' | 'general';
+  message: string;
+  history?: ChatHistoryEntry[];
+  context?: ChatContext;
+  /** Model name of the robot detail page (resolved to context.robotId at run time). */
+  pageRobotModel?: string;
+  expectIntent: Intent;
+  expectState?: 'initial' | 'gathering_info' | 'solution_providing';
+  constraints?: StatedConstraints;
+  /** A known code: the maker, and words the explanation must contain. */
+  code?: { maker: string; code: string; meaning: string[] };
+  /** A code the knowledge base does not have: the answer must say so. */
+  unknownCode?: string;
+  /** Models a comparison must include. */
+  compare?: string[];
+}
+
+const asked = (intent: Intent, state = 'gathering_info'): ChatHistoryEntry => ({
+  role: 'assistant',
+  content: 'To shortlist robots I need a few more facts.',
+  metadata: { userIntent: intent, conversationState: state },
+});
+
+/**
+ * The labelled set: robot selection with constraints (units, synonyms, multi-turn, page
+ * context), troubleshooting with real and unknown codes, comparisons, ROI and off-topic.
+ */
+export const evalCases: EvalCase[] = [
+  // Robot selection ---------------------------------------------------------------------
+  { id: 'sel-01', category: 'selection', message: 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 8, reachMm: 1200, application: 'machine-tending' } },
+  { id: 'sel-02', category: 'selection', message: 'Looking for a cobot to palletize 15 kg boxes, reach about 1700 mm', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 15, reachMm: 1700, application: 'palletizing', category: 'collaborative' } },
+  { id: 'sel-03', category: 'selection', message: 'Which robot should I use for arc welding with a 5 kg torch package and 1400 mm reach?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 1400, application: 'arc-welding' } },
+  { id: 'sel-04', category: 'selection', message: 'We want to automate spot welding of car body panels, the gun weighs 120 kg and we need 2.5 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 120, reachMm: 2500, application: 'spot-welding' } },
+  { id: 'sel-05', category: 'selection', message: 'Need to palletize 25 kg bags at the end of the line, 3 m reach, budget 120k', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 25, reachMm: 3000, application: 'palletizing', budgetUsd: 120000 } },
+  { id: 'sel-06', category: 'selection', message: 'Pick and place of small electronic parts, 0.5 kg, very fast, about 400 mm reach. What do you recommend?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 0.5, reachMm: 400, application: 'pick-and-place' } },
+  { id: 'sel-07', category: 'selection', message: "What's the best cobot for screwdriving? Screwdriver plus part is around 3 kg, reach 700 mm", expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 700, application: 'screwdriving', category: 'collaborative' } },
+  { id: 'sel-08', category: 'selection', message: "I'm looking for a robot arm for CNC loading. Blanks are up to 12 lb and the machine door is 900 mm from where the robot would stand.", expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5.443, reachMm: 900, application: 'machine-tending' } },
+  { id: 'sel-09', category: 'selection', message: 'Recommend a robot for packaging 2 kg cartons in the food industry, reach 1 m', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 2, reachMm: 1000, application: 'packaging' } },
+  { id: 'sel-10', category: 'selection', message: 'Need a Fanuc robot for 20 kg parts with 1.8 m reach for material handling', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 20, reachMm: 1800, manufacturers: ['FANUC'], application: 'material-handling' } },
+  { id: 'sel-11', category: 'selection', message: 'Can you suggest an ABB robot for deburring aluminium castings of 10 kg? Reach 1.5 m.', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 10, reachMm: 1500, manufacturers: ['ABB'], application: 'deburring' } },
+  { id: 'sel-12', category: 'selection', message: 'What robot can lift 50 kg and reach 2 meters for machine tending in a foundry?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 50, reachMm: 2000, application: 'machine-tending' } },
+  { id: 'sel-13', category: 'selection', message: 'I need a SCARA for assembly, 3 kg payload, 500 mm reach, under $20k', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 500, application: 'assembly', category: 'scara', budgetUsd: 20000 } },
+  { id: 'sel-14', category: 'selection', message: 'Suggest a robot for laboratory sample handling: tubes weigh 200 g, reach 600 mm', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 0.2, reachMm: 600, application: 'laboratory' } },
+  { id: 'sel-15', category: 'selection', message: 'We need a robot for polishing faucets, 6 kg with the spindle, reach 1100 mm', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 6, reachMm: 1100, application: 'polishing' } },
+  { id: 'sel-16', category: 'selection', message: 'I want to automate dispensing glue on PCBs, the dispenser weighs 1.5 kg and the robot needs 450 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1.5, reachMm: 450, application: 'dispensing' } },
+  { id: 'sel-17', category: 'selection', message: 'Heavy payload robot needed: 300 kg engine blocks, 2.7 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 300, reachMm: 2700, category: 'heavy-payload' } },
+  { id: 'sel-18', category: 'selection', message: 'Which cobot can handle 10 kg at 1300 mm for palletizing cases?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 10, reachMm: 1300, application: 'palletizing', category: 'collaborative' } },
+  { id: 'sel-19', category: 'selection', message: 'Need a robot for press tending: sheet metal blanks of 15 kg, 2 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 15, reachMm: 2000, application: 'press-tending' } },
+  { id: 'sel-20', category: 'selection', message: 'Need a robot that carries 25 lbs and reaches 40 inches for packaging', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 11.34, reachMm: 1016, application: 'packaging' } },
+  { id: 'sel-21', category: 'selection', message: 'Robot for handling 1.5 t steel coils? It needs a 3.5 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1500, reachMm: 3500, application: 'material-handling' } },
+  { id: 'sel-22', category: 'selection', message: 'I need something to pick 500 g parts out of a bin, reach 60 cm', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 0.5, reachMm: 600, application: 'pick-and-place' } },
+  { id: 'sel-23', category: 'selection', message: 'Best robot for painting car bumpers with a 5 kg spray gun, 2.2 m reach?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 2200, application: 'painting' } },
+  { id: 'sel-24', category: 'selection', message: 'I have a budget of $30,000. I need a robot for 3 kg parts and 500 mm reach for pick and place.', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 500, application: 'pick-and-place', budgetUsd: 30000 } },
+  { id: 'sel-25', category: 'selection', message: 'Looking for a Universal Robots cobot for 5 kg at 850 mm for machine tending', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 850, manufacturers: ['Universal Robots'], application: 'machine-tending' } },
+  { id: 'sel-26', category: 'selection', message: 'kuka or abb robot for 100 kg, 2.6 m reach, spot welding?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 100, reachMm: 2600, manufacturers: ['KUKA', 'ABB'], application: 'spot-welding' } },
+  { id: 'sel-27', category: 'selection', message: 'We need a robot for the cleanroom to move 1 kg wafer carriers, 800 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1, reachMm: 800, application: 'cleanroom' } },
+  { id: 'sel-28', category: 'selection', message: 'What robot should I buy for palletizing 20 kg boxes?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 20, application: 'palletizing' } },
+  { id: 'sel-29', category: 'selection', message: 'My parts weigh 4 kg and the gripper weighs 1.5 kg, reach 900 mm, for assembly. Which robot?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 4, toolKg: 1.5, reachMm: 900, application: 'assembly' } },
+  { id: 'sel-30', category: 'selection', message: 'I need a robot', expectIntent: 'robot_selection', expectState: 'gathering_info' },
+  { id: 'sel-31', category: 'selection', message: 'Which robot would you recommend for welding?', expectIntent: 'robot_selection', expectState: 'gathering_info' },
+  { id: 'sel-32', category: 'selection', message: 'Help me choose a cobot for my factory', expectIntent: 'robot_selection', expectState: 'gathering_info' },
+  {
+    id: 'sel-33',
+    category: 'selection',
+    message: 'parts are about 4 kg and the reach is 800 mm',
+    history: [{ role: 'user', content: 'I need a robot for machine tending' }, asked('robot_selection')],
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 4, reachMm: 800, application: 'machine-tending' },
+  },
+  {
+    id: 'sel-34',
+    category: 'selection',
+    message: '25 kg bags, 2.8 m',
+    history: [{ role: 'user', content: 'Looking for a robot to palletize bags' }, asked('robot_selection')],
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 25, reachMm: 2800, application: 'palletizing' },
+  },
+  {
+    id: 'sel-35',
+    category: 'selection',
+    message: 'reach 700 mm please',
+    history: [{ role: 'user', content: 'I need a robot for assembly' }, asked('robot_selection'), { role: 'user', content: 'parts weigh 2 kg' }, asked('robot_selection')],
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 2, reachMm: 700, application: 'assembly' },
+  },
+  {
+    id: 'sel-36',
+    category: 'selection',
+    message: 'The load is 40 kg and I need 2.5 m reach',
+    context: { application: 'palletizing', userIntent: 'robot_selection' },
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 40, reachMm: 2500, application: 'palletizing' },
+  },
+  {
+    id: 'sel-37',
+    category: 'selection',
+    message: 'Which of these suits 10 kg parts with 1.1 m reach?',
+    context: { page: 'catalog', filters: { manufacturer: 'KUKA' } },
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 10, reachMm: 1100, manufacturers: ['KUKA'] },
+  },
+  {
+    id: 'sel-38',
+    category: 'selection',
+    message: 'Is this robot suitable for 6 kg parts at 800 mm?',
+    context: { page: 'robot_detail' },
+    pageRobotModel: 'UR5e',
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 6, reachMm: 800 },
+  },
+  { id: 'sel-39', category: 'selection', message: 'Looking for a delta robot to pick 1 kg biscuits from a conveyor, 1100 mm reach, cycle 0.5 s', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1, reachMm: 1100, category: 'delta' } },
+  { id: 'sel-40', category: 'selection', message: 'Suggest a robot to load an injection moulding machine: 3 kg parts, 1.3 m reach, plastics plant', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 1300, application: 'machine-tending' } },
+
+  // Troubleshooting ---------------------------------------------------------------------
+  { id: 'ts-01', category: 'troubleshooting', message: 'My Fanuc shows SRVO-062 BZAL alarm after a weekend shutdown', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-062', meaning: ['battery', 'position data'] } },
+  { id: 'ts-02', category: 'troubleshooting', message: 'SRVO-050 collision detect keeps appearing on our LR Mate', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-050', meaning: ['collision', 'payload'] } },
+  { id: 'ts-03', category: 'troubleshooting', message: 'srvo-065 on the teach pendant, what do I do?', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-065', meaning: ['battery low'] } },
+  { id: 'ts-04', category: 'troubleshooting', message: 'We get MOTN-023 In singularity when running a linear move', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'MOTN-023', meaning: ['singularity', 'J5'] } },
+  { id: 'ts-05', category: 'troubleshooting', message: 'MOTN-017 limit error G:1 A:6 on a palletizing program', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'MOTN-017', meaning: ['software stroke limit'] } },
+  { id: 'ts-06', category: 'troubleshooting', message: 'ABB robot error 50204 motion supervision', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '50204', meaning: ['motion supervision', 'collision'] } },
+  { id: 'ts-07', category: 'troubleshooting', message: 'IRC5 shows event 20032, what now?', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '20032', meaning: ['revolution counter'] } },
+  { id: 'ts-08', category: 'troubleshooting', message: 'Getting 50050 position outside reach on my ABB', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '50050', meaning: ['outside', 'working range'] } },
+  { id: 'ts-09', category: 'troubleshooting', message: 'Error 38103 on an IRB 2600 after moving the controller', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '38103', meaning: ['SMB', 'communication'] } },
+  { id: 'ts-10', category: 'troubleshooting', message: 'UR10e protective stop C153A2', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Universal Robots', code: 'C153', meaning: ['deviates from path', 'Elbow'] } },
+  { id: 'ts-11', category: 'troubleshooting', message: 'Our UR robot gives C204A3 randomly', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Universal Robots', code: 'C204', meaning: ['path sanity check', 'Sudden stop'] } },
+  { id: 'ts-12', category: 'troubleshooting', message: 'C157 on a UR5e when it picks up the part', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Universal Robots', code: 'C157', meaning: ['collision'] } },
+  { id: 'ts-13', category: 'troubleshooting', message: 'Yaskawa alarm 4100 after jogging near the limit', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Yaskawa', code: '4100', meaning: ['OVERRUN', 'limit switch'] } },
+  { id: 'ts-14', category: 'troubleshooting', message: 'Motoman GP25 shows alarm 4315', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Yaskawa', code: '4315', meaning: ['collision'] } },
+  { id: 'ts-15', category: 'troubleshooting', message: 'Epson error 4001 during a Jump command', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Epson', code: '4001', meaning: ['limit of motion range'] } },
+  { id: 'ts-16', category: 'troubleshooting', message: "KUKA says 'Software limit switch -A1' when jogging", expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'KUKA', code: 'Software limit switch', meaning: ['software limit switch'] } },
+  { id: 'ts-17', category: 'troubleshooting', message: "SRVO-001 Operator panel E-stop won't clear", expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-001', meaning: ['emergency stop', 'operator panel'] } },
+  { id: 'ts-18', category: 'troubleshooting', message: 'What does SYST-026 mean?', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SYST-026', meaning: ['power-up', 'not a fault'] } },
+  { id: 'ts-19', category: 'troubleshooting', message: 'FANUC CRX-10iA stops with SRVO-050 when the operator leans on the table', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-050', meaning: ['collision'] } },
+  { id: 'ts-20', category: 'troubleshooting', message: 'ABB 10010 in the event log, is it a problem?', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '10010', meaning: ['Motors OFF', 'not a fault'] } },
+  { id: 'ts-21', category: 'troubleshooting', message: 'SRVO-068 DTERR on axis 4 of our R-2000iC', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-068', meaning: ['pulsecoder', 'cable'] } },
+  { id: 'ts-22', category: 'troubleshooting', message: 'My Fanuc shows SRVO-999, what does it mean?', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: 'SRVO-999' },
+  { id: 'ts-23', category: 'troubleshooting', message: 'ABB error 12345 on startup', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: '12345' },
+  { id: 'ts-24', category: 'troubleshooting', message: 'KUKA KSS12345 message on the smartPAD', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: 'KSS12345' },
+  { id: 'ts-25', category: 'troubleshooting', message: 'UR C999A1 error after the update', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: 'C999A1' },
+  { id: 'ts-26', category: 'troubleshooting', message: 'The robot keeps stopping randomly during the cycle', expectIntent: 'troubleshooting', expectState: 'gathering_info' },
+  { id: 'ts-27', category: 'troubleshooting', message: 'our arm vibrates a lot at high speed, any idea why?', expectIntent: 'troubleshooting', expectState: 'gathering_info' },
+  {
+    id: 'ts-28',
+    category: 'troubleshooting',
+    message: 'how do I clear it after changing the batteries?',
+    history: [
+      { role: 'user', content: 'My Fanuc shows SRVO-062' },
+      { role: 'assistant', content: 'FANUC SRVO-062 (BZAL alarm): ...', metadata: { userIntent: 'troubleshooting', conversationState: 'solution_providing' } },
+    ],
+    expectIntent: 'troubleshooting',
+    expectState: 'solution_providing',
+    code: { maker: 'FANUC', code: 'SRVO-062', meaning: ['RES_PCA'] },
+  },
+  { id: 'ts-29', category: 'troubleshooting', message: 'Teach pendant shows SRVO-007 External emergency stops and the robot will not move', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-007', meaning: ['external emergency stop'] } },
+  { id: 'ts-30', category: 'troubleshooting', message: 'Our Yaskawa GP7 threw 4312 encoder battery error', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Yaskawa', code: '4312', meaning: ['encoder backup battery'] } },
+
+  // Comparison --------------------------------------------------------------------------
+  { id: 'cmp-01', category: 'comparison', message: 'Compare UR10e vs CRX-10iA', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['UR10e', 'CRX-10iA'] },
+  { id: 'cmp-02', category: 'comparison', message: "What's the difference between the KUKA KR 16 R1610-2 and the ABB IRB 2600-20/1.65?", expectIntent: 'comparison', expectState: 'solution_providing', compare: ['KR 16 R1610-2', 'IRB 2600-20/1.65'] },
+  { id: 'cmp-03', category: 'comparison', message: 'UR5e or Doosan M0609 for a small assembly cell, which is better?', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['UR5e', 'M0609'] },
+  { id: 'cmp-04', category: 'comparison', message: 'How does the M-20iD/25 compare with the GP25?', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['M-20iD/25', 'GP25'] },
+  { id: 'cmp-05', category: 'comparison', message: 'compare gp7 vs rs007l vs mz07l', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['GP7', 'RS007L', 'MZ07L'] },
+  { id: 'cmp-06', category: 'comparison', message: 'IRB 1200 vs LR Mate 200iD: which should I pick?', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['LR Mate 200iD'] },
+  {
+    id: 'cmp-07',
+    category: 'comparison',
+    message: 'with the Techman TM12',
+    history: [
+      { role: 'user', content: 'Can you compare the UR10e?' },
+      { role: 'assistant', content: 'Which robot would you like to compare it with?', metadata: { userIntent: 'comparison', conversationState: 'gathering_info' } },
+    ],
+    expectIntent: 'comparison',
+    expectState: 'solution_providing',
+    compare: ['UR10e', 'TM12'],
+  },
+  { id: 'cmp-08', category: 'comparison', message: 'Which is better for palletizing, the UR20 or the FANUC CRX-25iA?', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['UR20', 'CRX-25iA'] },
+  { id: 'cmp-09', category: 'comparison', message: 'Compare the Epson LS6-B602S and the Omron eCobra 600 scara robots', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['LS6-B602S', 'eCobra 600'] },
+  { id: 'cmp-10', category: 'comparison', message: 'Kawasaki RS020N versus Nachi MZ25', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['RS020N', 'MZ25'] },
+  { id: 'cmp-11', category: 'comparison', message: 'How does it compare to the CRX-10iA?', context: { page: 'robot_detail' }, pageRobotModel: 'UR10e', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['UR10e', 'CRX-10iA'] },
+  { id: 'cmp-12', category: 'comparison', message: 'I want to compare two robots', expectIntent: 'comparison', expectState: 'gathering_info' },
+
+  // ROI ---------------------------------------------------------------------------------
+  { id: 'roi-01', category: 'roi', message: 'What is the payback of a $150,000 palletizing cell replacing 2 operators at $25/hour on two shifts?', expectIntent: 'roi', expectState: 'solution_providing' },
+  { id: 'roi-02', category: 'roi', message: 'Is a cobot worth it for a small shop?', expectIntent: 'roi', expectState: 'gathering_info' },
+  { id: 'roi-03', category: 'roi', message: 'How much would I save by automating machine tending with one robot?', expectIntent: 'roi', expectState: 'gathering_info' },
+  { id: 'roi-04', category: 'roi', message: 'ROI for a robot costing 60k that saves $40k a year?', expectIntent: 'roi', expectState: 'solution_providing' },
+  {
+    id: 'roi-05',
+    category: 'roi',
+    message: 'Is this a good result?',
+    context: { page: 'roi_calculator', roiData: { paybackMonths: 14, annualSavings: 52000, totalInvestment: 61000 } },
+    expectIntent: 'roi',
+    expectState: 'solution_providing',
+  },
+  { id: 'roi-06', category: 'roi', message: 'calculate the return on investment for a welding robot', expectIntent: 'roi', expectState: 'gathering_info' },
+  { id: 'roi-07', category: 'roi', message: 'break-even time for automating packaging with a $90k cell, labour cost $30 per hour, 3 workers, 2 shifts', expectIntent: 'roi', expectState: 'solution_providing' },
+  { id: 'roi-08', category: 'roi', message: 'how long until a UR10e pays for itself?', expectIntent: 'roi', expectState: 'gathering_info' },
+  { id: 'roi-09', category: 'roi', message: "What's the ROI of replacing manual palletizing?", expectIntent: 'roi', expectState: 'gathering_info' },
+  { id: 'roi-10', category: 'roi', message: 'Our labor costs are killing us, would automation pay back within 2 years?', expectIntent: 'roi', expectState: 'gathering_info' },
+
+  // General and off-topic ---------------------------------------------------------------
+  { id: 'gen-01', category: 'general', message: "What's the weather in Paris tomorrow?", expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-02', category: 'general', message: 'Tell me a joke', expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-03', category: 'general', message: 'hello', expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-04', category: 'general', message: 'thanks!', expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-05', category: 'general', message: 'Who won the football game last night?', expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-06', category: 'general', message: 'What is a cobot?', expectIntent: 'general', expectState: 'solution_providing' },
+  { id: 'gen-07', category: 'general', message: 'What does repeatability mean?', expectIntent: 'general', expectState: 'solution_providing' },
+  { id: 'gen-08', category: 'general', message: 'Can you write me a poem about cats?', expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-09', category: 'general', message: "What's the capital of Australia?", expectIntent: 'general', expectState: 'initial' },
+  { id: 'gen-10', category: 'general', message: 'Tell me about this robot', context: { page: 'robot_detail' }, pageRobotModel: 'M-20iD/25', expectIntent: 'general', expectState: 'solution_providing' },
+  { id: 'gen-11', category: 'general', message: "What's the price of the UR10e?", expectIntent: 'general', expectState: 'solution_providing' },
+
+  // Held-out batch: written after the rules above were tuned, kept as first written.
+  { id: 'ho-01', category: 'selection', message: 'The cobot must move 5 kg trays between two conveyors 900 mm apart, inside a cell with a 2 m fence', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 900, category: 'collaborative' } },
+  { id: 'ho-02', category: 'selection', message: 'Is there a KUKA that handles 6 kg and reaches 900 mm?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 6, reachMm: 900, manufacturers: ['KUKA'] } },
+  { id: 'ho-03', category: 'troubleshooting', message: 'alarm 4107 on the DX200 after replacing a motor', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Yaskawa', code: '4107', meaning: ['absolute', 'out of'] } },
+  { id: 'ho-04', category: 'troubleshooting', message: 'What causes a C155 on a UR?', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'Universal Robots', code: 'C155', meaning: ['payload'] } },
+  { id: 'ho-05', category: 'troubleshooting', message: "FANUC robot won't move, teach pendant says SRVO-003", expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'FANUC', code: 'SRVO-003', meaning: ['deadman'] } },
+  { id: 'ho-06', category: 'comparison', message: 'Should I pick the IRB 1300-10/1.15 or the KR 10 R1100-2 for machine tending 7 kg parts?', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['IRB 1300-10/1.15', 'KR 10 R1100-2'] },
+  { id: 'ho-07', category: 'selection', message: 'Give me a robot that can weld 2 mm steel sheets', expectIntent: 'robot_selection', expectState: 'gathering_info' },
+  { id: 'ho-08', category: 'general', message: "What's your name?", expectIntent: 'general', expectState: 'initial' },
+  { id: 'ho-09', category: 'general', message: 'tell me about the ABB IRB 6700-200/2.60', expectIntent: 'general', expectState: 'solution_providing' },
+  { id: 'ho-10', category: 'roi', message: 'I run 3 shifts with 4 people packing boxes at $22 an hour; a packing cell is quoted at $210k. Worth it?', expectIntent: 'roi', expectState: 'solution_providing' },
+  { id: 'ho-11', category: 'selection', message: 'we bake bread and want a robot to put 12 kg dough trays on racks up to 1.6 m away', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1600 } },
+  { id: 'ho-12', category: 'troubleshooting', message: 'Got a 50056 on the flexpendant', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: '50056' },
+];

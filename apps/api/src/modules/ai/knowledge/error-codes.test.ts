@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodeEntries, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
+
+describe('error-code knowledge base', () => {
+  it('holds at least 40 codes across the major makers', () => {
+    expect(errorCodeEntries.length).toBeGreaterThanOrEqual(40);
+    const makers = new Set(errorCodeEntries.map((e) => e.maker));
+    expect([...makers].sort()).toEqual(['ABB', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']);
+  });
+
+  it('gives every code a meaning, causes, checks, a safety note and no duplicates', () => {
+    const keys = new Set<string>();
+    for (const e of errorCodeEntries) {
+      expect(e.meaning.length, e.code).toBeGreaterThan(20);
+      expect(e.causes.length, e.code).toBeGreaterThan(0);
+      expect(e.checks.length, e.code).toBeGreaterThan(0);
+      expect(e.safety.length, e.code).toBeGreaterThan(10);
+      const key = `${e.maker}|${e.code}`;
+      expect(keys.has(key), key).toBe(false);
+      keys.add(key);
+    }
+  });
+
+  it('has the codes support teams see most', () => {
+    for (const code of ['SRVO-001', 'SRVO-002', 'SRVO-007', 'SRVO-050', 'SRVO-062', 'SRVO-063', 'SRVO-065', 'MOTN-017', 'MOTN-023', 'SYST-026']) {
+      expect(findErrorCode('FANUC', code), code).toBeDefined();
+    }
+    for (const code of ['10010', '10011', '20010', '20032', '50024', '50050', '50204', '38103']) expect(findErrorCode('ABB', code), code).toBeDefined();
+    for (const code of ['C153', 'C204', 'C50']) expect(findErrorCode('Universal Robots', code), code).toBeDefined();
+    expect(findErrorCode('Yaskawa', '4100')?.title).toBe('OVERRUN (ROBOT)');
+  });
+
+  it('states the meaning of well-known codes correctly', () => {
+    expect(findErrorCode('FANUC', 'SRVO-062')?.meaning).toMatch(/battery/i);
+    expect(findErrorCode('FANUC', 'SRVO-050')?.title).toBe('Collision Detect alarm');
+    expect(findErrorCode('ABB', '50204')?.title).toBe('Motion supervision');
+    expect(findErrorCode('ABB', '20032')?.title).toBe('Rev. counter not updated');
+    expect(findErrorCode('Universal Robots', 'C204')?.subcodes?.A3).toBe('Sudden stop');
+  });
+
+  it('tells which makers use a bare number and finds KUKA messages by text', () => {
+    expect(makersForNumber('4100')).toEqual(['Yaskawa']);
+    expect(makersForNumber('4001')).toEqual(['Epson']);
+    expect(findKukaMessages('the smartPAD shows Software limit switch +A3').map((e) => e.code)).toEqual(['Software limit switch']);
+  });
+});

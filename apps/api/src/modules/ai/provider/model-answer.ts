@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import type { ChatHistoryEntry, ChatSource } from '@cellforge/contracts';
+import type { RobotRow } from '../ai.repository';
+import { clampSources } from '../advisor/advisor';
+import { findNamedRobots } from '../advisor/mentions';
+import type { ModelNameIndex } from '../advisor/model-index';
+import { clampText, priceBand } from '../advisor/format';
+import { checkFit, requiredPayloadKg } from '../advisor/recommend';
+import type { AdvisorAnswer, Understanding } from '../advisor/types';
+import type { ErrorCodeEntry } from '../knowledge/error-codes';
+import { missingSelectionFacts } from '../understanding/conversation';
+import { isIntent, type Intent } from '../understanding/intent';
+import { normalizeModel } from '../understanding/models';
+import { manufacturerAliases } from '../understanding/vocabulary';
+import type { ChatTurn } from './model-provider';
+
+/** What the model must return (response_format json_object), checked before use. */
+export const modelAnswerSchema = z.object({
+  response: z.string().trim().min(1),
+  followUpQuestions: z.array(z.string()).optional().default([]),
+  suggestedActions: z.array(z.string()).optional().default([]),
+  sources: z
+    .array(z.union([z.object({ manufacturer: z.string(), title: z.string().optional(), url: z.string().optional() }), z.string()]))
+    .optional()
+    .default([]),
+  conversationState: z.string().optional(),
+  userIntent: z.string().optional(),
+  robots: z.array(z.string()).optional().default([]),
+});
+export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
+
+/** The model's JSON, or null when it is not valid JSON of the expected shape. */
+export function parseModelAnswer(raw: string): ModelAnswer | null {
+  const text = raw.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = modelAnswerSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+function compactRow(r: RobotRow) {
+  return {
+    manufacturer: r.manufacturer,
+    model: r.model,
+    category: r.category,
+    payload_kg: r.payloadKg,
+    reach_mm: r.reachMm,
+    dof: r.dof,
+    repeatability_mm: r.repeatabilityMm,
+    indicative_price_usd: priceBand(r),
+    applications: r.applications,
+  };
+}
+
+function compactCode(e: ErrorCodeEntry) {
+  return { maker: e.maker, code: e.code, title: e.title, meaning: e.meaning, causes: e.causes, checks: e.checks, safety: e.safety, subcodes: e.subcodes };
+}
+
+const SYSTEM_PROMPT = `You are the CellForge robotics assistant on a marketplace for industrial robots. You help users choose robots, troubleshoot alarm codes, compare models and estimate ROI.
+Write plain, specific, helpful prose: short paragraphs and "- " bullets; no headings, no tables, no markdown emphasis.
+Rules:
+- Name or recommend only robots listed in catalog_rows, with their exact manufacturer and model. Never invent models, specifications or prices. If none fits, say so.
+- A robot fits a task when payload_kg >= required_payload_kg (the part plus 20% for the gripper unless the tool mass is given) and reach_mm >= the needed reach. Say why each robot fits (payload margin, reach margin, axes, repeatability, indicative price).
+- Explain only alarm codes listed in known_codes, with that meaning. For any other code say you have no verified meaning and ask for the full alarm text and number shown on the teach pendant; never guess.
+- Prices are indicative street prices for arm + controller, not quotes.
+- If facts are missing for a recommendation (payload, and reach or application), ask for them.
+Reply with one JSON object only:
+{"response": string, "followUpQuestions": string[] (at most 3), "suggestedActions": string[] (at most 3), "sources": [{"manufacturer": string, "title": string}] (at most 2), "conversationState": "initial" | "gathering_info" | "solution_providing", "userIntent": "robot_selection" | "troubleshooting" | "comparison" | "roi" | "general", "robots": string[] (the models you named)}`;
+
+/** The prompt: rules, what the assistant retrieved (catalog rows, known codes, page data), the conversation and the message. */
+export function buildPrompt(u: Understanding, builtIn: AdvisorAnswer, rows: RobotRow[], history: ChatHistoryEntry[]): ChatTurn[] {
+  const f = u.facts;
+  const grounding = {
+    page: u.page ?? null,
+    user: { authenticated: u.authenticated, role: u.role ?? null },
+    understood: {
+      intent: u.intent,
+      payload_kg: f.payloadKg ?? null,
+      tool_kg: f.toolKg ?? null,
+      required_payload_kg: f.payloadKg !== undefined ? requiredPayloadKg(f.payloadKg, f.toolKg) : null,
+      reach_mm: f.reachMm ?? null,
+      application: f.application ?? null,
+      industry: f.industry ?? null,
+      manufacturers: f.manufacturers ?? [],
+      budget_usd: f.budgetUsd ?? null,
+      cycle_time_s: f.cycleTimeS ?? null,
+      codes: f.codes.map((c) => ({ code: c.code, maker: c.maker ?? null })),
+      missing_for_selection: u.intent === 'robot_selection' ? missingSelectionFacts(f) : [],
+      catalog_filters: u.filtersUsed,
+    },
+    catalog_rows: rows.map(compactRow),
+    known_codes: builtIn.trace.codes.map(compactCode),
+    unknown_codes: builtIn.trace.unknownCodes,
+    page_robot: u.pageRobot ? compactRow(u.pageRobot) : null,
+    roi_data: u.roiData ?? null,
+  };
+  const turns: ChatTurn[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'system', content: `Retrieved data (JSON):\n${JSON.stringify(grounding)}` },
+  ];
+  for (const h of history.slice(-10)) turns.push({ role: h.role, content: h.content.slice(0, 2000) });
+  turns.push({ role: 'user', content: u.message });
+  return turns;
+}
+
+export interface SanitizeContext {
+  names: ModelNameIndex;
+  intent: Intent;
+  understanding: Understanding;
+  knownMakers: string[];
+  defaultManufacturer: string;
+}
+
+export interface SanitizedAnswer {
+  response: string;
+  followUpQuestions: string[];
+  suggestedActions: string[];
+  sources: ChatSource[];
+  conversationState?: string;
+  userIntent: Intent;
+  /** Catalog robots the final answer names. */
+  named: RobotRow[];
+  /** Robot names that were taken out (not in the catalog, or not fitting the stated task). */
+  removed: string[];
+}
+
+function canonicalMaker(name: string, known: string[]): string | undefined {
+  const clean = name.trim();
+  const direct = known.find((k) => k.toLowerCase() === clean.toLowerCase());
+  if (direct) return direct;
+  const alias = manufacturerAliases.find(([, re]) => re.test(clean))?.[0];
+  return alias && known.includes(alias) ? alias : undefined;
+}
+
+/**
+ * Keeps only robots that exist in the live catalog (and, for a robot selection, that
+ * meet the stated payload and reach): sentences, bullets, follow-ups, actions and
+ * sources that name any other robot are dropped; sources must name a known maker.
+ */
+export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeContext): Promise<SanitizedAnswer> {
+  const u = ctx.understanding;
+  const sourceTexts = answer.sources.map((s) => (typeof s === 'string' ? s : `${s.manufacturer} ${s.title ?? ''}`));
+  const all = [answer.response, ...answer.followUpQuestions, ...answer.suggestedActions, ...answer.robots, ...sourceTexts].join('\n');
+  const { known, unknown } = await findNamedRobots(ctx.names, all);
+
+  // Catalog robots that do not meet the stated task are not recommended either.
+  const checkTask = ctx.intent === 'robot_selection' && u.facts.payloadKg !== undefined;
+  const unfit = new Set<string>();
+  if (checkTask) {
+    for (const m of known) {
+      if (!checkFit(m.robot, { payloadKg: u.facts.payloadKg, toolKg: u.facts.toolKg, reachMm: u.facts.reachMm }).fits) unfit.add(m.robot.id);
+    }
+  }
+  const banned = [...new Set([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => m.text)])].map(normalizeModel);
+  const removed = new Set<string>([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => `${m.robot.manufacturer} ${m.robot.model}`)]);
+  const allowed = (text: string) => {
+    const flat = normalizeModel(text);
+    return !banned.some((b) => b && flat.includes(b));
+  };
+
+  const keptLines: string[] = [];
+  for (const line of answer.response.split('\n')) {
+    if (line.trim() === '' || /^\s*(?:[-*•]|\d+[.)])\s/.test(line)) {
+      if (line.trim() === '' || allowed(line)) keptLines.push(line);
+      continue;
+    }
+    const kept = line.split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/).filter(allowed);
+    if (kept.length) keptLines.push(kept.join(' '));
+  }
+  let response = keptLines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  if (removed.size) {
+    response += `${response ? '\n\n' : ''}(I left out ${removed.size === 1 ? 'a robot' : 'robots'} I could not verify in the CellForge catalog for this task.)`;
+  }
+  const named = known.filter((m) => !unfit.has(m.robot.id) && normalizeModel(response).includes(normalizeModel(m.text))).map((m) => m.robot);
+
+  const sources: ChatSource[] = [];
+  for (const s of answer.sources) {
+    const src = typeof s === 'string' ? { manufacturer: s } : s;
+    const maker = canonicalMaker(src.manufacturer, ctx.knownMakers);
+    if (!maker) continue;
+    if (src.title && !allowed(src.title)) continue;
+    sources.push({ manufacturer: maker, ...(src.title ? { title: src.title } : {}) });
+  }
+  for (const r of named) if (!sources.some((s) => s.manufacturer === r.manufacturer)) sources.push({ manufacturer: r.manufacturer });
+
+  return {
+    response,
+    followUpQuestions: clampText(answer.followUpQuestions.filter(allowed), 3),
+    suggestedActions: clampText(answer.suggestedActions.filter(allowed), 3),
+    sources: clampSources(sources, ctx.defaultManufacturer),
+    conversationState: answer.conversationState,
+    userIntent: isIntent(answer.userIntent) ? answer.userIntent : ctx.intent,
+    named: [...new Map(named.map((r) => [r.id, r])).values()],
+    removed: [...removed],
+  };
+}

@@ -1,0 +1,229 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import express from 'express';
+import request from 'supertest';
+import { chatResponseSchema, errorBodySchema } from '@cellforge/contracts';
+import { seedCatalog } from '@cellforge/db';
+import { createApp } from '../../../app';
+import type { Config } from '../../../env';
+import { AppError } from '../../../lib/errors';
+import { createLogger, type Logger } from '../../../lib/logger';
+import { createTokenService } from '../../../lib/tokens';
+import { errorHandler } from '../../../middleware/error-handler';
+import { testBackends, useTestApp } from '../../../test/create-test-app';
+import { createAiRouter } from '../ai.router';
+import { createModelProvider, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './model-provider';
+
+/** What the fake OpenAI-compatible server answers next. */
+interface FakeReply {
+  status?: number;
+  delayMs?: number;
+  /** The assistant message content (the model's JSON as text). */
+  content?: string;
+}
+
+let reply: FakeReply = {};
+const received: Array<{ path: string; auth: string | undefined; body: { model: string; messages: Array<{ role: string; content: string }>; response_format?: { type: string } } }> = [];
+let server: Server;
+let baseUrl = '';
+let deadUrl = '';
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (c: Buffer) => (data += c.toString()));
+    req.on('end', () => resolve(data));
+  });
+
+const completion = (content: string) => ({
+  id: 'chatcmpl-test',
+  object: 'chat.completion',
+  created: Math.floor(Date.now() / 1000),
+  model: 'fake-model',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+});
+
+const modelJson = (answer: Record<string, unknown>) => JSON.stringify(answer);
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    received.push({ path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(raw || '{}') });
+    const { status = 200, delayMs = 0, content = '{}' } = reply;
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    if (res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(status === 200 ? completion(content) : { error: { message: `fake error ${status}`, type: 'test' } }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  // A port nothing listens on: connection refused.
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  deadUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}/v1`;
+  await new Promise((r) => probe.close(r));
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+beforeEach(() => {
+  reply = {};
+  received.length = 0;
+});
+
+const aiConfig = (url: () => string): Partial<Config> => {
+  const overrides: Partial<Config> = {};
+  Object.defineProperty(overrides, 'ai', { enumerable: true, get: () => ({ baseUrl: url(), apiKey: 'test-key', model: 'fake-model', defaultManufacturer: 'Universal Robots' }) });
+  return overrides;
+};
+
+describe.each(testBackends)('AI chat with a model provider on %s', (backend) => {
+  const ctx = useTestApp(backend, aiConfig(() => baseUrl));
+  beforeEach(async () => {
+    await seedCatalog(ctx().handle.db);
+  });
+  const ask = (message: string, extra: Record<string, unknown> = {}) => request(ctx().app).post('/ai/chat').send({ message, ...extra });
+
+  it('sends the retrieved catalog rows and answers with the model JSON', async () => {
+    reply = {
+      content: modelJson({
+        response: 'For 8 kg parts the FANUC CRX-10iA fits: 10 kg payload and 1,249 mm reach.',
+        followUpQuestions: ['What cycle time do you need?'],
+        suggestedActions: ['Compare the CRX-10iA with the UR10e'],
+        sources: [{ manufacturer: 'FANUC', title: 'FANUC CRX-10iA datasheet' }],
+        conversationState: 'solution_providing',
+        userIntent: 'robot_selection',
+        robots: ['FANUC CRX-10iA'],
+      }),
+    };
+    const res = await ask('I need a cobot for machine tending, 8 kg parts, 1.2 m reach').expect(200);
+    const body = chatResponseSchema.parse(res.body);
+    expect(body.response).toBe('For 8 kg parts the FANUC CRX-10iA fits: 10 kg payload and 1,249 mm reach.');
+    expect(body.metadata).toMatchObject({ conversationState: 'solution_providing', userIntent: 'robot_selection', sources: [{ manufacturer: 'FANUC' }] });
+    expect(body.robot_data_included).toBe(true);
+
+    expect(received).toHaveLength(1);
+    const sent = received[0]!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.auth).toBe('Bearer test-key');
+    expect(sent.body.model).toBe('fake-model');
+    expect(sent.body.response_format).toEqual({ type: 'json_object' });
+    const grounding = JSON.parse(sent.body.messages[1]!.content.replace(/^Retrieved data \(JSON\):\n/, ''));
+    expect(grounding.understood).toMatchObject({ intent: 'robot_selection', payload_kg: 8, required_payload_kg: 9.6, reach_mm: 1200 });
+    expect(grounding.catalog_rows.length).toBeGreaterThan(2);
+    for (const row of grounding.catalog_rows) expect(row.payload_kg).toBeGreaterThanOrEqual(9.6);
+    expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'I need a cobot for machine tending, 8 kg parts, 1.2 m reach' });
+  });
+
+  it('drops robots that are not in the catalog or do not fit, and clamps the lists', async () => {
+    reply = {
+      content: modelJson({
+        response: [
+          'Good options for your 10 kg parts:',
+          '- FANUC M-20iD/99: 30 kg payload, ideal for you',
+          '- Universal Robots UR3e: light and cheap',
+          '- Universal Robots UR10e: 12.5 kg payload, 1,300 mm reach',
+          'The Acme Titan X9 is also great. The UR10e is my pick.',
+        ].join('\n'),
+        followUpQuestions: ['Q1?', 'Q2?', 'Q3?', 'Q4?', 'Compare with the M-20iD/99?'],
+        suggestedActions: ['A1', 'A2', 'A3', 'A4'],
+        sources: [{ manufacturer: 'Acme Robotics' }, { manufacturer: 'FANUC', title: 'FANUC M-20iD/99 datasheet' }, { manufacturer: 'universal robots', title: 'UR10e' }, 'ABB'],
+        conversationState: 'solution_providing',
+        userIntent: 'robot_selection',
+      }),
+    };
+    const body = chatResponseSchema.parse((await ask('Which robot for 10 kg parts with 1.2 m reach for machine tending?').expect(200)).body);
+    expect(body.response).not.toMatch(/M-20iD\/99/);
+    expect(body.response).not.toMatch(/UR3e/);
+    expect(body.response).toMatch(/UR10e: 12\.5 kg payload/);
+    expect(body.response).toMatch(/The UR10e is my pick\./);
+    expect(body.response).toMatch(/I left out robots I could not verify/);
+    expect(body.metadata.followUpQuestions).toEqual(['Q1?', 'Q2?', 'Q3?']);
+    expect(body.metadata.suggestedActions).toEqual(['A1', 'A2', 'A3']);
+    expect(body.metadata.sources).toEqual([{ manufacturer: 'Universal Robots', title: 'UR10e' }, { manufacturer: 'ABB' }]);
+  });
+
+  it('falls back to the built-in advisor when the model reply is not JSON', async () => {
+    reply = { content: 'Sure! I would suggest a nice robot, maybe the FANUC M-20iD/99.' };
+    const body = chatResponseSchema.parse((await ask('I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m').expect(200)).body);
+    expect(body.response).toMatch(/must carry at least 9\.6 kg/);
+    expect(body.response).not.toMatch(/M-20iD\/99/);
+    expect(body.metadata.conversationState).toBe('solution_providing');
+  });
+
+  it('falls back to the built-in advisor when the JSON has the wrong shape', async () => {
+    reply = { content: modelJson({ answer: 'no response field', followUpQuestions: 'not a list' }) };
+    const body = chatResponseSchema.parse((await ask('My Fanuc shows SRVO-062').expect(200)).body);
+    expect(body.response).toMatch(/SRVO-062 \(BZAL alarm\)/);
+    expect(body.metadata.sources[0]?.manufacturer).toBe('FANUC');
+  });
+
+  it.each([401, 403, 429, 500, 503])('answers 503 when the provider answers %i', async (status) => {
+    reply = { status };
+    const res = await ask('hello').expect(503);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: OFFLINE_MESSAGE });
+    expect(received).toHaveLength(1);
+  });
+
+  it('answers 503 when the provider cannot be reached', async () => {
+    const { handle, config } = ctx();
+    const app = createApp({ db: handle.db, dbKind: handle.kind, config: { ...config, ai: { ...config.ai, baseUrl: deadUrl } }, logger: createLogger('silent') });
+    const res = await request(app).post('/ai/chat').send({ message: 'hello' }).expect(503);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: OFFLINE_MESSAGE });
+  });
+
+  it('answers 504 when the provider does not answer in time', async () => {
+    // The app's provider waits 25 s; this router is mounted the same way with a short timeout.
+    reply = { delayMs: 2000, content: modelJson({ response: 'too late' }) };
+    const { handle, config } = ctx();
+    const app = express();
+    app.use(express.json());
+    app.use('/ai', createAiRouter({ db: handle.db, tokens: createTokenService(config.jwtSecret, 60), config, logger: createLogger('silent'), providerTimeoutMs: 300 }));
+    app.use(errorHandler);
+    const started = Date.now();
+    const res = await request(app).post('/ai/chat').send({ message: 'hello' }).expect(504);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'UPSTREAM_TIMEOUT', message: TIMEOUT_MESSAGE });
+    expect(Date.now() - started).toBeLessThan(1900);
+  });
+});
+
+
+describe('createModelProvider', () => {
+  const spyLogger = () => {
+    const calls: Array<{ level: string; msg: string }> = [];
+    const logger = {
+      warn: (_o: unknown, msg: string) => calls.push({ level: 'warn', msg }),
+      error: (_o: unknown, msg: string) => calls.push({ level: 'error', msg }),
+    } as unknown as Logger;
+    return { logger, calls };
+  };
+
+  it('logs a refused API key and maps it to 503', async () => {
+    reply = { status: 401 };
+    const { logger, calls } = spyLogger();
+    const provider = createModelProvider({ baseUrl, apiKey: 'bad', model: 'fake-model' }, logger);
+    const err = await provider.complete([{ role: 'user', content: 'hi' }]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    expect(calls).toEqual([{ level: 'error', msg: 'AI provider refused the API key: check AI_API_KEY' }]);
+  });
+
+  it('maps a timeout to 504 without retrying', async () => {
+    reply = { delayMs: 1000 };
+    const { logger } = spyLogger();
+    const provider = createModelProvider({ baseUrl, apiKey: 'k', model: 'fake-model', timeoutMs: 200 }, logger);
+    await expect(provider.complete([{ role: 'user', content: 'hi' }])).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT', status: 504 });
+    expect(received).toHaveLength(1);
+  });
+
+  it('returns the message content', async () => {
+    reply = { content: '{"response":"ok"}' };
+    const provider = createModelProvider({ baseUrl, apiKey: 'k', model: 'fake-model' }, spyLogger().logger);
+    await expect(provider.complete([{ role: 'user', content: 'hi' }])).resolves.toBe('{"response":"ok"}');
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts, mergeFacts } from './facts';
+import { findCycleTime, findLengths, findMasses, findMoney, parseNumber } from './units';
+
+describe('units', () => {
+  it.each([
+    ['8 kg', 8],
+    ['12 lb', 5.443],
+    ['25 lbs', 11.34],
+    ['500 g', 0.5],
+    ['1.5 t', 1500],
+    ['2 tonnes', 2000],
+    ['1,5 kg', 1.5],
+    ['between 5 and 8 kg', 8],
+    ['5-8 kg', 8],
+  ])('reads the mass %s as %d kg', (text, kg) => {
+    expect(findMasses(text)[0]?.value).toBeCloseTo(kg, 2);
+  });
+
+  it('does not read numbers inside model names or other units as masses', () => {
+    expect(findMasses('UR10 and a 5 kg part')).toHaveLength(1);
+    expect(findMasses('moves at 2 m/s')).toHaveLength(0);
+    expect(findMasses('3 types of parts')).toHaveLength(0);
+  });
+
+  it.each([
+    ['1300 mm', 1300],
+    ['1.2 m', 1200],
+    ['60 cm', 600],
+    ['40 inches', 1016],
+    ['4 ft', 1219.2],
+    ['reach 30 in.', 762],
+  ])('reads the length %s as %d mm', (text, mm) => {
+    expect(findLengths(text)[0]?.value).toBeCloseTo(mm, 0);
+  });
+
+  it('skips part dimensions and speeds', () => {
+    expect(findLengths('boxes of 300 x 200 x 150 mm')).toHaveLength(0);
+    expect(findLengths('2 m/s max speed')).toHaveLength(0);
+    expect(findLengths('10 in the cell')).toHaveLength(0);
+  });
+
+  it('reads money with currency signs, k suffixes and the word budget', () => {
+    expect(findMoney('under $30,000').map((m) => m.value)).toEqual([30000]);
+    expect(findMoney('budget 120k').map((m) => m.value)).toEqual([120000]);
+    expect(findMoney('a robot costing 60k').map((m) => m.value)).toEqual([60000]);
+    expect(findMoney('€45k or 50,000 USD').map((m) => m.value)).toEqual([45000, 50000]);
+    expect(parseNumber('1,500')).toBe(1500);
+  });
+
+  it('reads cycle times', () => {
+    expect(findCycleTime('cycle time of 6 s')).toBe(6);
+    expect(findCycleTime('12 picks per minute')).toBe(5);
+    expect(findCycleTime('720 parts per hour')).toBe(5);
+    expect(findCycleTime('no timing given')).toBeUndefined();
+  });
+});
+
+describe('extractFacts', () => {
+  it('reads payload, reach and application with synonyms', () => {
+    const f = extractFacts("I'm looking for a robot arm for CNC loading. Blanks are up to 12 lb and the machine door is 900 mm from where the robot would stand.");
+    expect(f.payloadKg).toBeCloseTo(5.443, 2);
+    expect(f.reachMm).toBe(900);
+    expect(f.application).toBe('machine-tending');
+  });
+
+  it('tells the gripper mass from the part mass', () => {
+    const f = extractFacts('My parts weigh 4 kg and the gripper weighs 1.5 kg, reach 900 mm');
+    expect(f.payloadKg).toBe(4);
+    expect(f.toolKg).toBe(1.5);
+  });
+
+  it('takes a tool mass alone as what the wrist carries', () => {
+    const f = extractFacts('arc welding with a 5 kg torch package and 1400 mm reach');
+    expect(f.payloadKg).toBe(5);
+    expect(f.toolKg).toBeUndefined();
+    expect(f.application).toBe('arc-welding');
+  });
+
+  it('prefers the length next to reach words over other lengths', () => {
+    const f = extractFacts('move 5 kg trays between two conveyors 900 mm apart, inside a cell with a 2 m fence');
+    expect(f.reachMm).toBe(900);
+  });
+
+  it.each([
+    ['bin picking of small parts', 'pick-and-place'],
+    ['stacking boxes on pallets', 'palletizing'],
+    ['CNC loading', 'machine-tending'],
+    ['spot welding car bodies', 'spot-welding'],
+    ['MIG welding frames', 'arc-welding'],
+    ['gluing panels', 'dispensing'],
+    ['pick 500 g parts out of a bin', 'pick-and-place'],
+  ])('maps "%s" to %s', (text, app) => {
+    expect(extractFacts(text).application).toBe(app);
+  });
+
+  it('reads makers by alias, in the order named', () => {
+    expect(extractFacts('kuka or abb robot').manufacturers).toEqual(['KUKA', 'ABB']);
+    expect(extractFacts('a Motoman or a Staubli').manufacturers).toEqual(['Yaskawa', 'Stäubli']);
+    expect(extractFacts('a UR cobot').manufacturers).toEqual(['Universal Robots']);
+    expect(extractFacts('your robot').manufacturers).toBeUndefined();
+  });
+
+  it('tells a budget from an investment and reads ROI figures', () => {
+    expect(extractFacts('I need a robot under $25k').budgetUsd).toBe(25000);
+    const roi = extractFacts('a $150,000 palletizing cell replacing 2 operators at $25/hour on two shifts').roi;
+    expect(roi).toEqual({ investmentUsd: 150000, hourlyWageUsd: 25, workers: 2, shifts: 2 });
+  });
+
+  it('merges conversation facts with later values winning', () => {
+    const merged = mergeFacts(extractFacts('palletizing 20 kg bags'), extractFacts('actually 25 kg, 3 m reach'));
+    expect(merged).toMatchObject({ payloadKg: 25, reachMm: 3000, application: 'palletizing' });
+  });
+});

@@ -1,0 +1,147 @@
+import { extractCodes, type CodeMention } from './codes';
+import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
+import { applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
+
+/** What one message says, in canonical units. */
+export interface Facts {
+  /** Mass of the part/load to carry, kg. */
+  payloadKg?: number;
+  /** Mass of the gripper/tool when stated, kg. */
+  toolKg?: number;
+  reachMm?: number;
+  application?: Application;
+  industry?: Industry;
+  /** Catalog manufacturer names the message asks for ("Fanuc or ABB"). */
+  manufacturers?: string[];
+  /** Catalog category (collaborative, scara, ...). */
+  category?: string;
+  budgetUsd?: number;
+  cycleTimeS?: number;
+  codes: CodeMention[];
+  roi: RoiFigures;
+}
+
+export interface RoiFigures {
+  investmentUsd?: number;
+  hourlyWageUsd?: number;
+  workers?: number;
+  shifts?: number;
+  annualSavingsUsd?: number;
+}
+
+const PAYLOAD_WORDS = /\b(payloads?|weigh(?:s|ing|t|ts)?|heavy|load|loads|lift(?:s|ing)?|carry(?:ing)?|handle|handling|pick(?:s|ing)?|parts?|pieces?|box(?:es)?|bags?|sacks?|cases?|cartons?|products?|items?|workpieces?|castings?|components?|blanks?|panels?|trays?|up to|max(?:imum)?)\b/i;
+/** Nouns of the thing carried ("weighs" is left out: both parts and grippers weigh something). */
+const PART_NOUNS = /\b(payloads?|load|loads|parts?|pieces?|box(?:es)?|bags?|sacks?|cases?|cartons?|products?|items?|workpieces?|castings?|components?|blanks?|panels?|trays?)\b/i;
+const TOOL_WORDS = /\b(gripper|grippers|tool|tooling|eoat|end[- ]effector|end[- ]of[- ]arm(?: tool(?:ing)?)?|vacuum (?:cup|head|gripper)|welding torch|torch|spindle|screwdriver|fixture|magnet)\b/i;
+const REACH_WORDS = /\b(reach(?:es|ing)?|radius|span|away|apart|between|distance|envelope|stroke|arm length|from the base|far)\b/i;
+const NOT_REACH_WORDS = /\b(tall|high|height|wide|width|diameter|thick|thickness|long parts?|length of the part|part length|cell (?:is|of|size)|floor|footprint|ceiling|fence|fencing|walls?|room|sheets?|plates?)\b/i;
+const BUDGET_WORDS = /\b(budget|under|below|max(?:imum)?|up to|less than|no more than|at most|spend|afford|cheaper than|within|cap)\b/i;
+const INVEST_WORDS = /\b(costs?|costing|investment|invest|price[ds]?|paid|pay|capex|quote[ds]?|purchase|cell|system|installation)\b/i;
+const SAVINGS_WORDS = /\b(sav(?:e|es|ing|ings)|per year|a year|annually|annual)\b/i;
+
+const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, single: 1, double: 2, triple: 3 };
+const num = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s);
+
+/** The mention closest to one group of words and not closer to another. */
+function pickMention(text: string, mentions: Mention[], want: RegExp, avoid?: RegExp): Mention | undefined {
+  let best: Mention | undefined;
+  let bestD = Infinity;
+  for (const m of mentions) {
+    const d = distanceTo(text, m, want, 30);
+    const a = avoid ? distanceTo(text, m, avoid, 30) : Infinity;
+    if (d < a && d < bestD) {
+      best = m;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+export function extractFacts(text: string, contextMaker?: string): Facts {
+  const facts: Facts = { codes: extractCodes(text, contextMaker), roi: {} };
+
+  // Masses: the tool's weight is told apart from the part's by the nearest words.
+  const masses = findMasses(text);
+  if (masses.length) {
+    const tool = pickMention(text, masses, TOOL_WORDS, PART_NOUNS);
+    const rest = masses.filter((m) => m !== tool);
+    const payload = pickMention(text, rest, PAYLOAD_WORDS) ?? (rest.length ? rest.reduce((a, b) => (b.value > a.value ? b : a)) : undefined);
+    if (payload) {
+      facts.payloadKg = payload.value;
+      if (tool) facts.toolKg = tool.value;
+    } else if (tool) {
+      // Only the tool's mass is given ("a 5 kg welding torch"): that is what the wrist carries.
+      facts.payloadKg = tool.value;
+    }
+  }
+
+  // Reach: a length near "reach"-like words, else the only plausible length.
+  const lengths = findLengths(text).filter((l) => distanceTo(text, l, NOT_REACH_WORDS, 20) > 15);
+  const reach = pickMention(text, lengths, REACH_WORDS) ?? (lengths.length === 1 && lengths[0]!.value >= 150 ? lengths[0] : undefined);
+  if (reach) facts.reachMm = round(reach.value, 0);
+  else {
+    const bare = findBareReach(text);
+    if (bare) facts.reachMm = bare.value;
+  }
+
+  for (const [app, re] of applicationSynonyms) {
+    if (re.test(text)) {
+      facts.application = app;
+      break;
+    }
+  }
+  for (const [industry, re] of industrySynonyms) {
+    if (re.test(text)) {
+      facts.industry = industry;
+      break;
+    }
+  }
+  const makers: Array<[number, string]> = [];
+  for (const [maker, re] of manufacturerAliases) {
+    const m = re.exec(text);
+    if (m && !makers.some(([, x]) => x === maker)) makers.push([m.index, maker]);
+  }
+  if (makers.length) facts.manufacturers = makers.sort((a, b) => a[0] - b[0]).map(([, x]) => x);
+  for (const [category, re] of categorySynonyms) {
+    if (re.test(text)) {
+      facts.category = category;
+      break;
+    }
+  }
+  // "palletizing robot" states an application, not the 4-axis category.
+  if (facts.category === 'palletizing' && !/\b(4[- ]axis|palleti[sz]ers?)\b/i.test(text)) delete facts.category;
+
+  // Money: a budget, an investment (ROI) or yearly savings, told apart by nearby words.
+  const money = findMoney(text).filter((m) => !/^\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b/i.test(text.slice(m.end, m.end + 12)));
+  const budget = pickMention(text, money, BUDGET_WORDS, INVEST_WORDS);
+  if (budget) facts.budgetUsd = Math.round(budget.value);
+  const invest = pickMention(text, money.filter((m) => m !== budget), INVEST_WORDS, SAVINGS_WORDS);
+  if (invest) facts.roi.investmentUsd = Math.round(invest.value);
+  const savings = pickMention(text, money.filter((m) => m !== budget && m !== invest), SAVINGS_WORDS);
+  if (savings) facts.roi.annualSavingsUsd = Math.round(savings.value);
+
+  const wage = /(?:\$|€|£)\s*(\d+(?:\.\d+)?)\s*(?:usd|dollars?)?\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b|(\d+(?:\.\d+)?)\s*(?:\$|usd|dollars?|€|eur|euros?)\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b/i.exec(text);
+  if (wage) facts.roi.hourlyWageUsd = Number(wage[1] ?? wage[2]);
+  const workers = /\b(\d+|one|two|three|four|five|six)\s+(?:full[- ]time\s+)?(operators?|workers?|people|persons?|employees|staff|ftes?|manual (?:workers|operators)|laborers|labourers)\b/i.exec(text);
+  if (workers) facts.roi.workers = num(workers[1]!);
+  const shifts = /\b(\d|one|two|three|single|double|triple)[- ]?shifts?\b/i.exec(text);
+  if (shifts) facts.roi.shifts = num(shifts[1]!);
+
+  const cycle = findCycleTime(text);
+  if (cycle !== undefined && Number.isFinite(cycle) && cycle > 0) facts.cycleTimeS = cycle;
+
+  return facts;
+}
+
+/** Later facts win; codes and ROI figures accumulate. */
+export function mergeFacts(base: Facts, next: Facts): Facts {
+  const merged: Facts = { ...base, codes: [...base.codes], roi: { ...base.roi } };
+  for (const key of ['payloadKg', 'toolKg', 'reachMm', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
+    if (next[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  for (const [k, v] of Object.entries(next.roi)) if (v !== undefined) (merged.roi as Record<string, number>)[k] = v;
+  for (const c of next.codes) if (!merged.codes.some((x) => x.code === c.code && x.maker === c.maker)) merged.codes.push(c);
+  return merged;
+}
+
+export const emptyFacts = (): Facts => ({ codes: [], roi: {} });
