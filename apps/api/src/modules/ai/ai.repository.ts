@@ -1,5 +1,4 @@
 import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Robot } from '@cellforge/contracts';
 import { robots, type Database } from '@cellforge/db';
 
 /** The robot columns the assistant reads (the search vector is left out). */
@@ -134,27 +133,3 @@ export async function listManufacturers(db: Database): Promise<string[]> {
   return rows.map((r) => r.manufacturer);
 }
 
-/** The public robot shape (contracts robotSchema). */
-export function toRobotDto(row: RobotRow): Robot {
-  return {
-    id: row.id,
-    manufacturer: row.manufacturer,
-    model: row.model,
-    category: row.category,
-    payload_kg: row.payloadKg,
-    reach_mm: row.reachMm,
-    dof: row.dof,
-    repeatability_mm: row.repeatabilityMm,
-    weight_kg: row.weightKg,
-    price_min_usd: row.priceMinUsd,
-    price_max_usd: row.priceMaxUsd,
-    applications: row.applications,
-    industries: row.industries,
-    description: row.description,
-    datasheet_source: row.datasheetSource,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
-    owner_id: row.ownerId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}

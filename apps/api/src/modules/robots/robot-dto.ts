@@ -4,7 +4,31 @@ import type { robots } from '@cellforge/db';
 export type RobotRow = typeof robots.$inferSelect;
 export type RobotRowWithoutVector = Omit<RobotRow, 'searchVector'>;
 
-export function toRobotDto(row: RobotRowWithoutVector): Robot {
+/** The columns the public robot shape is made of (the search columns are not needed). */
+export type RobotDtoSource = Pick<
+  RobotRow,
+  | 'id'
+  | 'manufacturer'
+  | 'model'
+  | 'category'
+  | 'payloadKg'
+  | 'reachMm'
+  | 'dof'
+  | 'repeatabilityMm'
+  | 'weightKg'
+  | 'priceMinUsd'
+  | 'priceMaxUsd'
+  | 'applications'
+  | 'industries'
+  | 'description'
+  | 'datasheetSource'
+  | 'status'
+  | 'ownerId'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function toRobotDto(row: RobotDtoSource): Robot {
   return {
     id: row.id,
     manufacturer: row.manufacturer,
