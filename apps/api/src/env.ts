@@ -35,6 +35,7 @@ export const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_DEFAULT_MANUFACTURER: z.string().default('Universal Robots'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
@@ -66,7 +67,7 @@ export interface Config {
   loginRateLimit: number;
   loginRateWindowMs: number;
   jsonBodyLimit: string;
-  ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string };
+  ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string; timeoutMs: number };
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
 }
 
@@ -136,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.AI_API_KEY,
       model: env.AI_MODEL,
       defaultManufacturer: env.AI_DEFAULT_MANUFACTURER,
+      timeoutMs: env.AI_TIMEOUT_MS,
     },
     s3,
   };

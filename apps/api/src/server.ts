@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { createDb, seedCatalog } from '@cellforge/db';
 import { failInterruptedJobs } from './modules/analysis/analysis.repository';
 import { createApp } from './app';
@@ -21,6 +22,8 @@ const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: path.j
 logger.info({ database: handle.kind }, 'database ready (migrations applied)');
 if (config.seedOnStart) {
   const { total } = await seedCatalog(handle.db);
+  // PGlite runs no autovacuum: fresh statistics keep the catalog queries on their indexes.
+  await handle.db.execute(sql`analyze robots`);
   logger.info({ robots: total }, 'shared catalog seeded');
 }
 

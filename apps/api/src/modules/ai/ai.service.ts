@@ -67,7 +67,7 @@ export function createAiService(deps: AiServiceDeps) {
     deps.provider !== undefined
       ? deps.provider
       : ai.baseUrl && ai.apiKey && ai.model
-        ? createModelProvider({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model, timeoutMs: deps.providerTimeoutMs }, logger)
+        ? createModelProvider({ baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: ai.model, timeoutMs: deps.providerTimeoutMs ?? ai.timeoutMs }, logger)
         : null;
 
   const names = createModelNameIndex(db);
