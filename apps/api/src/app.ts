@@ -13,6 +13,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
 import { createRobotsRouter } from './modules/robots/robots.router';
+import { CatalogIndex } from './modules/robots/catalog-index';
 import { createLeadsRouter } from './modules/leads/leads.router';
 import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
 import { createProjectsRouter } from './modules/projects/projects.router';
@@ -92,12 +93,13 @@ export function createApp(deps: AppDeps): Express {
     createAuthRouter({ auth, tokens, loginRateLimit: config.loginRateLimit, loginRateWindowMs: config.loginRateWindowMs }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
-  app.use('/api', createRobotsRouter({ db, tokens }));
+  const catalog = new CatalogIndex(db, { refreshMs: config.catalogIndexRefreshMs });
+  app.use('/api', createRobotsRouter({ db, tokens, catalog }));
   const projects = createProjectsService(db);
   app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
   app.use('/projects', createProjectsRouter({ projects, tokens }));
   app.use('/api/leads', createLeadsRouter({ db, tokens, projects }));
-  app.use('/api/supplier', createSupplierRouter({ db, tokens }));
+  app.use('/api/supplier', createSupplierRouter({ db, tokens, onCatalogChange: () => catalog.invalidate() }));
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
   const analysis = createAnalysisService({
     db,

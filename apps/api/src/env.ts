@@ -17,6 +17,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
   SEED_ON_START: bool.default(true),
+  CATALOG_INDEX_REFRESH_MS: z.coerce.number().int().min(0).default(1000),
   JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
   JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
@@ -53,6 +54,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   seedOnStart: boolean;
+  catalogIndexRefreshMs: number;
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   bcryptRounds: number;
@@ -116,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     seedOnStart: env.SEED_ON_START,
+    catalogIndexRefreshMs: env.CATALOG_INDEX_REFRESH_MS,
     jwtSecret: resolveJwtSecret(env),
     jwtExpiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
     bcryptRounds: env.BCRYPT_ROUNDS,

@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     DATA_DIR: '.data/test',
     SEED_ON_START: 'false',
+    // Tests write robots straight into the database and search at once.
+    CATALOG_INDEX_REFRESH_MS: '0',
   });
   return { ...base, ...overrides };
 }

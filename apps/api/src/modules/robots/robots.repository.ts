@@ -12,7 +12,7 @@ export { robotColumns };
  * Typos are corrected before this (search-terms.ts), so plain LIKE on trigram-indexed
  * columns is enough and stays fast at 10,000+ robots.
  */
-function tokenMatches(token: string): SQL {
+export function tokenMatches(token: string): SQL {
   if (token.length <= 2) {
     return sql`(' ' || ${robots.searchText}) like ${`% ${token}%`}`;
   }
@@ -20,7 +20,7 @@ function tokenMatches(token: string): SQL {
 }
 
 /** Maker/model hits weigh more than description words; the whole query as one model number most. */
-function relevance(terms: SearchTerms): SQL {
+export function relevance(terms: SearchTerms): SQL {
   const perToken = terms.tokens.map(
     (t) =>
       sql`(case when ${robots.compactText} like ${`%${t}%`} then 2 else 0 end + case when (' ' || ${robots.searchText}) like ${`% ${t}%`} then 1 else 0 end)`,
@@ -60,18 +60,20 @@ function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
 
 const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
 
+/** Text ties break by code point (collate "C"), the same order on every server and in the catalog index. */
+const byMaker = sql`${robots.manufacturer} collate "C"`;
+const byModel = sql`${robots.model} collate "C"`;
+
 function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   switch (query.sort) {
     case 'payload':
-      return [desc(robots.payloadKg), asc(robots.manufacturer), asc(robots.model)];
+      return [desc(robots.payloadKg), byMaker, byModel];
     case 'reach':
-      return [desc(robots.reachMm), asc(robots.manufacturer), asc(robots.model)];
+      return [desc(robots.reachMm), byMaker, byModel];
     case 'price':
-      return [sql`${robots.priceMinUsd} asc nulls last`, asc(robots.manufacturer), asc(robots.model)];
+      return [sql`${robots.priceMinUsd} asc nulls last`, byMaker, byModel];
     case 'relevance':
-      return terms
-        ? [sql`${relevance(terms)} desc`, asc(robots.payloadKg), asc(robots.model)]
-        : [asc(robots.manufacturer), asc(robots.payloadKg), asc(robots.model)];
+      return terms ? [sql`${relevance(terms)} desc`, asc(robots.payloadKg), byModel] : [byMaker, asc(robots.payloadKg), byModel];
   }
 }
 

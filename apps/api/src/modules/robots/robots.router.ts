@@ -10,17 +10,17 @@ import {
   findVisibleRobotById,
   findVisibleRobotsByIds,
   recordRobotView,
-  searchRobots,
 } from './robots.repository';
+import type { CatalogIndex } from './catalog-index';
 
 /** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
-export function createRobotsRouter(deps: { db: Database; tokens: TokenService }): Router {
+export function createRobotsRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogIndex }): Router {
   const router = Router();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
   router.get('/robots', async (req, res) => {
     const query = robotQuerySchema.parse(req.query);
-    const result = await searchRobots(deps.db, query);
+    const result = await deps.catalog.search(query);
     res.json({ data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets });
   });
 

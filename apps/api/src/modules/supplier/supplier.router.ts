@@ -21,9 +21,14 @@ const duplicate = () =>
   });
 
 /** /api/supplier: a supplier's own listings, leads and analytics (spec section 6, supplier permissions). */
-export function createSupplierRouter(deps: { db: Database; tokens: TokenService }): Router {
+export function createSupplierRouter(deps: { db: Database; tokens: TokenService; onCatalogChange?: () => void }): Router {
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('supplier'));
+  // Listings are part of the public catalog: writes refresh its search index.
+  router.use((req, res, next) => {
+    if (req.method !== 'GET') res.on('finish', () => res.statusCode < 400 && deps.onCatalogChange?.());
+    next();
+  });
 
   /** Only the owner may change a listing; the shared catalog is read-only. */
   async function ownListing(userId: string, id: string): Promise<RobotRowWithoutVector> {
