@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createWebApp } from './web-app';
+
+function buildDist() {
+  const dist = mkdtempSync(path.join(tmpdir(), 'cf-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><script>document.documentElement.classList.add("dark")</script></head><body><div id="root"></div></body></html>',
+  );
+  const js = 'console.log("app");'.repeat(200);
+  writeFileSync(path.join(dist, 'assets', 'app-abc.js'), js);
+  writeFileSync(path.join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(js));
+  writeFileSync(path.join(dist, 'assets', 'app-abc.js.gz'), gzipSync(js));
+  return { dist, js };
+}
+
+function app() {
+  const { dist, js } = buildDist();
+  const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+  const a = express();
+  a.use(web.assets);
+  a.use(web.pages);
+  a.post('/auth/login', (_req, res) => {
+    res.json({ api: true });
+  });
+  a.get('/projects', (_req, res) => {
+    res.json({ api: true });
+  });
+  return { a, js, web };
+}
+
+/** A raw GET (no client-side decompression), to see the bytes as sent. */
+async function rawGet(a: express.Express, urlPath: string, acceptEncoding: string, accept = '*/*') {
+  const server = a.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: urlPath, headers: { 'accept-encoding': acceptEncoding, accept } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  } finally {
+    server.close();
+  }
+}
+
+describe('web app serving', () => {
+  it('sends pages to browsers and API answers to fetches on shared prefixes', async () => {
+    const { a } = app();
+    const page = await request(a).get('/auth/customer').set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(200);
+    expect(page.text).toContain('window.__APP_CONFIG__={"appName":"TestForge"');
+    const api = await request(a).get('/projects').set('Accept', 'application/json').expect(200);
+    expect(api.body).toEqual({ api: true });
+    await request(a).post('/auth/login').set('Accept', 'text/html').expect(200, { api: true });
+  });
+
+  it('serves precompressed assets by Accept-Encoding, and plain files otherwise', async () => {
+    const { a, js } = app();
+    const br = await rawGet(a, '/assets/app-abc.js', 'br, gzip');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.body.length).toBeLessThan(js.length / 5);
+    expect(brotliDecompressSync(br.body).toString()).toBe(js);
+    const gz = await rawGet(a, '/assets/app-abc.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(js);
+    const plain = await rawGet(a, '/assets/app-abc.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(js);
+    const page = await rawGet(a, '/', 'br', 'text/html');
+    expect(page.headers['content-encoding']).toBe('br');
+    await request(a).get('/assets/missing.js').expect(404);
+    // A traversal attempt is refused (express.static answers 403), never served.
+    const traversal = await request(a).get('/assets/..%2findex.html');
+    expect(traversal.status).toBe(403);
+    expect(traversal.text).not.toContain('<div id="root">');
+  });
+
+  it('hashes the inline scripts for the CSP', () => {
+    const { web } = app();
+    expect(web.scriptHashes).toHaveLength(2);
+    expect(web.scriptHashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+  });
+});
