@@ -10,17 +10,21 @@ import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { createBetaSignupsRouter } from './modules/beta-signups/beta-signups.router';
+import { createAiRouter } from './modules/ai/ai.router';
 import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
+import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
+import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createRobotsRouter } from './modules/robots/robots.router';
 import { CatalogIndex } from './modules/robots/catalog-index';
 import { createLeadsRouter } from './modules/leads/leads.router';
 import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
 import { createProjectsRouter } from './modules/projects/projects.router';
 import { createProjectsService } from './modules/projects/projects.service';
+import { createRoiRouter } from './modules/roi/roi.router';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createWebApp } from './web-app';
-import { createAiRouter } from './modules/ai/ai.router';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
 import { createAnalysisRouter, createStage2ResultsRouter } from './modules/analysis/analysis.router';
@@ -114,7 +118,18 @@ export function createApp(deps: AppDeps): Express {
     createAnalysisRouter({ analysis, tokens, tmpDir: path.join(config.dataDir, 'tmp'), maxBytes: config.videoUploadMaxBytes }),
   );
   app.use('/projects', createStage2ResultsRouter({ analysis, tokens }));
+
   app.use('/ai', createAiRouter({ db, tokens, config, logger }));
+
+  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator' }));
+  app.use(
+    '/api/supplier/bulk-upload',
+    createBulkUploadRouter({ db, tokens, role: 'supplier', onCatalogChange: () => catalog.invalidate() }),
+  );
+  app.use('/api/integrator', createIntegratorRouter({ db, tokens, projects }));
+
+  app.use('/api/roi', createRoiRouter());
+  app.use('/api/beta-signups', createBetaSignupsRouter({ db }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

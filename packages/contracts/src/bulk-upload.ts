@@ -1,28 +1,73 @@
 import { z } from 'zod';
 
+/**
+ * Bulk upload (spec sections 2-4, 7): parse -> map -> validate -> import.
+ *
+ * Row numbers: every `row` and `row_index` is the 1-based number of a DATA row, counted
+ * from the first row under the header row and skipping blank rows (row 1 = the first
+ * robot). Title rows above the header, the header itself and blank lines are not counted.
+ */
+
 /** Spec section 3: target fields of the bulk-upload mapping. */
 export const bulkTargetFields = ['manufacturer', 'model', 'payload_kg', 'reach_mm', 'dof'] as const;
-export const bulkTargetFieldSchema = z.enum(bulkTargetFields);
+export const bulkTargetFieldSchema = z.enum(bulkTargetFields, {
+  message: `Unknown target field: use one of ${bulkTargetFields.join(', ')}`,
+});
 export type BulkTargetField = z.infer<typeof bulkTargetFieldSchema>;
+/** A row can be imported only with these four mapped and valid; dof is optional (6 assumed, with a warning). */
+export const BULK_REQUIRED_FIELDS = ['manufacturer', 'model', 'payload_kg', 'reach_mm'] as const satisfies readonly BulkTargetField[];
 
 export const BULK_UPLOAD_ACCEPT = ['.csv', '.json', '.xlsx', '.xls'] as const;
 /** Spec section 9: the wizard shows at most 3 error rows. */
 export const BULK_MAX_ERROR_ROWS_SHOWN = 3;
+/** Default upload size limit (BULK_UPLOAD_MAX_BYTES); larger files answer 413 PAYLOAD_TOO_LARGE. */
+export const BULK_UPLOAD_DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+/** At most this many data rows per file. */
+export const BULK_MAX_ROWS = 250_000;
+/** parse answers the first 20 data rows as preview_rows. */
+export const BULK_PREVIEW_ROWS = 20;
+/** validate lists at most this many valid entries and error entries; the counts cover every row. */
+export const BULK_RESULTS_LIMIT = 1000;
+/** A parsed upload is kept this long for validate/import/errors.csv, then answers 404. */
+export const BULK_UPLOAD_TTL_HOURS = 24;
+
+/** Plausible-range limits; outside them a row is an error. */
+export const bulkLimits = {
+  payloadKg: { min: 0, max: 3000, warnAbove: 1500 },
+  reachMm: { min: 50, max: 10_000, warnBelow: 150 },
+  dof: { min: 2, max: 8, usual: [4, 5, 6] as readonly number[], assumed: 6 },
+} as const;
 
 export const bulkRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 export type BulkRow = z.infer<typeof bulkRowSchema>;
 
-/** column name -> target field (or null when the column is ignored). */
+/** column name -> target field (or null when the column is ignored). Each target at most once. */
 export const bulkMappingsSchema = z.record(z.string(), bulkTargetFieldSchema.nullable());
 export type BulkMappings = z.infer<typeof bulkMappingsSchema>;
 
+/** Units the server understands, in a header ("Payload (lbs)") or a cell ("20 lb"). */
+export const bulkUnits = ['kg', 'g', 'lb', 't', 'mm', 'cm', 'm', 'in', 'ft'] as const;
+export type BulkUnit = (typeof bulkUnits)[number];
+
 export const bulkParseResponseSchema = z.object({
+  /** Pass to validate/import instead of the rows; expires after 24 h, deleted on import. */
   upload_id: z.string().optional(),
   file_name: z.string(),
+  /** Data rows in the file (all of them, not only the preview). */
   row_count: z.number().int(),
   detected_columns: z.array(z.string()),
   suggested_mappings: bulkMappingsSchema,
+  /** The first 20 data rows, keyed by column. */
   preview_rows: z.array(bulkRowSchema),
+  /** csv | json | xlsx | xls */
+  format: z.string().optional(),
+  /** Units read from headers, per column ("Max Payload (lbs)" -> "lb"). */
+  detected_units: z.record(z.string(), z.enum(bulkUnits)).optional(),
+  /** 1-based line (CSV) or sheet row (XLSX/XLS) of the header row; > 1 when title rows were skipped. */
+  header_row: z.number().int().optional(),
+  sheet_name: z.string().optional(),
+  /** How the file was read: skipped title rows, dropped columns, the encoding used, ... */
+  warnings: z.array(z.string()).optional(),
 });
 export type BulkParseResponse = z.infer<typeof bulkParseResponseSchema>;
 
@@ -33,26 +78,50 @@ export const bulkValidateRequestSchema = z
     mappings: bulkMappingsSchema,
   })
   .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data or upload_id' });
+export type BulkValidateRequest = z.infer<typeof bulkValidateRequestSchema>;
 
+/** A row that passed; values already converted to kg / mm. `row` is the 1-based data row. */
 export const bulkValidEntrySchema = z.object({
   row: z.number().int(),
   manufacturer: z.string(),
   model: z.string(),
   payload_kg: z.number().nullable(),
   reach_mm: z.number().nullable(),
+  /** null when the file has no axes value (6 is assumed on import). */
   dof: z.number().int().nullable(),
+  /** Unit conversions and unusual values, e.g. "Row 5: payload 44 lb converted to 20 kg". */
   warnings: z.array(z.string()),
 });
+export type BulkValidEntry = z.infer<typeof bulkValidEntrySchema>;
+/** A row that failed; `row_index` is the 1-based data row (same numbering as `row`). */
 export const bulkRowErrorSchema = z.object({ row_index: z.number().int(), errors: z.array(z.string()) });
+export type BulkRowError = z.infer<typeof bulkRowErrorSchema>;
 
 export const bulkValidateResponseSchema = z.object({
+  /** Rows that would be imported (with or without warnings). */
   valid_count: z.number().int(),
+  /** Valid rows that carry at least one warning. */
   warning_count: z.number().int(),
+  /** Rows that would be skipped. */
   error_count: z.number().int(),
+  /** At most 1,000 entries each (BULK_RESULTS_LIMIT); the counts cover all rows. */
   results: z.object({ valid: z.array(bulkValidEntrySchema), errors: z.array(bulkRowErrorSchema) }),
+  /** true when results lists fewer entries than the counts. */
+  truncated: z.boolean().optional(),
+  /** With upload_id: GET this for every error as CSV. */
+  errors_csv_url: z.string().nullable().optional(),
 });
 export type BulkValidateResponse = z.infer<typeof bulkValidateResponseSchema>;
 
 export const bulkImportRequestSchema = bulkValidateRequestSchema;
-export const bulkImportResponseSchema = z.object({ inserted: z.number().int(), updated: z.number().int() });
+export const bulkImportResponseSchema = z.object({
+  /** New robots. */
+  inserted: z.number().int(),
+  /** Existing robots of the importer (same manufacturer + model) whose values changed. */
+  updated: z.number().int(),
+  /** Existing robots matched but already equal (re-importing a file: inserted 0, updated 0). */
+  unchanged: z.number().int().optional(),
+  /** Rows with errors, not imported. */
+  skipped: z.number().int().optional(),
+});
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;

@@ -12,3 +12,4 @@ export * from './site';
 export * from './leads';
 export * from './listings';
 export * from './integrators';
+export * from './beta-signup';

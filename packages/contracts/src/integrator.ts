@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, CATALOG_MAX_LIMIT } from './robots';
 
 /** Spec section 3: a robot as the integrator catalog tab lists it. */
 export const integratorCatalogRobotSchema = z.object({
@@ -12,6 +13,9 @@ export const integratorCatalogRobotSchema = z.object({
   }),
   can_edit: z.boolean(),
   permission_level: z.enum(['owner', 'read']),
+  /** articulated | collaborative | scara | ... (bulk imports: inferred from axes, payload and reach). */
+  category: z.string().optional(),
+  status: z.enum(['active', 'inactive']).optional(),
 });
 export type IntegratorCatalogRobot = z.infer<typeof integratorCatalogRobotSchema>;
 
@@ -38,3 +42,30 @@ export const integratorSettingsSchema = z.object({
   city: z.string().trim().max(120).nullable(),
 });
 export type IntegratorSettings = z.infer<typeof integratorSettingsSchema>;
+
+/** GET /api/integrator/catalog/robots: the shared catalog (read) plus the integrator's own robots (owner), own first. */
+export const integratorCatalogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(CATALOG_DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(CATALOG_MAX_LIMIT).default(CATALOG_DEFAULT_LIMIT),
+  search: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
+});
+export type IntegratorCatalogQuery = z.infer<typeof integratorCatalogQuerySchema>;
+
+export const integratorCatalogResponseSchema = z.object({
+  data: z.array(integratorCatalogRobotSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type IntegratorCatalogResponse = z.infer<typeof integratorCatalogResponseSchema>;
+
+export const catalogStatsResponseSchema = z.object({ data: catalogStatsSchema });
+
+export const integratorSettingsResponseSchema = z.object({ data: integratorSettingsSchema });
+/** Spec section 8: the settings dialog shows this text on success. */
+export const INTEGRATOR_SETTINGS_SAVED_MESSAGE = 'Settings saved successfully!';
+export const integratorSettingsSaveResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: integratorSettingsSchema,
+});

@@ -198,3 +198,28 @@ export const analysisJobs = pgTable(
   },
   (t) => [index('analysis_jobs_user_idx').on(t.userId), index('analysis_jobs_project_idx').on(t.projectId)],
 );
+
+/**
+ * A parsed bulk-upload file kept between the wizard's steps (parse -> validate -> import),
+ * so validate and import take an upload_id instead of the rows. Rows are arrays aligned
+ * with `columns`. Expires after 24 hours; deleted when imported.
+ */
+export const bulkUploads = pgTable(
+  'bulk_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rows: jsonb('rows').$type<Array<Array<string | number | boolean | null>>>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** How the file was read (format, delimiter, decimal comma, header line, sheet). */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    /** The mappings of the last validation: the error report (errors.csv) uses them. */
+    mappings: jsonb('mappings').$type<Record<string, string | null>>(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,99 @@
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkMappingsSchema } from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import { AppError } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { requirePermission, requireRole } from '../../middleware/require-role';
+import { bulkRequestSchema, createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
+
+/** BULK_UPLOAD_MAX_BYTES (bytes, default 25 MB): larger files answer 413. */
+export function bulkUploadMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = z.coerce.number().int().positive().safeParse(env.BULK_UPLOAD_MAX_BYTES);
+  return env.BULK_UPLOAD_MAX_BYTES && parsed.success ? parsed.data : BULK_UPLOAD_DEFAULT_MAX_BYTES;
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+/** multer, with its size error turned into a 413 that says what the limit is. */
+function singleFile(maxBytes: number): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
+  }).single('file');
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE') {
+        next(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatBytes(maxBytes)} limit for bulk uploads. Split it into smaller files and upload them one by one.`));
+        return;
+      }
+      next(err as Error | undefined);
+    });
+  };
+}
+
+export interface BulkUploadRouterDeps {
+  db: Database;
+  tokens: TokenService;
+  /** integrator: private robots (listed false); supplier: listings (listed true). */
+  role: BulkImporterRole;
+  maxBytes?: number;
+  /** Called after an import changed listed robots (supplier imports), so the public catalog index reloads. */
+  onCatalogChange?: () => void;
+}
+
+/**
+ * The bulk-upload pipeline, mounted for integrators (/api/integrator/bulk-upload,
+ * integrator role) and suppliers (/api/supplier/bulk-upload, upload_robots permission).
+ */
+export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
+  const router = Router();
+  const service = createBulkUploadService(deps.db, deps.role);
+  const maxBytes = deps.maxBytes ?? bulkUploadMaxBytes();
+  router.use(
+    authenticate(deps.tokens, { required: true }),
+    deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),
+  );
+
+  router.post('/parse', singleFile(maxBytes), async (req, res) => {
+    if (!req.file) {
+      throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');
+    }
+    res.json(await service.parse(req.auth!.userId, req.file));
+  });
+
+  router.post('/validate', async (req, res) => {
+    const body = bulkRequestSchema.parse(req.body ?? {});
+    res.json(await service.validate(req.auth!.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`));
+  });
+
+  router.post('/import', async (req, res) => {
+    const body = bulkRequestSchema.parse(req.body ?? {});
+    const result = await service.import(req.auth!.userId, body);
+    if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
+    res.json(result);
+  });
+
+  router.get('/:uploadId/errors.csv', async (req, res) => {
+    let mappings;
+    if (typeof req.query.mappings === 'string') {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(req.query.mappings);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'mappings must be JSON, e.g. {"Brand":"manufacturer"}', { mappings: ['Not JSON'] });
+      }
+      mappings = bulkMappingsSchema.parse(raw);
+    }
+    const report = await service.errorsCsv(req.auth!.userId, String(req.params.uploadId), mappings);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${report.fileName.replace(/[^\w.-]+/g, '_')}"`);
+    res.send(report.csv);
+  });
+
+  return router;
+}

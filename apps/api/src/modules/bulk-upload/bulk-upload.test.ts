@@ -1,0 +1,389 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { and, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  BULK_UPLOAD_DEFAULT_MAX_BYTES,
+  bulkImportResponseSchema,
+  bulkParseResponseSchema,
+  bulkValidateResponseSchema,
+  errorBodySchema,
+  integratorCatalogResponseSchema,
+  robotListResponseSchema,
+  type BulkMappings,
+} from '@cellforge/contracts';
+import { bulkUploads, robots, seedCatalog } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import { bearer, registerUser } from '../../test/factories';
+import { csvBuffer, messyHeader, workbookBuffer, zipBombs } from './test-fixtures';
+
+const BASE = '/api/integrator/bulk-upload';
+
+/** A messy integrator sheet: abbreviations, units in headers and cells, a title row. */
+function messyCsv(): Buffer {
+  return csvBuffer(
+    [
+      ['ACME robot fleet — export'],
+      messyHeader,
+      ['Stäubli', 'TX2-60 Test', '20', '26.4', '6'],
+      ['FANUC', 'M-20iD/25 Test', '55', '71.7', '6'],
+      ['ABB', 'IRB 1200-5/0.9 Test', '11', '35.4', ''],
+      ['ABB', 'Bad Payload Test', 'lots', '35', '6'],
+      ['fanuc', 'M-20iD 25 test', '55', '71.7', '6'],
+    ],
+    { delimiter: ';' },
+  );
+}
+
+function parse(app: Parameters<typeof request>[0], token: string, file: Buffer, name: string, base = BASE) {
+  return request(app).post(`${base}/parse`).set(bearer(token)).attach('file', file, name);
+}
+
+describe.each(testBackends)('bulk upload on %s', (backend) => {
+  // The public catalog's search index never re-checks on its own here: only invalidation refreshes it.
+  const ctx = useTestApp(backend, { catalogIndexRefreshMs: 3_600_000 }, { seed: (db) => seedCatalog(db) });
+
+  const robotCount = async () => Number((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(robots))[0]!.n);
+  const uploadCount = async () => Number((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(bulkUploads))[0]!.n);
+
+  it('parse -> validate -> import: private robots the integrator owns, not in the public catalog', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const parsedRes = await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200);
+    const parsed = bulkParseResponseSchema.parse(parsedRes.body);
+    expect(parsed).toMatchObject({
+      file_name: 'fleet.csv',
+      row_count: 5,
+      format: 'csv',
+      header_row: 2,
+      detected_columns: messyHeader,
+      suggested_mappings: { 'Mfr.': 'manufacturer', 'Model No.': 'model', 'Max Payload (lbs)': 'payload_kg', 'Reach [in]': 'reach_mm', 'No. of axes': 'dof' },
+      detected_units: { 'Max Payload (lbs)': 'lb', 'Reach [in]': 'in' },
+    });
+    expect(parsed.preview_rows[0]).toEqual({ 'Mfr.': 'Stäubli', 'Model No.': 'TX2-60 Test', 'Max Payload (lbs)': '20', 'Reach [in]': '26.4', 'No. of axes': '6' });
+    expect(parsed.upload_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const validated = bulkValidateResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(validated).toMatchObject({ valid_count: 3, warning_count: 3, error_count: 2, truncated: false });
+    expect(validated.errors_csv_url).toBe(`${BASE}/${parsed.upload_id}/errors.csv`);
+    expect(validated.results.valid[0]).toEqual({
+      row: 1,
+      manufacturer: 'Stäubli',
+      model: 'TX2-60 Test',
+      payload_kg: 9.1,
+      reach_mm: 671,
+      dof: 6,
+      warnings: ['Row 1: payload 20 lb converted to 9.1 kg', 'Row 1: reach 26.4 in converted to 671 mm'],
+    });
+    expect(validated.results.valid[2]).toMatchObject({ row: 3, dof: null });
+    expect(validated.results.errors).toEqual([
+      { row_index: 4, errors: ['payload "lots" is not a number'] },
+      { row_index: 5, errors: ['duplicate of row 2: the same manufacturer and model appear twice in the file'] },
+    ]);
+
+    const before = await robotCount();
+    const imported = bulkImportResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(imported).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 2 });
+    expect(await robotCount()).toBe(before + 3);
+    expect(await uploadCount()).toBe(0); // deleted on import
+
+    const [row] = await ctx().handle.db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'IRB 1200-5/0.9 Test')));
+    expect(row).toMatchObject({ listed: false, status: 'active', dof: 6, payloadKg: 5, reachMm: 899, normalizedKey: 'abb|irb1200509test' });
+    expect(row!.searchText).toContain('irb');
+    expect(row!.compactText).toContain('irb1200509test');
+
+    const catalog = integratorCatalogResponseSchema.parse(
+      (await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'test' }).set(bearer(token)).expect(200)).body,
+    );
+    expect(catalog.data.map((r) => r.model_name).sort()).toEqual(['IRB 1200-5/0.9 Test', 'M-20iD/25 Test', 'TX2-60 Test']);
+    expect(catalog.data.every((r) => r.can_edit && r.permission_level === 'owner')).toBe(true);
+
+    const pub = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots').query({ q: 'TX2-60 Test' }).expect(200)).body);
+    expect(pub.data.map((r) => r.model)).not.toContain('TX2-60 Test');
+    // Another integrator does not see them either.
+    const other = await registerUser(ctx().app, { user_type: 'integrator' });
+    const theirs = await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'TX2-60 Test' }).set(bearer(other.token)).expect(200);
+    expect(theirs.body.data.map((r: { model_name: string }) => r.model_name)).not.toContain('TX2-60 Test');
+  });
+
+  it('re-importing the same file inserts nothing; changed values count as updated', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const importFile = async (file: Buffer) => {
+      const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, file, 'fleet.csv').expect(200)).body);
+      return bulkImportResponseSchema.parse(
+        (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+      );
+    };
+    expect(await importFile(messyCsv())).toMatchObject({ inserted: 3, updated: 0 });
+    const count = await robotCount();
+    expect(await importFile(messyCsv())).toEqual({ inserted: 0, updated: 0, unchanged: 3, skipped: 2 });
+    expect(await robotCount()).toBe(count);
+
+    const changed = csvBuffer([messyHeader, ['Stäubli', 'TX2-60 Test', '22', '26.4', '6'], ['STAUBLI', 'tx2 60 test', '22', '26.4', '6'], ['ABB', 'New One', '10', '40', '6']]);
+    const res = await importFile(changed);
+    expect(res).toEqual({ inserted: 1, updated: 1, unchanged: 0, skipped: 1 });
+    const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'TX2-60 Test'));
+    expect(row!.payloadKg).toBe(10);
+  });
+
+  it('the upload_id form and the data form agree', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200)).body);
+    const byId = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200);
+    const byData = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ data: parsed.preview_rows, mappings: parsed.suggested_mappings }).expect(200);
+    const { errors_csv_url: _a, ...a } = byId.body;
+    const { errors_csv_url: b, ...rest } = byData.body;
+    expect(b).toBeNull();
+    expect(rest).toEqual(a);
+
+    const imported = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ data: parsed.preview_rows, mappings: parsed.suggested_mappings }).expect(200);
+    expect(imported.body).toMatchObject({ inserted: 3, updated: 0 });
+    const again = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200);
+    expect(again.body).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+  });
+
+  it('reads XLSX and XLS with a title row, a date column and formulas stored as text', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    for (const [bookType, name] of [['xlsx', 'fleet.xlsx'], ['biff8', 'fleet.xls']] as const) {
+      const file = workbookBuffer(
+        [
+          {
+            name: 'Fleet',
+            rows: [
+              ['Fleet list (confidential)'],
+              ['Brand', 'Robot', 'Load capacity', 'Working range (m)', 'Axes', 'Commissioned'],
+              ['KUKA', `KR 6 R900 ${bookType}`, 6, 0.901, 6, new Date(Date.UTC(2023, 5, 1))],
+              ['KUKA', { formula: 'CONCATENATE("KR 10 ","R1100")', cached: `KR 10 R1100 ${bookType}` }, { formula: '5*2', cached: 10 }, 1.1, 6, null],
+              ['Yaskawa', { formula: 'B3&" copy"' }, 7, 0.927, 6, null],
+            ],
+          },
+        ],
+        bookType,
+      );
+      const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, file, name).expect(200)).body);
+      expect(parsed).toMatchObject({ row_count: 3, header_row: 2, sheet_name: 'Fleet', format: bookType === 'xlsx' ? 'xlsx' : 'xls' });
+      expect(parsed.preview_rows[0]!.Commissioned).toBe('2023-06-01');
+      expect(parsed.suggested_mappings).toMatchObject({ Brand: 'manufacturer', Robot: 'model', 'Load capacity': 'payload_kg', 'Working range (m)': 'reach_mm', Axes: 'dof', Commissioned: null });
+      const mappings = parsed.suggested_mappings;
+      const imported = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings }).expect(200);
+      expect(imported.body.inserted).toBe(bookType === 'xlsx' ? 3 : 2);
+      const [cached] = await ctx().handle.db.select().from(robots).where(eq(robots.model, `KR 10 R1100 ${bookType}`));
+      expect(cached).toMatchObject({ payloadKg: 10, reachMm: 1100 });
+    }
+    // The formula without a cached value: its text, stored and listed as text, never run.
+    const [formula] = await ctx().handle.db.select().from(robots).where(eq(robots.model, '=B3&" copy"'));
+    expect(formula).toMatchObject({ manufacturer: 'Yaskawa', payloadKg: 7 });
+  });
+
+  it('drops __proto__/constructor keys of a JSON file: nothing is polluted', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const json = `{"data":[{"manufacturer":"ABB","model":"Proto Test","payload_kg":5,"reach_mm":900,"dof":6,"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}]}`;
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, Buffer.from(json), 'robots.json').expect(200)).body);
+    expect(parsed.detected_columns).toEqual(['manufacturer', 'model', 'payload_kg', 'reach_mm', 'dof']);
+    const body = `{"data":[{"manufacturer":"ABB","model":"Proto Data","payload_kg":5,"reach_mm":900,"__proto__":{"polluted":"yes"}}],"mappings":{"manufacturer":"manufacturer","model":"model","payload_kg":"payload_kg","reach_mm":"reach_mm"}}`;
+    await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).set('Content-Type', 'application/json').send(body).expect(200);
+    await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200);
+    const mine = await ctx().handle.db.select().from(robots).where(eq(robots.ownerId, user.id));
+    expect(mine.map((r) => r.model).sort()).toEqual(['Proto Data', 'Proto Test']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('answers clear 400s for bad files and writes nothing', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const robotsBefore = await robotCount();
+    const cases: Array<[Buffer, string, RegExp]> = [
+      [Buffer.alloc(0), 'empty.csv', /empty/],
+      [Buffer.from('Brand,Model,Payload,Reach\r\n'), 'header.csv', /no data rows/],
+      [Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x41, 0x42]), 'binary.csv', /binary data/],
+      [Buffer.from('%PDF-1.7 ...'), 'report.csv', /PDF/],
+      [Buffer.from('x'), 'robots.txt', /Unsupported file type: "\.txt"/],
+      [Buffer.from('Brand,Model\nABB,IRB\n'), 'renamed.xlsx', /not an Excel workbook/],
+      [zipBombs.declaredHuge(), 'bomb.xlsx', /cannot be read safely/],
+      [zipBombs.extremeRatio(), 'ratio.xlsx', /cannot be read safely/],
+      [zipBombs.lyingSize(), 'liar.xlsx', /cannot be read safely/],
+      [Buffer.from('{"robots":[]}'), 'robots.json', /array of robots/],
+    ];
+    for (const [file, name, message] of cases) {
+      const res = await parse(ctx().app, token, file, name);
+      expect(res.status, name).toBe(400);
+      const body = errorBodySchema.parse(res.body);
+      expect(body.message, name).toMatch(message);
+      expect(body.error).toBe(body.message);
+    }
+    expect(await robotCount()).toBe(robotsBefore);
+    expect(await uploadCount()).toBe(0);
+
+    const noFile = await request(ctx().app).post(`${BASE}/parse`).set(bearer(token)).field('x', '1').expect(400);
+    expect(noFile.body.message).toMatch(/field "file"/);
+  });
+
+  it('answers 413 with the limit for a file over BULK_UPLOAD_MAX_BYTES', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const big = Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41);
+    const res = await parse(ctx().app, token, big, 'big.csv').expect(413);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The file is larger than the 25 MB limit for bulk uploads. Split it into smaller files and upload them one by one.',
+    });
+    expect(await uploadCount()).toBe(0);
+  });
+
+  it('refuses mappings naming unknown columns or targets (400 naming them)', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200)).body);
+    const unknownColumn = await request(ctx().app)
+      .post(`${BASE}/validate`)
+      .set(bearer(token))
+      .send({ upload_id: parsed.upload_id, mappings: { ...parsed.suggested_mappings, Colour: 'model' } })
+      .expect(400);
+    expect(errorBodySchema.parse(unknownColumn.body)).toMatchObject({ code: 'VALIDATION_FAILED', details: { 'mappings.Colour': [expect.stringMatching(/Unknown column "Colour"/)] } });
+
+    const unknownTarget = await request(ctx().app)
+      .post(`${BASE}/import`)
+      .set(bearer(token))
+      .send({ upload_id: parsed.upload_id, mappings: { ...parsed.suggested_mappings, 'Mfr.': 'maker' } })
+      .expect(400);
+    expect(unknownTarget.body.code).toBe('VALIDATION_FAILED');
+    expect(unknownTarget.body.details['mappings.Mfr.'][0]).toMatch(/Unknown target field/);
+
+    const missing = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: { 'Mfr.': 'manufacturer' } }).expect(400);
+    expect(Object.keys(missing.body.details)).toEqual(['model', 'payload_kg', 'reach_mm']);
+
+    const neither = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ mappings: {} }).expect(400);
+    expect(neither.body.code).toBe('VALIDATION_FAILED');
+    const noValid = await request(ctx().app)
+      .post(`${BASE}/import`)
+      .set(bearer(token))
+      .send({ data: [{ a: 'x', b: 'y', c: 'z', d: 'w' }], mappings: { a: 'manufacturer', b: 'model', c: 'payload_kg', d: 'reach_mm' } })
+      .expect(400);
+    expect(noValid.body.message).toMatch(/Nothing to import/);
+  });
+
+  it('rolls the whole import back when it fails midway', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const header = ['Manufacturer', 'Model', 'Payload', 'Reach', 'Axes'];
+    const first = csvBuffer([header, ['ABB', 'Kept 1', '5', '900', '6']]);
+    const p1 = bulkParseResponseSchema.parse((await parse(ctx().app, token, first, 'a.csv').expect(200)).body);
+    await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: p1.upload_id, mappings: p1.suggested_mappings }).expect(200);
+
+    // 2,500 rows = 3 batches; the failing row is in the third, after 2,000 rows went in.
+    const rows = Array.from({ length: 2500 }, (_, i) => ['Maker', i === 2200 ? 'FAIL-ME' : `Bulk ${i}`, '10', '1000', '6']);
+    rows[5] = ['ABB', 'Kept 1', '7', '900', '6']; // would update the existing robot
+    const big = csvBuffer([header, ...rows]);
+    const p2 = bulkParseResponseSchema.parse((await parse(ctx().app, token, big, 'b.csv').expect(200)).body);
+
+    const db = ctx().handle.db;
+    await db.execute(sql.raw(`create or replace function cf_fail_import() returns trigger language plpgsql as $$
+      begin if new.model = 'FAIL-ME' then raise exception 'forced failure for the rollback test'; end if; return new; end $$`));
+    await db.execute(sql.raw('create trigger cf_fail_import before insert on robots for each row execute function cf_fail_import()'));
+    const before = await robotCount();
+    try {
+      const res = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: p2.upload_id, mappings: p2.suggested_mappings }).expect(500);
+      expect(errorBodySchema.parse(res.body).code).toBe('INTERNAL');
+    } finally {
+      await db.execute(sql.raw('drop trigger cf_fail_import on robots'));
+      await db.execute(sql.raw('drop function cf_fail_import()'));
+    }
+    expect(await robotCount()).toBe(before);
+    const [kept] = await db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'Kept 1')));
+    expect(kept!.payloadKg).toBe(5);
+    // The upload survives the failed import and can be imported once the cause is gone.
+    const retry = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: p2.upload_id, mappings: p2.suggested_mappings }).expect(200);
+    expect(retry.body).toEqual({ inserted: 2499, updated: 1, unchanged: 0, skipped: 0 });
+  });
+
+  it('caps the listed results at 1,000 each and gives every error in errors.csv', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const rows = Array.from({ length: 2200 }, (_, i) => (i % 2 ? ['Maker', `Good ${i}`, '10', '1000', '6'] : ['Maker', `=Bad ${i}`, 'n/a', '1000', '6']));
+    rows[1500] = ['maker', 'good 9', '10', '1000', '6']; // row 1501 (an error row before) repeats row 10, a stream chunk later
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, csvBuffer([['Brand', 'Model', 'Payload', 'Reach', 'Axes'], ...rows]), 'big.csv').expect(200)).body);
+    const v = bulkValidateResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(v).toMatchObject({ valid_count: 1100, error_count: 1100, warning_count: 0, truncated: true });
+    expect(v.results.valid).toHaveLength(1000);
+    expect(v.results.errors).toHaveLength(1000);
+
+    const csv = await request(ctx().app).get(v.errors_csv_url!).set(bearer(token)).expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="big-errors.csv"');
+    const table = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(table[0]).toEqual(['row', 'errors', 'Brand', 'Model', 'Payload', 'Reach', 'Axes']);
+    expect(table).toHaveLength(1101);
+    expect(table.find((r) => r[0] === '1501')?.[1]).toBe('duplicate of row 10: the same manufacturer and model appear twice in the file');
+    // A cell starting with "=" is escaped so a spreadsheet shows it instead of running it.
+    expect(table[1]).toEqual(['1', 'payload is missing', 'Maker', "'=Bad 0", 'n/a', '1000', '6']);
+
+    const other = await registerUser(ctx().app, { user_type: 'integrator' });
+    await request(ctx().app).get(v.errors_csv_url!).set(bearer(other.token)).expect(404);
+  });
+
+  it('expires uploads after 24 hours and never shows another user their upload', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const other = await registerUser(ctx().app, { user_type: 'integrator' });
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200)).body);
+    const body = { upload_id: parsed.upload_id, mappings: parsed.suggested_mappings };
+    await request(ctx().app).post(`${BASE}/validate`).set(bearer(other.token)).send(body).expect(404);
+    await request(ctx().app).post(`${BASE}/import`).set(bearer(other.token)).send(body).expect(404);
+    await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ ...body, upload_id: 'not-an-id' }).expect(404);
+    await ctx().handle.db.update(bulkUploads).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) });
+    const gone = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send(body).expect(404);
+    expect(gone.body.message).toMatch(/expired/);
+    await request(ctx().app).get(`${BASE}/${parsed.upload_id}/errors.csv`).set(bearer(token)).expect(404);
+  });
+
+  it('keeps at most 10 pending uploads per person', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    for (let i = 0; i < 12; i += 1) await parse(ctx().app, token, messyCsv(), `f${i}.csv`).expect(200);
+    expect(await uploadCount()).toBe(10);
+  });
+
+  it('refuses anonymous (401) and the wrong roles (403) on every route', async () => {
+    const customer = await registerUser(ctx().app);
+    const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
+    const integrator = await registerUser(ctx().app, { user_type: 'integrator' });
+    const routes: Array<[string, 'post' | 'get', string]> = [
+      [BASE, 'post', '/parse'],
+      [BASE, 'post', '/validate'],
+      [BASE, 'post', '/import'],
+      [BASE, 'get', '/00000000-0000-0000-0000-000000000000/errors.csv'],
+      ['/api/supplier/bulk-upload', 'post', '/parse'],
+      ['/api/supplier/bulk-upload', 'post', '/validate'],
+      ['/api/supplier/bulk-upload', 'post', '/import'],
+      ['/api/supplier/bulk-upload', 'get', '/00000000-0000-0000-0000-000000000000/errors.csv'],
+    ];
+    for (const [base, method, path] of routes) {
+      const url = `${base}${path}`;
+      expect((await request(ctx().app)[method](url)).status, url).toBe(401);
+      expect((await request(ctx().app)[method](url).set(bearer(customer.token))).status, url).toBe(403);
+      const wrong = base === BASE ? supplier : integrator;
+      const res = await request(ctx().app)[method](url).set(bearer(wrong.token));
+      expect(res.status, url).toBe(403);
+      expect(errorBodySchema.parse(res.body).code).toBe('FORBIDDEN');
+    }
+    await request(ctx().app).get(`${BASE}/00000000-0000-0000-0000-000000000000/errors.csv`).set(bearer(integrator.token)).expect(404);
+  });
+
+  it('lets a supplier bulk-upload listings that the public catalog shows', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'supplier' });
+    const base = '/api/supplier/bulk-upload';
+    // Load the public catalog's search index first: the import must invalidate it.
+    const before = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots').query({ q: 'Listing Bulk 1' }).expect(200)).body);
+    expect(before.data.map((r) => r.model)).not.toContain('Listing Bulk 1');
+    const file = csvBuffer([['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'DOF'], ['RoboSupply', 'Listing Bulk 1', '12', '1300', '6']]);
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, file, 'listings.csv', base).expect(200)).body);
+    const mappings: BulkMappings = parsed.suggested_mappings;
+    const res = await request(ctx().app).post(`${base}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings }).expect(200);
+    expect(res.body).toMatchObject({ inserted: 1, updated: 0 });
+    const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.ownerId, user.id));
+    expect(row).toMatchObject({ listed: true, model: 'Listing Bulk 1', category: 'articulated' });
+    const pub = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots').query({ q: 'Listing Bulk 1' }).expect(200)).body);
+    expect(pub.data.map((r) => r.model)).toContain('Listing Bulk 1');
+    const mine = await request(ctx().app).get('/api/supplier/listings').set(bearer(token)).expect(200);
+    expect(mine.body.data).toHaveLength(1);
+  });
+});

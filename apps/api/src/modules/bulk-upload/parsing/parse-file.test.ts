@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/errors';
+import { csvBuffer, csvText, encodeText, messyHeader, workbookBuffer, zipBombs, type CsvEncoding } from '../test-fixtures';
+import { detectDelimiter, parseUploadedFile } from './parse-file';
+import { assertSafeZip, readZipDirectory } from './zip-guard';
+
+const rows: Array<Array<string | number>> = [
+  ['Manufacturer', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes'],
+  ['Stäubli', 'TX2-60', 9, 670, 6],
+  ['FANUC', 'M-20iD/25', 25, 1831, 6],
+];
+
+async function rejects(promise: Promise<unknown>, message: RegExp): Promise<AppError> {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).message).toMatch(message);
+  return err as AppError;
+}
+
+describe('CSV', () => {
+  it.each([
+    [',', 'comma'],
+    [';', 'semicolon'],
+    ['\t', 'tab'],
+  ])('reads %j (%s) delimited files', async (delimiter) => {
+    const parsed = await parseUploadedFile('robots.csv', csvBuffer(rows, { delimiter }));
+    expect(parsed.meta.delimiter).toBe(delimiter);
+    expect(parsed.columns).toEqual(rows[0]);
+    expect(parsed.rows).toEqual([
+      ['Stäubli', 'TX2-60', '9', '670', '6'],
+      ['FANUC', 'M-20iD/25', '25', '1831', '6'],
+    ]);
+  });
+
+  it.each<[CsvEncoding, string]>([
+    ['utf8', 'utf-8'],
+    ['utf8-bom', 'utf-8'],
+    ['utf16le', 'utf-16le'],
+    ['utf16be', 'utf-16be'],
+    ['windows-1252', 'windows-1252'],
+  ])('decodes %s', async (encoding, expected) => {
+    const parsed = await parseUploadedFile('robots.csv', csvBuffer(rows, { encoding }));
+    expect(parsed.meta.encoding).toBe(expected);
+    expect(parsed.columns[0]).toBe('Manufacturer'); // no BOM left on the first header
+    expect(parsed.rows[0]![0]).toBe('Stäubli');
+  });
+
+  it('reads UTF-16LE without a BOM', async () => {
+    const parsed = await parseUploadedFile('robots.csv', Buffer.from(csvText(rows), 'utf16le'));
+    expect(parsed.meta.encoding).toBe('utf-16le');
+    expect(parsed.rows[0]![0]).toBe('Stäubli');
+  });
+
+  it('keeps quoted fields with embedded newlines and delimiters, skips blank lines', async () => {
+    const text = 'Brand,Model,Payload,Reach\r\n\r\n"ABB","IRB 1200\nfloor mount",5,900\r\n   \r\n"KUKA, Augsburg","KR 6 ""R900""",6,901\r\n\r\n';
+    const parsed = await parseUploadedFile('robots.csv', Buffer.from(text));
+    expect(parsed.rows).toEqual([
+      ['ABB', 'IRB 1200\nfloor mount', '5', '900'],
+      ['KUKA, Augsburg', 'KR 6 "R900"', '6', '901'],
+    ]);
+  });
+
+  it('follows Excel\'s "sep=" first line', async () => {
+    const parsed = await parseUploadedFile('robots.csv', Buffer.from('sep=|\r\nBrand|Model|Payload\r\nABB|IRB 1200|5,5\r\n'));
+    expect(parsed.meta.delimiter).toBe('|');
+    expect(parsed.rows).toEqual([['ABB', 'IRB 1200', '5,5']]);
+  });
+
+  it('prefers ; over , when the numbers use decimal commas', () => {
+    expect(detectDelimiter('Hersteller;Modell;Traglast\nABB;IRB 1200;5,5\nKUKA;KR 6;6\nFANUC;LR Mate;7,25\n')).toBe(';');
+  });
+
+  it('skips title rows above the header', async () => {
+    const parsed = await parseUploadedFile('robots.csv', csvBuffer([['Robot inventory — ACME'], [''], ...rows]));
+    expect(parsed.columns).toEqual(rows[0]);
+    expect(parsed.meta.headerRow).toBe(3);
+    expect(parsed.rows).toHaveLength(2);
+  });
+
+  it('refuses an empty file, a header without rows, binary data and an unclosed quote', async () => {
+    await rejects(parseUploadedFile('robots.csv', Buffer.alloc(0)), /empty/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.from('\r\n  \r\n')), /empty/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.from('Brand,Model,Payload\r\n')), /header row .* but no data rows/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.from([0x41, 0x42, 0x00, 0x01, 0x02, 0xff, 0x00, 0x10])), /binary data/);
+    await rejects(parseUploadedFile('robots.csv', workbookBuffer([{ name: 'S', rows: [['a']] }], 'xlsx')), /ZIP archive/);
+    const noise = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256).map((b) => (b === 0 ? 1 : b)));
+    await rejects(parseUploadedFile('robots.csv', noise), /binary data/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.from('Brand,Model\n"ABB,IRB\n')), /never closed/);
+  });
+
+  it('refuses unknown extensions', async () => {
+    await rejects(parseUploadedFile('robots.pdf', Buffer.from('x')), /Unsupported file type: "\.pdf"/);
+    await rejects(parseUploadedFile('robots', Buffer.from('x')), /without an extension/);
+  });
+});
+
+describe('JSON', () => {
+  it('reads an array of objects and { data: [...] }', async () => {
+    const list = [
+      { manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, extra: { a: 1 } },
+      { manufacturer: 'KUKA', model: 'KR 6', reach_mm: 901 },
+    ];
+    for (const body of [list, { data: list }]) {
+      const parsed = await parseUploadedFile('robots.json', Buffer.from(JSON.stringify(body)));
+      expect(parsed.columns).toEqual(['manufacturer', 'model', 'payload_kg', 'extra', 'reach_mm']);
+      expect(parsed.rows).toEqual([
+        ['ABB', 'IRB 1200', 5, '{"a":1}', null],
+        ['KUKA', 'KR 6', null, null, 901],
+      ]);
+    }
+  });
+
+  it('drops __proto__, constructor and prototype keys without touching any prototype', async () => {
+    const text = '[{"manufacturer":"ABB","model":"X","__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"prototype":1,"nested":{"__proto__":{"polluted":"yes"}}}]';
+    const parsed = await parseUploadedFile('robots.json', Buffer.from(text));
+    expect(parsed.columns).toEqual(['manufacturer', 'model', 'nested']);
+    expect(parsed.rows[0]).toEqual(['ABB', 'X', '{}']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it('refuses other shapes clearly', async () => {
+    await rejects(parseUploadedFile('robots.json', Buffer.from('{"robots": []}')), /array of robots/);
+    await rejects(parseUploadedFile('robots.json', Buffer.from('"text"')), /array of robots/);
+    await rejects(parseUploadedFile('robots.json', Buffer.from('[1, 2]')), /Row 1 of the JSON file is not an object/);
+    await rejects(parseUploadedFile('robots.json', Buffer.from('[]')), /holds no robots/);
+    await rejects(parseUploadedFile('robots.json', Buffer.from('[{"a": 1,}]')), /not valid JSON/);
+  });
+});
+
+describe.each(['xlsx', 'biff8'] as const)('workbooks (%s)', (bookType) => {
+  const name = bookType === 'xlsx' ? 'robots.xlsx' : 'robots.xls';
+  const sheet = [
+    ['ACME robot inventory'],
+    [],
+    ['Brand', 'Robot Model', 'Payload (lbs)', 'Reach (m)', 'DOF', 'Bought'],
+    ['ABB', 'IRB 1200', 11, 0.9, 6, new Date(Date.UTC(2024, 2, 15))],
+    ['KUKA', { formula: 'CONCATENATE("KR ","6")', cached: 'KR 6' }, { formula: '2*6', cached: 12 }, 0.901, 6, null],
+    ['FANUC', { formula: 'A1&"x"' }, 20, 1.8, 6, null],
+  ];
+
+  it('finds the header under a title row, keeps cached formula values and reads dates as ISO', async () => {
+    const parsed = await parseUploadedFile(name, workbookBuffer([{ name: 'Empty', rows: [] }, { name: 'Robots', rows: sheet }], bookType));
+    expect(parsed.meta.sheetName).toBe('Robots');
+    expect(parsed.meta.headerRow).toBe(3);
+    expect(parsed.columns).toEqual(['Brand', 'Robot Model', 'Payload (lbs)', 'Reach (m)', 'DOF', 'Bought']);
+    expect(parsed.rows[0]).toEqual(['ABB', 'IRB 1200', 11, 0.9, 6, '2024-03-15']);
+    expect(parsed.rows[1]).toEqual(['KUKA', 'KR 6', 12, 0.901, 6, null]);
+  });
+
+  it('never evaluates a formula: without a cached value the formula text is the value', async () => {
+    const parsed = await parseUploadedFile(name, workbookBuffer([{ name: 'Robots', rows: sheet }], bookType));
+    const model = parsed.rows[2]![1];
+    if (bookType === 'xlsx') expect(model).toBe('=A1&"x"');
+    else expect(model === null || model === '=A1&"x"' || model === '').toBe(true); // BIFF8 always stores a cached result
+    expect(model).not.toBe('ACME robot inventoryx');
+  });
+
+  it('refuses an empty workbook and a header-only sheet', async () => {
+    await rejects(parseUploadedFile(name, workbookBuffer([{ name: 'S', rows: [] }], bookType)), /empty/);
+    await rejects(parseUploadedFile(name, workbookBuffer([{ name: 'S', rows: [['Brand', 'Model']] }], bookType)), /no data rows/);
+  });
+});
+
+describe('workbook content checks', () => {
+  it('refuses a text file named .xlsx and a random file named .xls', async () => {
+    await rejects(parseUploadedFile('robots.xlsx', Buffer.from('Brand,Model\nABB,IRB\n')), /not an Excel workbook/);
+    await rejects(parseUploadedFile('robots.xls', Buffer.from([1, 2, 3, 4, 5])), /not an Excel workbook/);
+  });
+
+  it('reads an .xlsx workbook saved with the .xls name', async () => {
+    const parsed = await parseUploadedFile('robots.xls', workbookBuffer([{ name: 'S', rows: [['Brand', 'Model'], ['ABB', 'IRB 1200']] }], 'xlsx'));
+    expect(parsed.rows).toEqual([['ABB', 'IRB 1200']]);
+  });
+});
+
+describe('zip guard', () => {
+  it('lists a real workbook and lets it through', async () => {
+    const buf = workbookBuffer([{ name: 'S', rows: [['Brand', 'Model'], ['ABB', 'IRB 1200']] }], 'xlsx');
+    expect(readZipDirectory(buf).map((e) => e.name)).toContain('xl/workbook.xml');
+    await expect(assertSafeZip(buf)).resolves.toBeUndefined();
+  });
+
+  it('refuses a huge declared size before inflating anything', async () => {
+    await rejects(assertSafeZip(zipBombs.declaredHuge()), /expands to more than 200 MB/);
+  });
+
+  it('refuses an extreme compression ratio', async () => {
+    await rejects(assertSafeZip(zipBombs.extremeRatio()), /compressed more than 100 times/);
+  });
+
+  it('refuses a part that expands beyond its declared size', async () => {
+    await rejects(assertSafeZip(zipBombs.lyingSize()), /expands beyond the size it declares/);
+  });
+
+  it('refuses too many entries', async () => {
+    await rejects(assertSafeZip(zipBombs.manyEntries()), /holds 10001 files/);
+  });
+
+  it('refuses a truncated archive', async () => {
+    const buf = workbookBuffer([{ name: 'S', rows: [['a']] }], 'xlsx');
+    await rejects(assertSafeZip(buf.subarray(0, buf.length - 30)), /not a valid Excel workbook/);
+  });
+
+  it('stops a zip bomb named .xlsx at parse time', async () => {
+    await rejects(parseUploadedFile('robots.xlsx', zipBombs.lyingSize()), /cannot be read safely/);
+  });
+});
+
+describe('messy real-world CSV', () => {
+  it('reads units and European numbers in a ; file from Excel (Windows-1252)', async () => {
+    const text = csvText([['Roboterliste 2024'], messyHeader, ['Stäubli', 'TX2-60', '20', '26,4', '6']], ';');
+    const parsed = await parseUploadedFile('liste.csv', encodeText(text, 'windows-1252'));
+    expect(parsed.meta).toMatchObject({ delimiter: ';', encoding: 'windows-1252', decimalHint: 'comma', headerRow: 2 });
+    expect(parsed.rows).toEqual([['Stäubli', 'TX2-60', '20', '26,4', '6']]);
+  });
+});

@@ -1,0 +1,288 @@
+import Papa from 'papaparse';
+import * as XLSX from 'xlsx';
+import { BULK_MAX_ROWS, BULK_UPLOAD_ACCEPT } from '@cellforge/contracts';
+import { AppError } from '../../../lib/errors';
+import { assertHasData, buildTable, cleanCell, forbiddenKeys, type Cell, type ParsedTable } from './table';
+import { decodeText, startsWith, type TextEncodingName } from './text-decode';
+import type { DecimalStyle, DecimalVotes } from './units';
+import { assertSafeZip } from './zip-guard';
+
+export type UploadFormat = 'csv' | 'json' | 'xlsx' | 'xls';
+
+/** How the file was read; stored with the upload so validation reads numbers the same way. */
+export interface ParseMeta {
+  format: UploadFormat;
+  encoding?: TextEncodingName;
+  delimiter?: string;
+  /** Decimal mark to assume where a column's values leave it open ("1,300"): comma for ';' CSVs. */
+  decimalHint: DecimalStyle | null;
+  sheetName?: string;
+  headerRow: number;
+  /** Decimal-mark votes per column, counted once here so validate/import can stream the rows. */
+  decimalVotes?: DecimalVotes[];
+}
+
+export interface ParsedUpload extends ParsedTable {
+  meta: ParseMeta;
+}
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
+const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+export function formatOf(fileName: string): UploadFormat {
+  const lower = fileName.toLowerCase().trim();
+  const ext = BULK_UPLOAD_ACCEPT.find((e) => lower.endsWith(e));
+  if (!ext) {
+    const dot = lower.lastIndexOf('.');
+    const shown = dot >= 0 ? `"${fileName.slice(dot)}"` : 'a file without an extension';
+    throw new AppError('BAD_REQUEST', `Unsupported file type: ${shown}. Upload a .csv, .json, .xlsx or .xls file.`);
+  }
+  return ext.slice(1) as UploadFormat;
+}
+
+/** Reads an uploaded file (by name AND content) into a table. Throws 400 AppErrors a person can act on. */
+export async function parseUploadedFile(fileName: string, buffer: Buffer): Promise<ParsedUpload> {
+  const format = formatOf(fileName);
+  if (!buffer.length) throw new AppError('BAD_REQUEST', 'The file is empty (0 bytes). Choose the file again or export it once more.');
+  switch (format) {
+    case 'csv':
+      return parseCsv(buffer);
+    case 'json':
+      return parseJson(buffer);
+    case 'xlsx':
+    case 'xls':
+      return parseWorkbook(buffer, format);
+  }
+}
+
+// ---------- CSV ----------
+
+const delimiters = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter whose split gives the most consistent number of fields (> 1) over the
+ * first rows. "12,5" decimals in a ';' file make ',' inconsistent, so ';' wins there.
+ */
+export function detectDelimiter(text: string): string {
+  const sample = text.length > 65_536 ? text.slice(0, 65_536) : text;
+  let best: { delimiter: string; score: number; fields: number } = { delimiter: ',', score: 0, fields: 1 };
+  for (const delimiter of delimiters) {
+    const { data } = Papa.parse<string[]>(sample, { delimiter, preview: 40, skipEmptyLines: 'greedy' });
+    const counts = data.map((r) => r.length).filter((n) => n > 1);
+    if (!counts.length) continue;
+    const freq = new Map<number, number>();
+    for (const n of counts) freq.set(n, (freq.get(n) ?? 0) + 1);
+    const [fields, hits] = [...freq.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+    const score = hits / data.length;
+    if (score > best.score + 1e-9 || (Math.abs(score - best.score) < 1e-9 && fields > best.fields)) {
+      best = { delimiter, score, fields };
+    }
+  }
+  return best.delimiter;
+}
+
+function parseCsv(buffer: Buffer): ParsedUpload {
+  const decoded = decodeText(buffer, '.csv');
+  let text = decoded.text;
+  // Excel's "sep=;" first line names the delimiter.
+  const sep = /^sep=(.)[ \t]*\r?\n/i.exec(text);
+  if (sep) text = text.slice(sep[0].length);
+  if (!text.trim()) throw new AppError('BAD_REQUEST', 'The CSV file is empty: there is no header row and no data.');
+  const delimiter = sep ? sep[1]! : detectDelimiter(text);
+  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false, header: false });
+  const broken = result.errors.find((e) => e.code === 'MissingQuotes');
+  if (broken) {
+    const at = typeof broken.row === 'number' ? ` near row ${broken.row + 1}` : '';
+    throw new AppError('BAD_REQUEST', `The CSV has a quoted field that is never closed${at}. Check the quotes (") in that row.`);
+  }
+  if (result.data.length > BULK_MAX_ROWS + 1000) {
+    throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
+  }
+  const table = buildTable(result.data as Cell[][], 'CSV file');
+  assertHasData(table, 'CSV file');
+  const warnings = [...table.warnings];
+  if (decoded.encoding !== 'utf-8') warnings.push(`Read the file as ${decoded.encoding === 'windows-1252' ? 'Windows-1252 (it is not UTF-8)' : decoded.encoding.toUpperCase()}.`);
+  return {
+    ...table,
+    warnings,
+    meta: {
+      format: 'csv',
+      encoding: decoded.encoding,
+      delimiter,
+      decimalHint: delimiter === ';' ? 'comma' : null,
+      headerRow: table.headerRow,
+    },
+  };
+}
+
+// ---------- JSON ----------
+
+function parseJson(buffer: Buffer): ParsedUpload {
+  const decoded = decodeText(buffer, '.json');
+  let value: unknown;
+  try {
+    // The reviver drops __proto__/constructor/prototype at every depth: they never become keys.
+    value = JSON.parse(decoded.text, (key, v: unknown) => (forbiddenKeys.has(key) ? undefined : v));
+  } catch (err) {
+    throw new AppError('BAD_REQUEST', `The JSON file is not valid JSON: ${(err as Error).message}`);
+  }
+  let list: unknown = value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const data = (value as Record<string, unknown>).data;
+    if (!Array.isArray(data)) {
+      throw new AppError('BAD_REQUEST', 'The JSON file must hold an array of robots ([{...}, ...]) or an object with a "data" array.');
+    }
+    list = data;
+  }
+  if (!Array.isArray(list)) {
+    throw new AppError('BAD_REQUEST', 'The JSON file must hold an array of robots ([{...}, ...]) or an object with a "data" array.');
+  }
+  if (list.length > BULK_MAX_ROWS) {
+    throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`);
+  }
+  const table = tableFromObjects(list, 'JSON file');
+  if (!table.columns.length) throw new AppError('BAD_REQUEST', 'The JSON file holds no robots (an empty array or only empty objects).');
+  assertHasData(table, 'JSON file');
+  return { ...table, meta: { format: 'json', encoding: decoded.encoding, decimalHint: null, headerRow: 1 } };
+}
+
+/**
+ * Rows given as objects (a JSON file, or the `data` form of validate/import): columns
+ * are the keys in first-seen order, forbidden keys skipped; nested values become JSON
+ * text; empty rows are skipped. Rows are arrays, so no key ever lands on an object.
+ */
+export function tableFromObjects(list: readonly unknown[], what: string): ParsedTable {
+  const index = new Map<string, number>();
+  const columns: string[] = [];
+  const rows: Cell[][] = [];
+  const warnings: string[] = [];
+  let nested = false;
+  list.forEach((item, i) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new AppError('BAD_REQUEST', `Row ${i + 1} of the ${what} is not an object: every row must look like {"manufacturer": "...", ...}.`);
+    }
+    const row: Cell[] = new Array<Cell>(columns.length).fill(null);
+    let any = false;
+    for (const rawKey of Object.keys(item)) {
+      const key = rawKey.trim();
+      if (!key || forbiddenKeys.has(key) || forbiddenKeys.has(rawKey)) continue;
+      let col = index.get(key);
+      if (col === undefined) {
+        col = columns.length;
+        index.set(key, col);
+        columns.push(key);
+      }
+      let v = (item as Record<string, unknown>)[rawKey];
+      if (v !== null && typeof v === 'object') {
+        nested = true;
+        v = JSON.stringify(v);
+      }
+      const cell = cleanCell(v === undefined ? null : (v as Cell));
+      row[col] = cell;
+      if (cell !== null) any = true;
+    }
+    if (any) rows.push(row);
+  });
+  if (nested) warnings.push('Some values were lists or objects; they are read as text.');
+  for (const row of rows) while (row.length < columns.length) row.push(null);
+  return { columns, rows, headerRow: 1, warnings };
+}
+
+// ---------- XLSX / XLS ----------
+
+const errorTexts: Record<number, string> = {
+  0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA',
+};
+
+/** A date cell as an ISO string: "2024-03-15" for a plain date, full ISO with a time of day. */
+export function isoDate(d: Date): string | null {
+  if (Number.isNaN(d.getTime())) return null;
+  const iso = d.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+}
+
+/**
+ * One SheetJS cell as a plain value. Formulas are never evaluated: the value Excel
+ * cached when it saved the file is used, else the formula's text ("=A1*2") as a string.
+ */
+export function cellValue(cell: XLSX.CellObject | undefined): Cell {
+  if (!cell) return null;
+  const v = cell.v as unknown;
+  if (v === undefined || v === null || cell.t === 'z') return cell.f ? `=${cell.f}` : null;
+  if (cell.t === 'e') return typeof v === 'number' ? (errorTexts[v] ?? '#ERROR') : String(v);
+  if (v instanceof Date) return isoDate(v);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return String(v);
+}
+
+const MAX_SHEET_COLUMNS = 500;
+
+async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<ParsedUpload> {
+  const isZip = startsWith(buffer, ZIP) || startsWith(buffer, ZIP_EMPTY);
+  const isCfb = startsWith(buffer, CFB);
+  if (format === 'xlsx' && !isZip) {
+    throw new AppError('BAD_REQUEST', `The file is named .xlsx but is not an Excel workbook. Save it from Excel as .xlsx, or export a .csv.`);
+  }
+  if (format === 'xls' && !isZip && !isCfb) {
+    // Old "Excel" exports are sometimes HTML or XML tables named .xls; SheetJS reads those.
+    const head = buffer.subarray(0, 512).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+    if (!head.startsWith('<')) {
+      throw new AppError('BAD_REQUEST', `The file is named .xls but is not an Excel workbook. Save it from Excel as .xls or .xlsx, or export a .csv.`);
+    }
+  }
+  if (isZip) await assertSafeZip(buffer);
+
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(buffer, {
+      type: 'buffer',
+      // cellFormula must be on to see a formula's text when no cached value was saved;
+      // SheetJS has no calculation engine, so nothing is ever evaluated either way.
+      cellFormula: true,
+      cellHTML: false,
+      cellText: false,
+      cellDates: true,
+      cellStyles: false,
+      cellNF: false,
+      bookVBA: false,
+      dense: true,
+      sheetRows: BULK_MAX_ROWS + 1000,
+    });
+  } catch (err) {
+    throw new AppError('BAD_REQUEST', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
+  }
+
+  for (const sheetName of workbook.SheetNames) {
+    const sheet = workbook.Sheets[sheetName];
+    const data = (sheet?.['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
+    let truncatedColumns = false;
+    const grid: Cell[][] = new Array<Cell[]>(data.length);
+    let any = false;
+    for (let r = 0; r < data.length; r += 1) {
+      const src = data[r];
+      if (!src) {
+        grid[r] = [];
+        continue;
+      }
+      const width = Math.min(src.length, MAX_SHEET_COLUMNS);
+      const row: Cell[] = new Array<Cell>(width);
+      for (let c = 0; c < width; c += 1) {
+        const value = cellValue(src[c]);
+        row[c] = value;
+        if (value !== null && value !== '') any = true;
+      }
+      if (src.length > MAX_SHEET_COLUMNS && src.slice(MAX_SHEET_COLUMNS).some((c) => cellValue(c) !== null)) truncatedColumns = true;
+      grid[r] = row;
+    }
+    if (!any) continue;
+    const table = buildTable(grid, `sheet "${sheetName}"`);
+    assertHasData(table, `sheet "${sheetName}"`);
+    const warnings = [...table.warnings];
+    const skippedSheets = workbook.SheetNames.indexOf(sheetName);
+    if (skippedSheets > 0) warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'are' : 'is'} empty.`);
+    if (truncatedColumns) warnings.push(`Only the first ${MAX_SHEET_COLUMNS} columns were read.`);
+    return { ...table, warnings, meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow } };
+  }
+  throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { BulkMappings } from '@cellforge/contracts';
+import { AppError } from '../../../lib/errors';
+import { inferCategory } from '../category';
+import type { Cell } from './table';
+import { resolveMappings, validateRows } from './validate-rows';
+
+const columns = ['Brand', 'Model', 'Payload', 'Reach', 'Axes'];
+const mappings: BulkMappings = { Brand: 'manufacturer', Model: 'model', Payload: 'payload_kg', Reach: 'reach_mm', Axes: 'dof' };
+
+function run(rows: Cell[][], cols = columns, maps = mappings, decimalHint: 'comma' | 'point' | null = null) {
+  return validateRows(rows, resolveMappings(cols, maps), { decimalHint });
+}
+
+function mappingError(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('resolveMappings', () => {
+  it('names unknown columns', () => {
+    const err = mappingError(() => resolveMappings(columns, { ...mappings, Colour: null }));
+    expect(err.code).toBe('VALIDATION_FAILED');
+    expect(err.details).toHaveProperty(['mappings.Colour']);
+    expect(err.message).toMatch(/Unknown column "Colour"/);
+  });
+
+  it('refuses a target mapped from two columns', () => {
+    const err = mappingError(() => resolveMappings([...columns, 'Load'], { ...mappings, Load: 'payload_kg' }));
+    expect(err.details?.['mappings.Load']?.[0]).toMatch(/payload_kg is already mapped from the column "Payload"/);
+  });
+
+  it('needs manufacturer, model, payload and reach; dof is optional', () => {
+    const err = mappingError(() => resolveMappings(columns, { Brand: 'manufacturer', Model: 'model' }));
+    expect(Object.keys(err.details ?? {})).toEqual(['payload_kg', 'reach_mm']);
+    expect(() => resolveMappings(columns, { ...mappings, Axes: null })).not.toThrow();
+  });
+
+  it('refuses a length column mapped to payload', () => {
+    const err = mappingError(() => resolveMappings(['Brand', 'Model', 'Reach (mm)', 'Payload'], {
+      Brand: 'manufacturer', Model: 'model', 'Reach (mm)': 'payload_kg', Payload: 'reach_mm',
+    }));
+    expect(err.details?.['mappings.Reach (mm)']?.[0]).toMatch(/not a mass/);
+  });
+});
+
+describe('validateRows', () => {
+  it('accepts a clean row as given, numbered from 1', () => {
+    const out = run([['ABB', 'IRB 1200', '5', '900', '6']]);
+    expect(out.errors).toEqual([]);
+    expect(out.valid).toEqual([
+      { row: 1, manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, reach_mm: 900, dof: 6, warnings: [], key: 'abb|irb1200' },
+    ]);
+  });
+
+  it('converts units from the header and from cells, with a warning each', () => {
+    const out = run(
+      [
+        ['FANUC', 'M-20iD/25', '44', '71.7', 6],
+        ['KUKA', 'KR 6', '20 lb', '1.3 m', 6],
+        ['ABB', 'IRB 1200', '5 kg', '850mm', 6],
+      ],
+      ['Brand', 'Model', 'Payload (lbs)', 'Reach (in)', 'Axes'],
+      { Brand: 'manufacturer', Model: 'model', 'Payload (lbs)': 'payload_kg', 'Reach (in)': 'reach_mm', Axes: 'dof' },
+    );
+    expect(out.valid.map((v) => [v.payload_kg, v.reach_mm])).toEqual([
+      [20, 1821],
+      [9.1, 1300],
+      [5, 850],
+    ]);
+    expect(out.valid[0]!.warnings).toEqual(['Row 1: payload 44 lb converted to 20 kg', 'Row 1: reach 71.7 in converted to 1821 mm']);
+    expect(out.valid[2]!.warnings).toEqual([]);
+    expect(out.warningCount).toBe(2);
+  });
+
+  it('reads European decimals where the column makes them unambiguous', () => {
+    const out = run([
+      ['ABB', 'IRB 6700', '1.300,5', '2.600', 6],
+      ['ABB', 'IRB 1200', '5,5', '1.300', 6],
+    ]);
+    expect(out.valid.map((v) => [v.payload_kg, v.reach_mm])).toEqual([
+      [1300.5, 2600],
+      [5.5, 1300],
+    ]);
+    // "1,300" alone: thousands in a comma CSV, 1.3 in a semicolon (European) one.
+    expect(run([['ABB', 'X', '1,300', '900', 6]]).valid[0]!.payload_kg).toBe(1300);
+    expect(run([['ABB', 'X', '1,300', '900', 6]], columns, mappings, 'comma').valid[0]!.payload_kg).toBe(1.3);
+  });
+
+  it('makes out-of-range values errors and unusual ones warnings', () => {
+    const out = run([
+      ['A', 'over', '3500', '900', 6],
+      ['A', 'zero', '0', '900', 6],
+      ['A', 'far', '10', '12000', 6],
+      ['A', 'short', '10', '40', 6],
+      ['A', 'axes', '10', '900', 9],
+      ['A', 'half-axis', '10', '900', '6.5'],
+      ['A', 'heavy', '2000', '3000', 6],
+      ['A', 'tiny', '1', '120', 4],
+      ['A', 'seven', '10', '900', '7 axes'],
+      ['A', 'scara', '3', '400', '3'],
+    ]);
+    expect(out.errors).toEqual([
+      { row_index: 1, errors: ['payload 3500 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
+      { row_index: 2, errors: ['payload 0 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
+      { row_index: 3, errors: ['reach 12000 mm is outside the plausible range (50 to 10,000 mm)'] },
+      { row_index: 4, errors: [expect.stringMatching(/^reach 40 mm is outside .* is the column in metres\?/)] },
+      { row_index: 5, errors: ['axes (dof) 9 is outside 2 to 8'] },
+      { row_index: 6, errors: ['axes (dof) 6.5 is not a whole number'] },
+    ]);
+    expect(out.valid.map((v) => [v.model, v.warnings])).toEqual([
+      ['heavy', ['Row 7: payload 2000 kg is unusually high (over 1500 kg); please check it']],
+      ['tiny', ['Row 8: reach 120 mm is unusually short (under 150 mm); please check it']],
+      ['seven', ['Row 9: 7 axes is unusual for an industrial robot; please check it']],
+      ['scara', ['Row 10: 3 axes is unusual for an industrial robot; please check it']],
+    ]);
+  });
+
+  it('requires manufacturer, model, payload and reach; missing dof is a warning', () => {
+    const out = run([
+      ['', 'IRB 1200', '5', '900', 6],
+      ['ABB', '  ', '5', '900', 6],
+      ['ABB', 'IRB 2', '', '900', 6],
+      ['ABB', 'IRB 3', 'heavy', 'n/a', 6],
+      ['ABB', 'IRB 4', '5 stone', '900', 6],
+      ['ABB', 'IRB 5', '5', '900', ''],
+      ['ABB', 'IRB 6', '2 m', '900', 6],
+    ]);
+    expect(out.errors).toEqual([
+      { row_index: 1, errors: ['manufacturer is missing'] },
+      { row_index: 2, errors: ['model is missing'] },
+      { row_index: 3, errors: ['payload is missing'] },
+      { row_index: 4, errors: ['payload "heavy" is not a number', 'reach is missing'] },
+      { row_index: 5, errors: ['payload "5 stone" has a unit we do not know (use kg, lb, g or t)'] },
+      { row_index: 7, errors: ['payload "2 m" is a length, not a mass'] },
+    ]);
+    expect(out.valid).toEqual([
+      expect.objectContaining({ row: 6, dof: null, warnings: ['Row 6: axes (dof) not given; 6 is assumed for a new robot'] }),
+    ]);
+  });
+
+  it('flags duplicates inside the file on the later rows, naming the first', () => {
+    const out = run([
+      ['Universal Robots', 'UR10e', 12.5, 1300, 6],
+      ['ABB', 'IRB 1200', 5, 900, 6],
+      ['universal robots', 'UR 10e', 12.5, 1300, 6],
+      ['Universal-Robots', 'ur-10-e', 12.5, 1300, 6],
+    ]);
+    expect(out.valid.map((v) => v.row)).toEqual([1, 2]);
+    expect(out.errors).toEqual([
+      { row_index: 3, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
+      { row_index: 4, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
+    ]);
+  });
+
+  it('keeps formula text as text (never evaluated)', () => {
+    const out = run([['ABB', '=1+1', 5, 900, 6]]);
+    expect(out.valid[0]!.model).toBe('=1+1');
+  });
+});
+
+describe('inferCategory', () => {
+  it('derives a category from what a row gives', () => {
+    expect(inferCategory({ manufacturer: 'FANUC', model: 'M-2000iA/2300', payload_kg: 2300, reach_mm: 3734, dof: 6 })).toBe('heavy-payload');
+    expect(inferCategory({ manufacturer: 'Universal Robots', model: 'UR10e', payload_kg: 12.5, reach_mm: 1300, dof: 6 })).toBe('collaborative');
+    expect(inferCategory({ manufacturer: 'FANUC', model: 'CRX-10iA', payload_kg: 10, reach_mm: 1249, dof: 6 })).toBe('collaborative');
+    expect(inferCategory({ manufacturer: 'Epson', model: 'T6', payload_kg: 6, reach_mm: 600, dof: 4 })).toBe('scara');
+    expect(inferCategory({ manufacturer: 'KUKA', model: 'KR 180 PA', payload_kg: 180, reach_mm: 3195, dof: 4 })).toBe('palletizing');
+    expect(inferCategory({ manufacturer: 'ABB', model: 'IRB 6700', payload_kg: 200, reach_mm: 2600, dof: 6 })).toBe('articulated');
+    expect(inferCategory({ manufacturer: 'ABB', model: 'IRB 360 FlexPicker', payload_kg: 3, reach_mm: 800, dof: 4 })).toBe('delta');
+  });
+});

@@ -1,0 +1,307 @@
+import { BULK_REQUIRED_FIELDS, bulkLimits, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
+import { normalizeRobotKey } from '@cellforge/db';
+import { AppError } from '../../../lib/errors';
+import type { Cell } from './table';
+import {
+  countDecimalVotes,
+  decideDecimalStyle,
+  formatNumber,
+  parseQuantityCell,
+  roundFor,
+  toBaseUnit,
+  unitFactors,
+  unitFromHeader,
+  type DecimalStyle,
+  type DecimalVotes,
+  type Quantity,
+} from './units';
+
+/** A row that can be imported; payload in kg and reach in mm. */
+export interface ValidRow {
+  row: number;
+  manufacturer: string;
+  model: string;
+  payload_kg: number;
+  reach_mm: number;
+  /** null: not given (6 is assumed on insert; an existing robot keeps its value). */
+  dof: number | null;
+  warnings: string[];
+  /** normalizeRobotKey(manufacturer, model): the upsert key. */
+  key: string;
+}
+
+export interface RowError {
+  row_index: number;
+  errors: string[];
+}
+
+export interface ValidationOutcome {
+  valid: ValidRow[];
+  errors: RowError[];
+  warningCount: number;
+}
+
+/** Mappings checked against the file's columns: target -> column index. */
+export type ResolvedMappings = Partial<Record<BulkTargetField, { index: number; column: string }>>;
+
+const MAX_TEXT = 120;
+
+/**
+ * Checks the mappings against the columns: every named column must exist, each target
+ * is used once, and manufacturer, model, payload_kg and reach_mm must be mapped.
+ * Problems are one 400 VALIDATION_FAILED whose details name each mapping.
+ */
+export function resolveMappings(columns: readonly string[], mappings: BulkMappings): ResolvedMappings {
+  const details: Record<string, string[]> = {};
+  const resolved: ResolvedMappings = {};
+  const position = new Map(columns.map((c, i) => [c, i]));
+  const shown = columns.slice(0, 12).map((c) => `"${c}"`).join(', ') + (columns.length > 12 ? ', ...' : '');
+  for (const [column, target] of Object.entries(mappings)) {
+    const index = position.get(column);
+    if (index === undefined) {
+      (details[`mappings.${column}`] ??= []).push(`Unknown column "${column}": the file's columns are ${shown}`);
+      continue;
+    }
+    if (target === null) continue;
+    const taken = resolved[target];
+    if (taken) {
+      (details[`mappings.${column}`] ??= []).push(`${target} is already mapped from the column "${taken.column}"; map each field from one column`);
+      continue;
+    }
+    const unit = unitFromHeader(column);
+    const quantity: Quantity | null = target === 'payload_kg' ? 'mass' : target === 'reach_mm' ? 'length' : null;
+    if (unit && quantity && unitFactors[unit].quantity !== quantity) {
+      (details[`mappings.${column}`] ??= []).push(
+        `The column "${column}" is in ${unit}, which is not a ${quantity}; is it mapped to the right field (${target})?`,
+      );
+      continue;
+    }
+    resolved[target] = { index, column };
+  }
+  for (const target of BULK_REQUIRED_FIELDS) {
+    if (!resolved[target] && !Object.values(mappings).includes(target)) {
+      (details[target] ??= []).push(`Map a column to ${target}: a robot cannot be imported without it`);
+    }
+  }
+  const keys = Object.keys(details);
+  if (keys.length) {
+    const first = details[keys[0]!]![0]!;
+    throw new AppError('VALIDATION_FAILED', `Check the column mappings: ${first}${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`, details);
+  }
+  return resolved;
+}
+
+function textOf(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  return String(cell).replace(/\s+/g, ' ').trim();
+}
+
+interface QuantityColumn {
+  index: number;
+  headerUnit: BulkUnit | null;
+  style: DecimalStyle | null;
+}
+
+interface ColumnStyles {
+  /** Decimal-mark votes per column index (from parse time, or counted from in-memory rows). */
+  votes: ReadonlyArray<DecimalVotes | null | undefined>;
+  /** The file's own hint (';' CSVs: comma). */
+  hint: DecimalStyle | null;
+}
+
+/**
+ * The decimal mark of a numeric column: its own values decide when they can; else the
+ * numeric columns together (a file uses one locale: "1.300,5" in payload settles
+ * "2.600" in reach); else the file's hint.
+ */
+function quantityColumn(mapped: { index: number; column: string } | undefined, styles: ColumnStyles, fileStyle: DecimalStyle | null): QuantityColumn | null {
+  if (!mapped) return null;
+  return { index: mapped.index, headerUnit: unitFromHeader(mapped.column), style: decideDecimalStyle(styles.votes[mapped.index]) ?? fileStyle };
+}
+
+/** Decimal-mark votes of every column of in-memory rows. */
+export function columnDecimalVotes(rows: readonly Cell[][], width: number): DecimalVotes[] {
+  const votes = Array.from({ length: width }, () => ({ comma: 0, point: 0 }));
+  const one: Cell[] = [null];
+  for (const row of rows) {
+    for (let i = 0; i < width; i += 1) {
+      const v = row[i];
+      // Only text with a digit and a mark can vote; skip the rest without allocating.
+      if (typeof v !== 'string' || (v.indexOf(',') < 0 && v.indexOf('.') < 0) || !/\d/.test(v)) continue;
+      one[0] = v;
+      countDecimalVotes(one, votes[i]);
+    }
+  }
+  return votes;
+}
+
+const labels = { mass: 'payload', length: 'reach' } as const;
+const baseUnits = { mass: 'kg', length: 'mm' } as const;
+
+function readQuantity(
+  cell: Cell | undefined,
+  col: QuantityColumn,
+  quantity: Quantity,
+  rowNo: number,
+  errors: string[],
+  warnings: string[],
+): { value: number; explicitUnit: boolean } | null {
+  const label = labels[quantity];
+  const base = baseUnits[quantity];
+  const parsed = parseQuantityCell(cell ?? null, col.style);
+  if (!parsed.ok) {
+    if (parsed.reason === 'empty') errors.push(`${label} is missing`);
+    else if (parsed.reason === 'unknown-unit') errors.push(`${label} "${parsed.text}" has a unit we do not know (use ${quantity === 'mass' ? 'kg, lb, g or t' : 'mm, cm, m, in or ft'})`);
+    else errors.push(`${label} "${parsed.text}" is not a number`);
+    return null;
+  }
+  const unit = parsed.unit ?? col.headerUnit ?? base;
+  const converted = toBaseUnit(parsed.value, unit, quantity);
+  if (converted === null) {
+    errors.push(`${label} "${parsed.text}" is ${quantity === 'mass' ? 'a length' : 'a mass'}, not a ${quantity}`);
+    return null;
+  }
+  let value = converted;
+  if (unit !== base) {
+    value = roundFor(quantity, converted);
+    warnings.push(`Row ${rowNo}: ${label} ${formatNumber(parsed.value)} ${unit} converted to ${formatNumber(value)} ${base}`);
+  }
+  return { value, explicitUnit: parsed.unit !== null || col.headerUnit !== null };
+}
+
+function checkPayload(value: number, rowNo: number, errors: string[], warnings: string[]): void {
+  const l = bulkLimits.payloadKg;
+  if (!(value > l.min) || value > l.max) errors.push(`payload ${formatNumber(value)} kg is outside the plausible range (more than ${l.min} and at most ${l.max} kg)`);
+  else if (value > l.warnAbove) warnings.push(`Row ${rowNo}: payload ${formatNumber(value)} kg is unusually high (over ${l.warnAbove} kg); please check it`);
+}
+
+function checkReach(value: number, rowNo: number, explicitUnit: boolean, errors: string[], warnings: string[]): void {
+  const l = bulkLimits.reachMm;
+  if (value < l.min || value > l.max) {
+    const hint = !explicitUnit && value < l.min ? ' — is the column in metres? Name it "Reach (m)" or write "1.3 m"' : '';
+    errors.push(`reach ${formatNumber(value)} mm is outside the plausible range (${l.min} to ${l.max.toLocaleString('en-US')} mm)${hint}`);
+  } else if (value < l.warnBelow) warnings.push(`Row ${rowNo}: reach ${formatNumber(value)} mm is unusually short (under ${l.warnBelow} mm); please check it`);
+}
+
+function readDof(cell: Cell | undefined, rowNo: number, errors: string[], warnings: string[]): number | null {
+  const l = bulkLimits.dof;
+  const text = textOf(cell);
+  if (!text || /^(n\/?a|-|—|null|none)$/i.test(text)) {
+    warnings.push(`Row ${rowNo}: axes (dof) not given; ${l.assumed} is assumed for a new robot`);
+    return null;
+  }
+  const match = typeof cell === 'number' ? [String(cell), String(cell)] : /^(\d+(?:[.,]\d+)?)\s*(?:-?\s*(?:axes|axis|dof|achsen|ax)\.?)?$/i.exec(text);
+  const n = match ? Number(match[1]!.replace(',', '.')) : Number.NaN;
+  if (!Number.isFinite(n)) {
+    errors.push(`axes (dof) "${text}" is not a number`);
+    return null;
+  }
+  if (!Number.isInteger(n)) {
+    errors.push(`axes (dof) ${text} is not a whole number`);
+    return null;
+  }
+  if (n < l.min || n > l.max) {
+    errors.push(`axes (dof) ${n} is outside ${l.min} to ${l.max}`);
+    return null;
+  }
+  if (!l.usual.includes(n)) warnings.push(`Row ${rowNo}: ${n} axes is unusual for an industrial robot; please check it`);
+  return n;
+}
+
+function readName(cell: Cell | undefined, label: string, errors: string[]): string | null {
+  const text = textOf(cell);
+  if (!text) {
+    errors.push(`${label} is missing`);
+    return null;
+  }
+  if (text.length > MAX_TEXT) {
+    errors.push(`${label} is longer than ${MAX_TEXT} characters`);
+    return null;
+  }
+  if (!/[\p{L}\p{N}]/u.test(text)) {
+    errors.push(`${label} "${text}" has no letters or digits`);
+    return null;
+  }
+  return text;
+}
+
+export interface RowValidator {
+  /** Checks one data row (1-based `rowNo`); call in file order, duplicates are found across calls. */
+  check(row: readonly Cell[], rowNo: number): { valid: ValidRow } | { error: RowError };
+}
+
+/**
+ * Checks and converts data rows one at a time, so a large upload can be streamed.
+ * Units come from the cell ("20 lb") or else the header ("Payload (lbs)"), defaulting
+ * to kg and mm; the decimal mark is judged per column. Out-of-range values are errors,
+ * unusual ones warnings. A later row with the same manufacturer + model (case, spaces,
+ * punctuation ignored) as an earlier one is an error naming the first row. Row numbers
+ * are 1-based data rows.
+ */
+export function createRowValidator(mappings: ResolvedMappings, styles: ColumnStyles): RowValidator {
+  const numeric = [mappings.payload_kg?.index, mappings.reach_mm?.index].filter((i): i is number => i !== undefined);
+  const total: DecimalVotes = { comma: 0, point: 0 };
+  for (const i of numeric) {
+    total.comma += styles.votes[i]?.comma ?? 0;
+    total.point += styles.votes[i]?.point ?? 0;
+  }
+  const fileStyle = decideDecimalStyle(total) ?? styles.hint;
+  const payloadCol = quantityColumn(mappings.payload_kg, styles, fileStyle);
+  const reachCol = quantityColumn(mappings.reach_mm, styles, fileStyle);
+  const manufacturerAt = mappings.manufacturer?.index;
+  const modelAt = mappings.model?.index;
+  const dofAt = mappings.dof?.index;
+  const firstRowOfKey = new Map<string, number>();
+
+  return {
+    check(row, rowNo) {
+      const errors: string[] = [];
+      const warnings: string[] = [];
+      const manufacturer = manufacturerAt === undefined ? null : readName(row[manufacturerAt], 'manufacturer', errors);
+      const model = modelAt === undefined ? null : readName(row[modelAt], 'model', errors);
+      let key: string | null = null;
+      if (manufacturer && model) {
+        key = normalizeRobotKey(manufacturer, model);
+        const first = firstRowOfKey.get(key);
+        if (first !== undefined) errors.push(`duplicate of row ${first}: the same manufacturer and model appear twice in the file`);
+        else firstRowOfKey.set(key, rowNo);
+      }
+      let payload: number | null = null;
+      if (payloadCol) {
+        payload = readQuantity(row[payloadCol.index], payloadCol, 'mass', rowNo, errors, warnings)?.value ?? null;
+        if (payload !== null) checkPayload(payload, rowNo, errors, warnings);
+      }
+      let reach: number | null = null;
+      if (reachCol) {
+        const read = readQuantity(row[reachCol.index], reachCol, 'length', rowNo, errors, warnings);
+        reach = read?.value ?? null;
+        if (read) checkReach(read.value, rowNo, read.explicitUnit, errors, warnings);
+      }
+      const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warnings);
+      if (errors.length || !manufacturer || !model || payload === null || reach === null || !key) {
+        return { error: { row_index: rowNo, errors: errors.length ? errors : ['the row cannot be imported'] } };
+      }
+      return { valid: { row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, warnings, key } };
+    },
+  };
+}
+
+/** Validates in-memory rows at once (the `data` form, and tests). */
+export function validateRows(
+  rows: readonly Cell[][],
+  mappings: ResolvedMappings,
+  options: { decimalHint?: DecimalStyle | null } = {},
+): ValidationOutcome {
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+  const validator = createRowValidator(mappings, { votes: columnDecimalVotes(rows, width), hint: options.decimalHint ?? null });
+  const out: ValidationOutcome = { valid: [], errors: [], warningCount: 0 };
+  rows.forEach((row, i) => {
+    const result = validator.check(row, i + 1);
+    if ('error' in result) out.errors.push(result.error);
+    else {
+      out.valid.push(result.valid);
+      if (result.valid.warnings.length) out.warningCount += 1;
+    }
+  });
+  return out;
+}

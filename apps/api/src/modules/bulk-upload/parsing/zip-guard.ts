@@ -1,0 +1,168 @@
+import { createInflateRaw } from 'node:zlib';
+import { AppError } from '../../../lib/errors';
+
+/** Limits for a workbook's ZIP container (.xlsx is a ZIP of XML files). */
+export interface ZipLimits {
+  maxEntries: number;
+  maxTotalUncompressed: number;
+  /** Largest uncompressed/compressed ratio of one entry (entries under 1 MB are not checked). */
+  maxRatio: number;
+}
+
+export const defaultZipLimits: ZipLimits = { maxEntries: 10_000, maxTotalUncompressed: 200 * 1024 * 1024, maxRatio: 100 };
+
+export interface ZipEntryInfo {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+const bomb = (why: string) =>
+  new AppError('BAD_REQUEST', `This workbook cannot be read safely: ${why}. Save it again from Excel, or export the sheet as CSV.`);
+const corrupt = (why: string) => new AppError('BAD_REQUEST', `The file is not a valid Excel workbook (${why}). Save it again from Excel, or export the sheet as CSV.`);
+
+function u64(buf: Buffer, at: number): number {
+  const v = buf.readBigUInt64LE(at);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw bomb('it declares an impossible size');
+  return Number(v);
+}
+
+/**
+ * Reads the ZIP central directory without inflating anything: entry names, methods and
+ * the sizes each entry declares (ZIP64 included).
+ */
+export function readZipDirectory(buf: Buffer): ZipEntryInfo[] {
+  const minEocd = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= minEocd; i -= 1) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw corrupt('no ZIP directory');
+  let entries = buf.readUInt16LE(eocd + 10);
+  let cdSize = buf.readUInt32LE(eocd + 12);
+  let cdOffset = buf.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+    const loc = eocd - 20;
+    if (loc < 0 || buf.readUInt32LE(loc) !== ZIP64_LOCATOR) throw corrupt('broken ZIP64 directory');
+    const z64 = u64(buf, loc + 8);
+    if (z64 + 56 > buf.length || buf.readUInt32LE(z64) !== ZIP64_EOCD) throw corrupt('broken ZIP64 directory');
+    entries = u64(buf, z64 + 32);
+    cdSize = u64(buf, z64 + 40);
+    cdOffset = u64(buf, z64 + 48);
+  }
+  if (cdOffset + cdSize > buf.length) throw corrupt('the ZIP directory points outside the file');
+
+  const list: ZipEntryInfo[] = [];
+  let p = cdOffset;
+  const end = cdOffset + cdSize;
+  while (p + 46 <= end && buf.readUInt32LE(p) === CENTRAL) {
+    const method = buf.readUInt16LE(p + 10);
+    let compressedSize = buf.readUInt32LE(p + 20);
+    let uncompressedSize = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    let localHeaderOffset = buf.readUInt32LE(p + 42);
+    const name = buf.toString('utf8', p + 46, p + 46 + nameLen);
+    // ZIP64 extra field: the 0xFFFFFFFF sizes/offset are given there, in this order.
+    let x = p + 46 + nameLen;
+    const xEnd = x + extraLen;
+    while (x + 4 <= xEnd) {
+      const id = buf.readUInt16LE(x);
+      const size = buf.readUInt16LE(x + 2);
+      if (id === 0x0001) {
+        let q = x + 4;
+        if (uncompressedSize === 0xffffffff && q + 8 <= x + 4 + size) {
+          uncompressedSize = u64(buf, q);
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff && q + 8 <= x + 4 + size) {
+          compressedSize = u64(buf, q);
+          q += 8;
+        }
+        if (localHeaderOffset === 0xffffffff && q + 8 <= x + 4 + size) localHeaderOffset = u64(buf, q);
+      }
+      x += 4 + size;
+    }
+    list.push({ name, method, compressedSize, uncompressedSize, localHeaderOffset });
+    if (list.length > entries + 1) break;
+    p = xEnd + commentLen;
+  }
+  if (list.length !== entries) throw corrupt('the ZIP directory is inconsistent');
+  return list;
+}
+
+/** Inflates one entry into nothing, counting bytes; rejects as soon as `limit` is passed. */
+function inflatedSize(data: Buffer, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let total = 0;
+    let done = false;
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit && !done) {
+        done = true;
+        inflate.destroy();
+        resolve(total);
+      }
+    });
+    inflate.on('end', () => {
+      if (!done) {
+        done = true;
+        resolve(total);
+      }
+    });
+    inflate.on('error', () => {
+      if (!done) {
+        done = true;
+        reject(corrupt('a compressed part is damaged'));
+      }
+    });
+    inflate.end(data);
+  });
+}
+
+/**
+ * Zip-bomb guard, run BEFORE the workbook reaches SheetJS: the declared entry count,
+ * total size and per-entry ratio are checked from the central directory, then every
+ * deflated entry is inflated into a counter (nothing kept) to prove the declared sizes
+ * are true, since a crafted file may declare small sizes and expand far beyond them.
+ */
+export async function assertSafeZip(buf: Buffer, limits: ZipLimits = defaultZipLimits): Promise<void> {
+  const entries = readZipDirectory(buf);
+  if (entries.length > limits.maxEntries) throw bomb(`it holds ${entries.length} files (at most ${limits.maxEntries})`);
+  let total = 0;
+  for (const e of entries) {
+    total += e.uncompressedSize;
+    if (total > limits.maxTotalUncompressed) {
+      throw bomb(`it expands to more than ${Math.round(limits.maxTotalUncompressed / 1024 / 1024)} MB`);
+    }
+    if (e.uncompressedSize > 1024 * 1024 && e.uncompressedSize / Math.max(e.compressedSize, 1) > limits.maxRatio) {
+      throw bomb(`a part is compressed more than ${limits.maxRatio} times (typical of a zip bomb)`);
+    }
+    if (e.method !== 0 && e.method !== 8) throw corrupt(`unsupported compression method ${e.method}`);
+  }
+  for (const e of entries) {
+    const at = e.localHeaderOffset;
+    if (at + 30 > buf.length || buf.readUInt32LE(at) !== LOCAL) throw corrupt('a file header is missing');
+    const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
+    if (start + e.compressedSize > buf.length) throw corrupt('a part is cut off');
+    if (e.method === 0) {
+      if (e.compressedSize !== e.uncompressedSize) throw corrupt('a stored part has the wrong size');
+      continue;
+    }
+    const actual = await inflatedSize(buf.subarray(start, start + e.compressedSize), e.uncompressedSize);
+    if (actual > e.uncompressedSize) throw bomb('a part expands beyond the size it declares');
+  }
+}

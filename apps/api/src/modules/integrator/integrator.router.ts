@@ -1,0 +1,99 @@
+import { Router } from 'express';
+import {
+  createProjectSchema,
+  INTEGRATOR_SETTINGS_SAVED_MESSAGE,
+  integratorCatalogQuerySchema,
+  integratorSettingsSchema,
+  projectStatusFilterSchema,
+  updateProjectSchema,
+  type IntegratorCatalogRobot,
+} from '@cellforge/contracts';
+import type { Database } from '@cellforge/db';
+import type { TokenService } from '../../lib/tokens';
+import { authenticate } from '../../middleware/authenticate';
+import { requireRole } from '../../middleware/require-role';
+import type { ProjectsService } from '../projects/projects.service';
+import type { RobotRowWithoutVector } from '../robots/robot-dto';
+import {
+  findIntegratorSettings,
+  integratorCatalogStats,
+  listIntegratorCatalog,
+  saveIntegratorSettings,
+} from './integrator.repository';
+
+/** Spec section 3 "Integrator catalog robot": own robots are editable, the shared catalog is read-only. */
+export function toIntegratorCatalogRobot(row: RobotRowWithoutVector, viewerId: string): IntegratorCatalogRobot {
+  const own = row.ownerId === viewerId;
+  return {
+    _id: row.id,
+    model_name: row.model,
+    manufacturer: row.manufacturer,
+    normalized_specs: { payload_kg: row.payloadKg, reach_mm: row.reachMm, dof: row.dof },
+    can_edit: own,
+    permission_level: own ? 'owner' : 'read',
+    category: row.category,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+  };
+}
+
+/**
+ * /api/integrator: catalog, projects and settings of the integrator portal (spec
+ * section 7). Integrator or system_integrator only. The guard is attached per route,
+ * not with router.use, so other /api/integrator/* routers mounted later keep their own.
+ */
+export function createIntegratorRouter(deps: { db: Database; tokens: TokenService; projects: ProjectsService }): Router {
+  const router = Router();
+  const guard = [authenticate(deps.tokens, { required: true }), requireRole('integrator')];
+
+  router.get('/catalog/robots', ...guard, async (req, res) => {
+    const query = integratorCatalogQuerySchema.parse(req.query);
+    const page = await listIntegratorCatalog(deps.db, req.auth!.userId, query);
+    res.json({
+      data: page.rows.map((r) => toIntegratorCatalogRobot(r, req.auth!.userId)),
+      page: query.page,
+      limit: query.limit,
+      total: page.total,
+    });
+  });
+
+  router.get('/catalog/stats', ...guard, async (req, res) => {
+    res.json({ data: await integratorCatalogStats(deps.db, req.auth!.userId) });
+  });
+
+  router.get('/projects', ...guard, async (req, res) => {
+    const { status } = projectStatusFilterSchema.parse(req.query);
+    res.json({ data: await deps.projects.list(req.auth!.userId, status) });
+  });
+
+  router.get('/projects/stats', ...guard, async (req, res) => {
+    res.json({ data: await deps.projects.stats(req.auth!.userId) });
+  });
+
+  router.post('/projects', ...guard, async (req, res) => {
+    const input = createProjectSchema.parse(req.body ?? {});
+    res.status(201).json({ data: await deps.projects.create(req.auth!.userId, input) });
+  });
+
+  router.get('/projects/:id', ...guard, async (req, res) => {
+    res.json({ data: await deps.projects.get(req.auth!.userId, String(req.params.id)) });
+  });
+
+  router.patch('/projects/:id', ...guard, async (req, res) => {
+    const input = updateProjectSchema.parse(req.body ?? {});
+    res.json({ data: await deps.projects.update(req.auth!.userId, String(req.params.id), input) });
+  });
+
+  router.get('/settings', ...guard, async (req, res) => {
+    res.json({ data: await findIntegratorSettings(deps.db, req.auth!.userId) });
+  });
+
+  router.put('/settings', ...guard, async (req, res) => {
+    // Fields left out keep their saved value; the settings dialog sends all four.
+    const input = integratorSettingsSchema.partial().parse(req.body ?? {});
+    const current = await findIntegratorSettings(deps.db, req.auth!.userId);
+    const data = await saveIntegratorSettings(deps.db, req.auth!.userId, { ...current, ...input });
+    res.json({ success: true, message: INTEGRATOR_SETTINGS_SAVED_MESSAGE, data });
+  });
+
+  return router;
+}

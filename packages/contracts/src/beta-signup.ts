@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Who is signing up for early access. */
+export const BETA_SIGNUP_ROLES = ['customer', 'supplier', 'integrator', 'other'] as const;
+export type BetaSignupRole = (typeof BETA_SIGNUP_ROLES)[number];
+
+export const BETA_SIGNUP_ROLE_LABELS: Record<BetaSignupRole, string> = {
+  customer: 'Customer: I want to automate a task',
+  supplier: 'Supplier: I sell robots',
+  integrator: 'System integrator: I deploy robots',
+  other: 'Other',
+};
+
+/** POST /api/beta-signups body. Emails are compared case-insensitively (stored lower-case). */
+export const betaSignupRequestSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(120, { error: 'Name must be at most 120 characters' }),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Email must be at most 254 characters' })),
+  company: z
+    .string()
+    .trim()
+    .max(160, { error: 'Company must be at most 160 characters' })
+    .nullish()
+    .transform((value) => value ?? ''),
+  role: z.enum(BETA_SIGNUP_ROLES, { error: 'Choose customer, supplier, integrator or other' }),
+  automation_goal: z
+    .string()
+    .trim()
+    .max(2000, { error: 'Keep what you want to automate under 2000 characters' })
+    .nullish()
+    .transform((value) => value ?? ''),
+});
+export type BetaSignupRequest = z.input<typeof betaSignupRequestSchema>;
+
+export const BETA_SIGNUP_CREATED_MESSAGE = "You're on the list! We'll be in touch.";
+export const BETA_SIGNUP_ALREADY_MESSAGE = "You're already on the list — we'll be in touch soon.";
+
+/** 201 for a new signup (already_registered false), 200 for an email already on the list. */
+export const betaSignupResponseSchema = z.object({
+  success: z.literal(true),
+  already_registered: z.boolean(),
+  message: z.string(),
+});
+export type BetaSignupResponse = z.infer<typeof betaSignupResponseSchema>;

@@ -1,0 +1,4 @@
+export * from './inputs';
+export * from './finance';
+export * from './calculate';
+export * from './result-schema';
