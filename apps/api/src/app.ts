@@ -121,10 +121,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/ai', createAiRouter({ db, tokens, config, logger }));
 
-  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator' }));
+  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes }));
   app.use(
     '/api/supplier/bulk-upload',
-    createBulkUploadRouter({ db, tokens, role: 'supplier', onCatalogChange: () => catalog.invalidate() }),
+    createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, onCatalogChange: () => catalog.invalidate() }),
   );
   app.use('/api/integrator', createIntegratorRouter({ db, tokens, projects }));
 

@@ -32,6 +32,7 @@ export const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
+  BULK_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
@@ -69,6 +70,7 @@ export interface Config {
   loginRateLimit: number;
   loginRateWindowMs: number;
   jsonBodyLimit: string;
+  bulkUploadMaxBytes: number;
   ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string; timeoutMs: number };
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
 }
@@ -135,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
+    bulkUploadMaxBytes: env.BULK_UPLOAD_MAX_BYTES,
     ai: {
       baseUrl: env.AI_BASE_URL,
       apiKey: env.AI_API_KEY,

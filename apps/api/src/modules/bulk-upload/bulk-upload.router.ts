@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
 import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkMappingsSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
@@ -9,11 +8,6 @@ import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { bulkRequestSchema, createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
 
-/** BULK_UPLOAD_MAX_BYTES (bytes, default 25 MB): larger files answer 413. */
-export function bulkUploadMaxBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const parsed = z.coerce.number().int().positive().safeParse(env.BULK_UPLOAD_MAX_BYTES);
-  return env.BULK_UPLOAD_MAX_BYTES && parsed.success ? parsed.data : BULK_UPLOAD_DEFAULT_MAX_BYTES;
-}
 
 function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
@@ -41,6 +35,7 @@ export interface BulkUploadRouterDeps {
   tokens: TokenService;
   /** integrator: private robots (listed false); supplier: listings (listed true). */
   role: BulkImporterRole;
+  /** BULK_UPLOAD_MAX_BYTES (default 25 MB): larger files answer 413. */
   maxBytes?: number;
   /** Called after an import changed listed robots (supplier imports), so the public catalog index reloads. */
   onCatalogChange?: () => void;
@@ -53,7 +48,7 @@ export interface BulkUploadRouterDeps {
 export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
   const router = Router();
   const service = createBulkUploadService(deps.db, deps.role);
-  const maxBytes = deps.maxBytes ?? bulkUploadMaxBytes();
+  const maxBytes = deps.maxBytes ?? BULK_UPLOAD_DEFAULT_MAX_BYTES;
   router.use(
     authenticate(deps.tokens, { required: true }),
     deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),

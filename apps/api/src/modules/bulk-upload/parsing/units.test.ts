@@ -15,11 +15,12 @@ describe('unitFromHeader', () => {
     ['Reach (ft)', 'ft'],
     ['Reach (cm)', 'cm'],
     ['Payload (g)', 'g'],
+    ['Payload (#)', 'lb'],
   ])('%s -> %s', (header, unit) => {
     expect(unitFromHeader(header)).toBe(unit);
   });
 
-  it.each(['Max reach', 'Payload', 'Model No.', 'Manufacturer', 'Working range'])('%s names no unit', (header) => {
+  it.each(['Max reach', 'Payload', 'Model No.', 'Model #', 'Part #', 'Manufacturer', 'Working range'])('%s names no unit', (header) => {
     expect(unitFromHeader(header)).toBeNull();
   });
 });

@@ -53,7 +53,8 @@ export function unitFromHeader(header: string): BulkUnit | null {
     .replace(/[([{].*?[)\]}]/g, ' ')
     .split(/[\s_\-/.:]+/)
     .filter(Boolean);
-  if (words.length >= 2) {
+  // "Model #" and "Part #" mean number: "#" is read as pounds only in brackets ("Payload (#)").
+  if (words.length >= 2 && words[words.length - 1] !== '#') {
     const last = unitFromText(words[words.length - 1]!);
     // A lone "m"/"t"/"g"/"in" word after a name is a unit; "Reach" alone is not.
     if (last) return last;
