@@ -11,7 +11,7 @@ describe('routes', () => {
     ['/beta-signup', 'Get Early Access'],
     ['/learn-how-it-works', 'How CellForge works'],
     ['/robots/r-1', 'Robot details'],
-    ['/agent/copilot', 'Robotics Agent'],
+    ['/agent/robotics-advisor', 'Robotics Advisor'],
     ['/about', 'About CellForge'],
     ['/privacy', 'Privacy'],
     ['/terms', 'Terms'],
@@ -32,7 +32,7 @@ describe('routes', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it.each(['/no-such-page', '/auth/admin', '/robots', '/integrator'])('%s shows the not-found page', async (path) => {
+  it.each(['/no-such-page', '/auth/admin', '/robots', '/integrator', '/agent/copilot'])('%s shows the not-found page', async (path) => {
     stubFetch(() => jsonResponse({}));
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

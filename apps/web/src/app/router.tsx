@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: 'learn-how-it-works', ...page(() => import('./routes/learn-how-it-works')) },
       { path: 'catalog', ...page(() => import('./routes/catalog')) },
       { path: 'robots/:id', ...page(() => import('./routes/robot-detail')) },
+      { path: 'compare', ...page(() => import('./routes/compare')) },
       { path: 'beta-signup', ...page(() => import('./routes/beta-signup')) },
       { path: 'about', ...page(() => import('./routes/about')) },
       { path: 'privacy', ...page(() => import('./routes/privacy')) },

@@ -11,6 +11,11 @@ export const paths = {
   learn: { path: '/learn-how-it-works', getHref: () => '/learn-how-it-works' },
   catalog: { path: '/catalog', getHref: () => '/catalog' },
   robot: { path: '/robots/:id', getHref: (id: string) => `/robots/${encodeURIComponent(id)}` },
+  compare: {
+    path: '/compare',
+    getHref: (ids: readonly string[] = []) =>
+      ids.length ? `/compare?ids=${ids.map(encodeURIComponent).join(',')}` : '/compare',
+  },
   betaSignup: { path: '/beta-signup', getHref: () => '/beta-signup' },
   about: { path: '/about', getHref: () => '/about' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach } from 'vitest';
+
+// findBy*/waitFor wait up to 3 s (default 1 s): lazy route chunks and chained fetches
+// take longer than 1 s when the whole suite runs in parallel on a small (2-core) machine.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no matchMedia; react-hot-toast asks for prefers-reduced-motion.
 if (typeof window.matchMedia !== 'function') {

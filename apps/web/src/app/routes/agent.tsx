@@ -1,10 +1,11 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useParams } from 'react-router-dom';
+import { findAgent } from '@/features/agent/agents';
+import { AgentPage } from '@/features/agent/components/agent-page';
+import { NotFoundPage } from './not-found';
 
+/** /agent/:slug: the one agent ("robotics-advisor"); any other slug is not found. */
 export default function AgentRoute() {
-  return (
-    <PlaceholderPage
-      title="Robotics Agent"
-      description="This AI agent will answer robotics questions here once the copilot is live."
-    />
-  );
+  const { slug } = useParams();
+  const agent = findAgent(slug);
+  return agent ? <AgentPage agent={agent} /> : <NotFoundPage />;
 }

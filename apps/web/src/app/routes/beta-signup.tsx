@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { BetaSignupPage } from '@/features/beta-signup/components/beta-signup-page';
 
 export default function BetaSignupRoute() {
-  return (
-    <PlaceholderPage
-      title="Get Early Access"
-      description="The early-access sign-up form for the first customers, suppliers and integrators is being built and will appear here."
-    />
-  );
+  return <BetaSignupPage />;
 }

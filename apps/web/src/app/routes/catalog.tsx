@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { CatalogPage } from '@/features/catalog/components/catalog-page';
 
 export default function CatalogRoute() {
-  return (
-    <PlaceholderPage
-      title="Robot Catalog"
-      description="The searchable catalog of industrial robots listed by suppliers is being built and will appear here."
-    />
-  );
+  return <CatalogPage />;
 }

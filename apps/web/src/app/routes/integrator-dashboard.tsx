@@ -2,6 +2,7 @@ import { roleDisplayName } from '@cellforge/contracts';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useChoosePortal } from '@/components/layout/use-choose-portal';
+import { IntegratorDashboard } from '@/features/integrator/components/integrator-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**
@@ -12,27 +13,25 @@ import { useSession } from '@/lib/auth/session';
 export default function IntegratorDashboardRoute() {
   const { role } = useSession();
   const choosePortal = useChoosePortal();
+  const otherRole = role && role !== 'integrator' ? role : null;
   return (
     <Page
       title="Integrator Dashboard"
-      lead={
-        <p>
-          Catalog management, projects, bulk upload and video analysis for system integrators are being built and
-          will appear here.
-        </p>
-      }
+      lead={<p>Your robot catalog, customer projects, bulk uploads and video analysis.</p>}
     >
-      {role && role !== 'integrator' ? (
+      {otherRole ? (
         <div className="max-w-2xl rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <p>
-            You are signed in with a {roleDisplayName(role)} account. This dashboard belongs to the System Integrator
+            You are signed in with a {roleDisplayName(otherRole)} account. This dashboard belongs to the System Integrator
             portal.
           </p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => choosePortal('integrator')}>
             Switch to the System Integrator portal
           </Button>
         </div>
-      ) : null}
+      ) : (
+        <IntegratorDashboard />
+      )}
     </Page>
   );
 }

@@ -1,12 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { ProjectMatchesPage } from '@/features/customer/components/project-matches-page';
 
 export default function ProjectRobotsRoute() {
   const { projectId = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title="Matching robots"
-      description={`Robots that match the requirements of project ${projectId} will be listed here.`}
-    />
-  );
+  return <ProjectMatchesPage key={projectId} projectId={projectId} />;
 }

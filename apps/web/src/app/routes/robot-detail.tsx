@@ -1,12 +1,16 @@
-import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useLocation, useParams } from 'react-router-dom';
+import { ContactSupplier } from '@/features/customer/components/contact-supplier';
+import { RobotDetailPage } from '@/features/robots/components/robot-detail-page';
 
+/** Composes the robot page (robots feature) with "Contact supplier" (customer feature). */
 export default function RobotDetailRoute() {
   const { id = '' } = useParams();
+  const { pathname } = useLocation();
   return (
-    <PlaceholderPage
-      title="Robot details"
-      description={`Specifications, pricing and supplier details for robot ${id} will appear here once the catalog is live.`}
+    <RobotDetailPage
+      key={id}
+      id={id}
+      renderContact={(robot) => <ContactSupplier robot={robot} signInRedirect={pathname} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { ChatWidget } from '@/features/chat/lazy';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -19,11 +20,13 @@ export function RootLayout() {
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-orange-600" aria-hidden="true" />
       ) : null}
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (less the 4rem header), so the footer never shows and then jumps while a route loads (CLS). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
-      {/* FLOATING CHAT WIDGET MOUNT POINT: the AI chat widget (spec section 2) renders here, on every page. */}
+      {/* The floating AI chat widget (spec section 2), on every page: a small launcher; the chat loads on first open. */}
+      <ChatWidget />
       <ScrollRestoration />
     </div>
   );

@@ -65,7 +65,7 @@ describe('/auth/:role sign in', () => {
     const { router } = await openPortal('/auth/supplier');
     await fillLogin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Supplier Dashboard' })).toBeInTheDocument();
   });
 
   it("keeps the server's message on screen, e.g. a portal mismatch", async () => {

@@ -2,9 +2,14 @@ import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { CustomerProjects } from '@/features/customer/components/customer-projects';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { Greeting } from './greeting';
 
+/**
+ * /dashboard for customers. The dashboard feature is where /dashboard composes the
+ * role features (customer, supplier): the one place a feature renders another's screens.
+ */
 export function CustomerDashboard({ user }: { user: SessionUser }) {
   return (
     <Page
@@ -12,19 +17,21 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
       lead={
         <>
           <Greeting user={user} />
-          <p className="mt-2">Your projects and the robots that match them will appear here once project tools launch.</p>
+          <p className="mt-2">Describe what you want to automate; each project lists the robots that fit it.</p>
         </>
       }
       actions={
         <>
-          <Link to={paths.catalog.getHref()} className={buttonClasses()}>
+          <Link to={paths.catalog.getHref()} className={buttonClasses({ variant: 'outline' })}>
             Browse the catalog
           </Link>
-          <Link to={paths.roiCalculator.getHref()} className={buttonClasses({ variant: 'outline' })}>
+          <Link to={paths.roiCalculator.getHref()} className={buttonClasses({ variant: 'ghost' })}>
             Estimate ROI
           </Link>
         </>
       }
-    />
+    >
+      <CustomerProjects />
+    </Page>
   );
 }

@@ -36,9 +36,9 @@ describe('/dashboard', () => {
     );
   });
 
-  it('shows the general dashboard to a supplier', async () => {
+  it('shows the general dashboard, the Supplier Dashboard, to a supplier', async () => {
     signInAs({ ...ADA, user_type: 'supplier', role: 'supplier', first_name: 'Linus' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Supplier Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Linus.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign in as Customer' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,10 @@
+import { LazyCopilotChat } from '@/features/chat/lazy';
+
 /**
- * COPILOT CHAT MOUNT POINT (spec section 2, "Home chat assistant", page context
- * "homepage"). The chat feature replaces the body of this section; keep the
- * section, its heading and the id so links to #copilot keep working.
+ * The home copilot chat (spec section 2, "Home chat assistant", page context
+ * "homepage"). The chat's code is its own chunk (features/chat/lazy): it loads after
+ * the page's first paint. Keep the section, its heading and the id so links to
+ * #copilot keep working.
  */
 export function CopilotSlot() {
   return (
@@ -10,9 +13,12 @@ export function CopilotSlot() {
         Ask the robotics copilot
       </h2>
       <p className="mt-3 max-w-2xl text-slate-700 dark:text-slate-300">
-        The AI copilot that answers robotics questions, helps you choose a robot and troubleshoots problems is being
-        built and will appear here.
+        Describe the task you want to automate or the alarm you are chasing. The copilot asks what it needs to know and
+        answers from the robot catalog and its error-code knowledge.
       </p>
+      <div className="mt-6">
+        <LazyCopilotChat page="homepage" />
+      </div>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { renderRoutes } from '@/test/render';
 async function renderHome() {
   stubFetch(() => jsonResponse({}));
   const rendered = renderRoutes(routes, '/');
-  await screen.findByRole('heading', { level: 1, name: 'CellForge' });
+  await screen.findByRole('heading', { level: 1, name: 'CellForge' }, { timeout: 5000 });
   return rendered;
 }
 
@@ -29,6 +29,17 @@ describe('Home', () => {
     expect(main.getByRole('link', { name: 'Customer portal' })).toHaveAttribute('href', '/auth/customer');
     expect(main.getByRole('link', { name: 'Supplier portal' })).toHaveAttribute('href', '/auth/supplier');
     expect(main.getByRole('link', { name: 'System Integrator portal' })).toHaveAttribute('href', '/auth/integrator');
+  });
+
+  it('leads to every public tool', async () => {
+    await renderHome();
+    const tools = within(screen.getByRole('region', { name: 'Everything you need to decide on automation' }));
+    expect(tools.getByRole('link', { name: 'Estimate your payback' })).toHaveAttribute('href', '/roi-calculator');
+    expect(tools.getByRole('link', { name: 'Meet the advisor' })).toHaveAttribute('href', '/agent/robotics-advisor');
+    expect(tools.getByRole('link', { name: 'See how it works' })).toHaveAttribute('href', '/learn-how-it-works#video-analysis');
+    expect(screen.getByRole('link', { name: 'Learn how it works' })).toHaveAttribute('href', '/learn-how-it-works');
+    expect(screen.getByRole('link', { name: 'Join the early-access list' })).toHaveAttribute('href', '/beta-signup');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
   it('keeps a marked spot for the copilot chat', async () => {

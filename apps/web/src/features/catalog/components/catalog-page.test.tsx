@@ -1,0 +1,185 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/router';
+import { errorResponse, jsonResponse, stubPendingFetch } from '@/test/fetch';
+import { buildRobot, callsTo, listAnswer, stubApi } from '@/test/marketplace';
+import { renderRoutes } from '@/test/render';
+
+const abb = buildRobot({ manufacturer: 'ABB', model: 'IRB 1600', payload_kg: 10, reach_mm: 1450, price_min_usd: null, price_max_usd: null });
+const fanuc = buildRobot({ manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 25, reach_mm: 1831, owner_id: 'supplier-1' });
+const kuka = buildRobot({ manufacturer: 'KUKA', model: 'KR 10 R1100', payload_kg: 10, reach_mm: 1101 });
+
+function search(router: { state: { location: { search: string } } }) {
+  return new URLSearchParams(router.state.location.search);
+}
+
+describe('/catalog', () => {
+  it('shows a loading skeleton first', async () => {
+    stubPendingFetch();
+    renderRoutes(routes, '/catalog');
+    expect(await screen.findByRole('status', { name: 'Loading robots' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows result cards with maker, model, category, payload, reach, axes and price (or a dash)', async () => {
+    stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb, fanuc], { total: 42 })) });
+    renderRoutes(routes, '/catalog');
+    const card = await screen.findByRole('article', { name: 'ABB IRB 1600' });
+    expect(within(card).getByRole('link', { name: 'ABB IRB 1600' })).toHaveAttribute('href', `/robots/${abb.id}`);
+    expect(within(card).getByText('Articulated')).toBeInTheDocument();
+    expect(within(card).getByText('10 kg')).toBeInTheDocument();
+    expect(within(card).getByText('1,450 mm')).toBeInTheDocument();
+    expect(within(card).getByText('6')).toBeInTheDocument();
+    // No price known: a dash, never a guess.
+    expect(within(card).getByText('—')).toBeInTheDocument();
+    const listed = screen.getByRole('article', { name: 'FANUC M-20iD/25' });
+    expect(within(listed).getByText('$30,000–$40,000')).toBeInTheDocument();
+    expect(within(listed).getByText('Listed by a supplier')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–20 of 42 robots')).toBeInTheDocument();
+  });
+
+  it('keeps filters in the query string, sends them to the API, and Back restores the previous filters', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'GET /api/robots': (url) =>
+        jsonResponse(listAnswer(url.searchParams.get('manufacturer') === 'ABB' ? [abb] : [abb, fanuc, kuka])),
+    });
+    const { router } = renderRoutes(routes, '/catalog?sort=payload');
+    await screen.findByRole('article', { name: 'KUKA KR 10 R1100' });
+
+    const makers = screen.getByRole('group', { name: 'Manufacturer' });
+    await user.click(within(makers).getByRole('radio', { name: /^ABB/ }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBe('ABB'));
+    expect(search(router).get('sort')).toBe('payload');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'KUKA KR 10 R1100' })).not.toBeInTheDocument());
+
+    await user.type(screen.getByLabelText('Minimum payload (kg)'), '5');
+    await user.type(screen.getByLabelText('Maximum payload (kg)'), '20');
+    await waitFor(() => expect(search(router).get('maxPayload')).toBe('20'), { timeout: 3000 });
+    expect(search(router).get('minPayload')).toBe('5');
+    await waitFor(() =>
+      expect(Object.fromEntries(callsTo(fetchMock, 'GET', '/api/robots').at(-1)!.url.searchParams)).toEqual({
+        manufacturer: 'ABB',
+        minPayload: '5',
+        maxPayload: '20',
+        sort: 'payload',
+        page: '1',
+        limit: '20',
+      }),
+    );
+
+    // Leaving the minimum field committed it on its own: Back steps through both changes.
+    await act(() => router.navigate(-1));
+    expect(search(router).get('maxPayload')).toBeNull();
+    expect(search(router).get('minPayload')).toBe('5');
+    await waitFor(() => expect(screen.getByLabelText('Maximum payload (kg)')).toHaveValue(null));
+    await act(() => router.navigate(-1));
+    expect(search(router).get('manufacturer')).toBe('ABB');
+    expect(search(router).get('minPayload')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Minimum payload (kg)')).toHaveValue(null));
+
+    await act(() => router.navigate(-1));
+    expect(search(router).get('manufacturer')).toBeNull();
+    await waitFor(() =>
+      expect(within(screen.getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: 'Any' })).toBeChecked(),
+    );
+    expect(await screen.findByRole('article', { name: 'KUKA KR 10 R1100' })).toBeInTheDocument();
+  });
+
+  it('debounces typing in the search box into one URL change', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb])) });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'ABB IRB 1600' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search robots' }), 'fanuk');
+    await waitFor(() => expect(search(router).get('q')).toBe('fanuk'), { timeout: 2000 });
+    const queries = () => callsTo(fetchMock, 'GET', '/api/robots').map((call) => call.url.searchParams.get('q'));
+    // One search for the whole word, not one per keystroke.
+    await waitFor(() => expect(queries().filter(Boolean)).toEqual(['fanuk']));
+  });
+
+  it('does not send a payload range whose minimum exceeds the maximum', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb])) });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'ABB IRB 1600' });
+    await user.type(screen.getByLabelText('Minimum payload (kg)'), '50');
+    await user.type(screen.getByLabelText('Maximum payload (kg)'), '5');
+    expect(await screen.findByText('The minimum must not exceed the maximum.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The minimum alone was fine (committed on leaving the field); the inconsistent maximum waits.
+    expect(search(router).get('minPayload')).toBe('50');
+    expect(search(router).get('maxPayload')).toBeNull();
+  });
+
+  it('shows an empty state with a way to clear the filters', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/robots': (url) => jsonResponse(listAnswer(url.searchParams.get('category') ? [] : [abb])),
+    });
+    const { router } = renderRoutes(routes, '/catalog?category=delta');
+    expect(await screen.findByRole('heading', { name: 'No robots match' })).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('article', { name: 'ABB IRB 1600' })).toBeInTheDocument();
+  });
+
+  it('says which filters the API refused (400) and offers to clear them', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    stubApi({
+      'GET /api/robots': () => (fail ? errorResponse(400, 'BAD_REQUEST', 'Temporary trouble') : jsonResponse(listAnswer([abb]))),
+    });
+    renderRoutes(routes, '/catalog?q=abb');
+    // A 4xx is not retried automatically, so the error shows at once.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Temporary trouble');
+    fail = false;
+    // A 400 means the filters are the problem: the way out is clearing them.
+    await user.click(within(alert).getByRole('button', { name: 'Clear all filters' }));
+    expect(await screen.findByRole('article', { name: 'ABB IRB 1600' })).toBeInTheDocument();
+  });
+
+  it('offers Retry when the server fails', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    stubApi({
+      'GET /api/robots': () => (fail ? errorResponse(503, 'UNAVAILABLE', 'Down for a moment') : jsonResponse(listAnswer([abb]))),
+    });
+    renderRoutes(routes, '/catalog');
+    const alert = await screen.findByRole('alert', {}, { timeout: 12_000 });
+    expect(alert).toHaveTextContent('The catalog could not be loaded.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'ABB IRB 1600' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('picks robots to compare into a tray that links to /compare (at most 4)', async () => {
+    const user = userEvent.setup();
+    const robots = [abb, fanuc, kuka, buildRobot({ model: 'IRB 4600' }), buildRobot({ model: 'IRB 6700' })];
+    stubApi({
+      'GET /api/robots': () => jsonResponse(listAnswer(robots)),
+      'GET /api/robots/compare': (url) => {
+        const ids = url.searchParams.get('ids')!.split(',');
+        return jsonResponse({ data: ids.map((id) => robots.find((r) => r.id === id)) });
+      },
+    });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'ABB IRB 1600' });
+    await user.click(screen.getByRole('checkbox', { name: 'Compare ABB IRB 1600' }));
+    const tray = screen.getByRole('region', { name: 'Compare tray' });
+    expect(within(tray).getByText('Pick one more to compare')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare FANUC M-20iD/25' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare KUKA KR 10 R1100' }));
+    await user.click(screen.getByRole('checkbox', { name: `Compare ABB ${robots[3]!.model}` }));
+    expect(screen.getByRole('checkbox', { name: `Compare ABB ${robots[4]!.model}` })).toBeDisabled();
+    expect(search(router).get('compare')).toBe(robots.slice(0, 4).map((r) => r.id).join(','));
+    expect(within(tray).getByRole('link', { name: 'Compare 4 robots' })).toHaveAttribute(
+      'href',
+      `/compare?ids=${robots.slice(0, 4).map((r) => r.id).join(',')}`,
+    );
+    await user.click(within(tray).getByRole('button', { name: 'Remove FANUC M-20iD/25 from comparison' }));
+    expect(screen.getByRole('checkbox', { name: 'Compare FANUC M-20iD/25' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: `Compare ABB ${robots[4]!.model}` })).toBeEnabled();
+  });
+});

@@ -1,0 +1,247 @@
+import { COMPARE_MAX, type Robot } from '@cellforge/contracts';
+import { SlidersHorizontal } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Page } from '@/components/layout/page';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-answer';
+import { cn } from '@/lib/cn';
+import { robotName } from '@/lib/robot-format';
+import { useRobots } from '../api/get-robots';
+import { useRobotsByIds } from '../api/get-robots-by-ids';
+import { useCatalogState } from '../hooks/use-catalog-state';
+import { usePendingValue } from '../hooks/use-pending-value';
+import {
+  activeFilterCount,
+  EMPTY_CATALOG_STATE,
+  toCatalogSearch,
+  toRobotsQuery,
+  type CatalogSort,
+  type CatalogState,
+} from '../utils/catalog-params';
+import { CompareTray } from './compare-tray';
+import { FiltersPanel } from './filters-panel';
+import { Pagination } from './pagination';
+import { ResultsSkeleton } from './results-skeleton';
+import { COMPARE_LIMIT_NOTE, RobotCard } from './robot-card';
+import { SearchBox } from './search-box';
+
+const SORT_OPTIONS: ReadonlyArray<{ value: CatalogSort; label: string }> = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'payload', label: 'Payload (highest first)' },
+  { value: 'reach', label: 'Reach (longest first)' },
+  { value: 'price', label: 'Indicative price (lowest first)' },
+];
+
+export const CATALOG_LOAD_FAILED = 'The catalog could not be loaded.';
+
+/** /catalog: search, facet filters, ranges, sort and paging, all kept in the URL. */
+export function CatalogPage() {
+  const { state, update } = useCatalogState();
+  const query = useMemo(() => toRobotsQuery(state), [state]);
+  const robots = useRobots(query);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const sortId = useId();
+
+  const [compare, setCompare] = usePendingValue(state.compare);
+  const [sort, setSort] = usePendingValue(state.sort);
+  const picked = useRobotsByIds(state.compare);
+  const names = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const robot of picked.data ?? []) map.set(robot.id, robotName(robot));
+    for (const robot of robots.data?.data ?? []) map.set(robot.id, robotName(robot));
+    return map;
+  }, [picked.data, robots.data]);
+
+  const data = robots.data;
+  const activeCount = activeFilterCount(state);
+  const clearAll = () => update({ ...EMPTY_CATALOG_STATE, compare: state.compare });
+  const change = (changes: Partial<CatalogState>) => update(changes);
+
+  // Picking robots is not navigation: Back still steps through the searches.
+  const pickForCompare = (next: string[]) => {
+    setCompare(next);
+    update({ compare: next }, { resetPage: false, replace: true });
+  };
+  const toggleCompare = (robot: Robot) =>
+    pickForCompare(
+      compare.includes(robot.id) ? compare.filter((id) => id !== robot.id) : [...compare, robot.id].slice(0, COMPARE_MAX),
+    );
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
+  const last = data ? Math.min(data.total, data.page * data.limit) : 0;
+  const badRequest = isApiError(robots.error) && robots.error.status === 400;
+
+  let results;
+  if (robots.isPending) {
+    results = <ResultsSkeleton />;
+  } else if (robots.isError && !data) {
+    results = (
+      <ErrorState
+        title={badRequest ? 'These filters cannot be used' : CATALOG_LOAD_FAILED}
+        message={errorMessageOf(robots.error, 'Please try again in a moment.')}
+        onRetry={badRequest ? undefined : () => void robots.refetch()}
+        retrying={robots.isFetching}
+        actions={
+          badRequest ? (
+            <Button variant="outline" onClick={clearAll}>
+              Clear all filters
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (data && data.data.length === 0) {
+    results = (
+      <EmptyState
+        title="No robots match"
+        actions={
+          activeCount > 0 ? (
+            <Button variant="outline" onClick={clearAll}>
+              Clear all filters
+            </Button>
+          ) : undefined
+        }
+      >
+        <p>
+          {data.total > 0 && state.page > 1
+            ? `Page ${state.page} is past the last page of results.`
+            : 'Try fewer filters, a wider range or other words.'}
+        </p>
+      </EmptyState>
+    );
+  } else if (data) {
+    results = (
+      <>
+        {robots.isError ? (
+          <ErrorState
+            className="mb-4"
+            title={CATALOG_LOAD_FAILED}
+            message={errorMessageOf(robots.error, 'Showing the previous results.')}
+            onRetry={() => void robots.refetch()}
+            retrying={robots.isFetching}
+          />
+        ) : null}
+        <ul
+          aria-label="Robots"
+          aria-busy={robots.isPlaceholderData || undefined}
+          className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', robots.isPlaceholderData && 'opacity-60 transition-opacity')}
+        >
+          {data.data.map((robot) => (
+            <li key={robot.id}>
+              <RobotCard
+                robot={robot}
+                compared={compare.includes(robot.id)}
+                canCompare={compare.length < COMPARE_MAX}
+                onToggleCompare={toggleCompare}
+              />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={data.page}
+          pageCount={pageCount}
+          hrefFor={(page) => `${paths.catalog.getHref()}?${toCatalogSearch({ ...state, page }).toString()}`}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Page
+      title="Robot Catalog"
+      lead={
+        <p>
+          Industrial and collaborative robots with figures from the makers&rsquo; datasheets and from suppliers&rsquo;
+          listings. Prices are indicative street-price bands, not quotes.
+        </p>
+      }
+      className={cn(compare.length > 0 && 'pb-40 sm:pb-32')}
+    >
+      <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
+        <div className="mb-6 lg:hidden">
+          <Button
+            variant="outline"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+            {filtersOpen ? 'Hide filters' : 'Show filters'}
+            {activeCount > 0 ? ` (${activeCount})` : ''}
+          </Button>
+        </div>
+        <aside
+          id={filtersId}
+          aria-label="Filters"
+          className={cn(
+            'mb-8 rounded-2xl border border-slate-200 p-4 lg:mb-0 lg:block lg:border-0 lg:p-0 dark:border-slate-800',
+            filtersOpen ? 'block' : 'hidden',
+          )}
+        >
+          <FiltersPanel
+            state={state}
+            facets={data?.facets ?? null}
+            onChange={change}
+            onClearAll={clearAll}
+            activeCount={activeCount}
+          />
+        </aside>
+        <section aria-labelledby={`${filtersId}-results`} className="min-w-0">
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+            <SearchBox value={state.q} onCommit={(q) => update({ q })} />
+            <div>
+              <label htmlFor={sortId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+                Sort by
+              </label>
+              <Select
+                id={sortId}
+                className="mt-1.5"
+                value={sort}
+                options={SORT_OPTIONS}
+                onChange={(event) => {
+                  setSort(event.target.value as CatalogSort);
+                  update({ sort: event.target.value as CatalogSort });
+                }}
+              />
+            </div>
+          </div>
+          <div className="mb-4 mt-6 flex flex-wrap items-baseline justify-between gap-2">
+            <h2
+              id={`${filtersId}-results`}
+              className="text-lg font-semibold text-slate-900 dark:text-white"
+            >
+              Results
+            </h2>
+            <p className="text-sm text-slate-700 dark:text-slate-300" role="status" aria-live="polite">
+              {data && !robots.isPlaceholderData
+                ? data.total === 0
+                  ? 'No robots found'
+                  : `Showing ${first}–${last} of ${data.total} robots`
+                : robots.isFetching
+                  ? 'Loading robots…'
+                  : ''}
+            </p>
+          </div>
+          {compare.length >= COMPARE_MAX ? (
+            <p id="compare-limit-note" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+              {COMPARE_LIMIT_NOTE}
+            </p>
+          ) : null}
+          {results}
+        </section>
+      </div>
+      <CompareTray
+        ids={compare}
+        names={names}
+        onRemove={(id) => pickForCompare(compare.filter((other) => other !== id))}
+        onClear={() => pickForCompare([])}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CATALOG_STATE, parseCatalogParams, rangeError, toCatalogSearch, toRobotsQuery } from './catalog-params';
+
+describe('catalog URL state', () => {
+  it('round-trips every filter, the sort, the page and the compare picks through the query string', () => {
+    const state = {
+      ...EMPTY_CATALOG_STATE,
+      q: 'fanuc welding',
+      category: 'articulated',
+      manufacturer: 'FANUC',
+      application: 'welding',
+      industry: 'automotive',
+      minPayload: '5',
+      maxPayload: '20',
+      minReach: '900',
+      maxReach: '2000',
+      minPrice: '10000',
+      maxPrice: '60000',
+      sort: 'payload' as const,
+      page: 3,
+      compare: ['a', 'b'],
+    };
+    const search = toCatalogSearch(state);
+    expect(search.get('manufacturer')).toBe('FANUC');
+    expect(search.get('minPayload')).toBe('5');
+    expect(search.get('page')).toBe('3');
+    expect(parseCatalogParams(search)).toEqual(state);
+  });
+
+  it('leaves defaults out of the URL (page 1, relevance, empty filters)', () => {
+    expect(toCatalogSearch(EMPTY_CATALOG_STATE).toString()).toBe('');
+  });
+
+  it('drops malformed values instead of sending them to the API', () => {
+    const state = parseCatalogParams(new URLSearchParams('minPayload=heavy&maxPayload=-3&sort=random&page=0&maxReach=1500'));
+    expect(state.minPayload).toBe('');
+    expect(state.maxPayload).toBe('');
+    expect(state.sort).toBe('relevance');
+    expect(state.page).toBe(1);
+    expect(state.maxReach).toBe('1500');
+  });
+
+  it('keeps at most 4 distinct robots to compare', () => {
+    expect(parseCatalogParams(new URLSearchParams('compare=a,b,a,c,d,e')).compare).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('asks the API for page 1, limit 20 by default, with only the filters that are set', () => {
+    expect(toRobotsQuery({ ...EMPTY_CATALOG_STATE, manufacturer: 'ABB', compare: ['x'] })).toEqual({
+      page: 1,
+      limit: 20,
+      manufacturer: 'ABB',
+    });
+  });
+
+  it('flags a minimum above the maximum', () => {
+    expect(rangeError('20', '5')).toMatch(/minimum must not exceed/);
+    expect(rangeError('5', '20')).toBeNull();
+    expect(rangeError('', '5')).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, COMPARE_MAX, catalogSorts } from '@cellforge/contracts';
+
+export type CatalogSort = (typeof catalogSorts)[number];
+export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry'] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice'] as const;
+export type RangeKey = (typeof RANGE_KEYS)[number];
+
+/**
+ * Everything the catalog shows, read from (and written to) the URL query string so a
+ * search can be shared and Back/Forward restore it. `compare` holds the robots picked
+ * for comparison.
+ */
+export interface CatalogState {
+  q: string;
+  category: string;
+  manufacturer: string;
+  application: string;
+  industry: string;
+  minPayload: string;
+  maxPayload: string;
+  minReach: string;
+  maxReach: string;
+  minPrice: string;
+  maxPrice: string;
+  sort: CatalogSort;
+  page: number;
+  compare: string[];
+}
+
+export const EMPTY_CATALOG_STATE: CatalogState = {
+  q: '',
+  category: '',
+  manufacturer: '',
+  application: '',
+  industry: '',
+  minPayload: '',
+  maxPayload: '',
+  minReach: '',
+  maxReach: '',
+  minPrice: '',
+  maxPrice: '',
+  sort: 'relevance',
+  page: CATALOG_DEFAULT_PAGE,
+  compare: [],
+};
+
+/** A range bound as the API accepts it: a number >= 0, else nothing. */
+export function cleanNumber(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  if (text === '') return '';
+  const n = Number(text);
+  return Number.isFinite(n) && n >= 0 ? String(n) : '';
+}
+
+/** Reads the URL; anything malformed (a word for a number, an unknown sort) is dropped, not sent. */
+export function parseCatalogParams(params: URLSearchParams): CatalogState {
+  const text = (key: string) => (params.get(key) ?? '').trim();
+  const sort = text('sort');
+  const page = Number(text('page'));
+  const compare = [
+    ...new Set(
+      text('compare')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, COMPARE_MAX);
+  return {
+    q: text('q').slice(0, 200),
+    category: text('category'),
+    manufacturer: text('manufacturer'),
+    application: text('application'),
+    industry: text('industry'),
+    minPayload: cleanNumber(params.get('minPayload')),
+    maxPayload: cleanNumber(params.get('maxPayload')),
+    minReach: cleanNumber(params.get('minReach')),
+    maxReach: cleanNumber(params.get('maxReach')),
+    minPrice: cleanNumber(params.get('minPrice')),
+    maxPrice: cleanNumber(params.get('maxPrice')),
+    sort: (catalogSorts as readonly string[]).includes(sort) ? (sort as CatalogSort) : 'relevance',
+    page: Number.isInteger(page) && page >= 1 ? page : CATALOG_DEFAULT_PAGE,
+    compare,
+  };
+}
+
+/** The shortest query string for a state: defaults are left out. */
+export function toCatalogSearch(state: CatalogState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  for (const key of FACET_KEYS) if (state[key]) params.set(key, state[key]);
+  for (const key of RANGE_KEYS) if (state[key]) params.set(key, state[key]);
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
+  if (state.page !== CATALOG_DEFAULT_PAGE) params.set('page', String(state.page));
+  if (state.compare.length) params.set('compare', state.compare.join(','));
+  return params;
+}
+
+/** The GET /api/robots query of a state (compare is not a filter). */
+export function toRobotsQuery(state: CatalogState): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: state.page, limit: CATALOG_DEFAULT_LIMIT };
+  if (state.q) query.q = state.q;
+  for (const key of FACET_KEYS) if (state[key]) query[key] = state[key];
+  for (const key of RANGE_KEYS) if (state[key]) query[key] = state[key];
+  if (state.sort !== 'relevance') query.sort = state.sort;
+  return query;
+}
+
+/** Filters that narrow the results (what "Clear all filters" clears). */
+export function activeFilterCount(state: CatalogState): number {
+  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k])].filter(Boolean).length;
+}
+
+/** A range whose minimum exceeds its maximum (the API answers 400 to it). */
+export function rangeError(min: string, max: string): string | null {
+  if (min === '' || max === '') return null;
+  return Number(min) > Number(max) ? 'The minimum must not exceed the maximum.' : null;
+}

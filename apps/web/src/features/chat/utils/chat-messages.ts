@@ -1,0 +1,69 @@
+import type { ChatMessage } from '@cellforge/contracts';
+
+/** Spec sections 2 and 8: every text of the chat, spelled as the spec has it. */
+export const CHAT_TEXT = {
+  followUpsHeading: 'Questions to help you further',
+  actionsHeading: 'Recommended next steps',
+  sourcesHeading: 'Sources',
+  homePlaceholder: 'Describe your robotics challenge, ask technical questions, or request recommendations...',
+  sendMessage: 'Send message',
+  openWidget: 'Open AI assistant',
+  minimize: 'Minimize',
+  close: 'Close',
+} as const;
+
+/** Spec section 8, "Chat (home)". */
+export const HOME_ERRORS = {
+  serviceReturnedError: 'AI service returned an error',
+  apology: 'I apologize, but I encountered an issue.',
+  simplerQuestion: 'Please try asking a simpler question.',
+  tryAgain: 'Please try again or contact support if the issue persists.',
+  followUps: [
+    'Would you like to try rephrasing your question?',
+    'Is there a specific aspect I can help you with?',
+    'Should I connect you with technical support?',
+  ],
+} as const;
+
+/** "AI service error (status)": the home chat's HTTP failure. */
+export const homeHttpError = (status: number) => `AI service error (${status})`;
+
+/** Spec section 8, "Chat (widget)". */
+export const WIDGET_ERRORS = {
+  unauthorized: 'Please log in again to continue using the AI assistant.',
+  unavailable: 'AI assistant is temporarily offline. Please try again in a moment.',
+  gatewayTimeout: 'AI assistant is taking too long to respond. Please try a simpler question.',
+  serviceReturnedError: 'AI service returned an error',
+  timeout: 'Request timed out. Please try a simpler question.',
+  network: 'Unable to connect to AI assistant. Please check your connection and try again.',
+  fallback: "I'm sorry, I'm having trouble connecting right now. Please try again in a moment.",
+} as const;
+
+/** "AI service error ({status}). Please try again.": the widget's other HTTP failures. */
+export const widgetHttpError = (status: number) => `AI service error (${status}). Please try again.`;
+
+/** A message as the chat UI keeps it: the spec's ChatMessage plus what only the UI needs. */
+export interface UiChatMessage extends ChatMessage {
+  /** Made by the client (greeting, error): never sent back as conversation history. */
+  local?: boolean;
+  /** An error reply: shown as an alert. */
+  isError?: boolean;
+  /** The technical reason under an error reply (home: "AI service error (500)"). */
+  errorDetail?: string;
+}
+
+let sequence = 0;
+
+/** A message id unique within the page. */
+export function nextMessageId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}`;
+}
+
+export function userMessage(content: string): UiChatMessage {
+  return { id: nextMessageId('user'), type: 'user', content, timestamp: new Date().toISOString() };
+}
+
+export function localAiMessage(content: string, extra: Partial<UiChatMessage> = {}): UiChatMessage {
+  return { id: nextMessageId('ai'), type: 'ai', content, timestamp: new Date().toISOString(), local: true, ...extra };
+}

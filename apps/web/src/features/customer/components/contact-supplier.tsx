@@ -1,0 +1,168 @@
+import { createLeadSchema, roleDisplayName } from '@cellforge/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { z } from 'zod';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api-answer';
+import { useSession } from '@/lib/auth/session';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { robotName } from '@/lib/robot-format';
+import { useCreateLead } from '../api/create-lead';
+import { useProjects } from '../api/get-projects';
+
+export const CONTACT_SENT_TOAST = 'Message sent to the supplier';
+export const CONTACT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
+
+const contactFormSchema = z.object({
+  project_id: z.string(),
+  message: createLeadSchema.shape.message,
+});
+type ContactFormValues = z.infer<typeof contactFormSchema>;
+
+export interface ContactSupplierProps {
+  robot: { id: string; manufacturer: string; model: string };
+  /** Pre-selects a project (from the project's matches). */
+  projectId?: string;
+  /** Where sign-in brings a visitor back to. */
+  signInRedirect: string;
+  className?: string;
+}
+
+/**
+ * "Contact supplier": a visitor is asked to sign in as a customer, another role is told
+ * only customers contact suppliers, a customer writes a message (POST /api/leads).
+ */
+export function ContactSupplier({ robot, projectId, signInRedirect, className }: ContactSupplierProps) {
+  const { user, role, isLoading } = useSession();
+  const [open, setOpen] = useState(false);
+
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <div className={className}>
+        <Link to={paths.authPortal.getHref('customer', signInRedirect)} className={buttonClasses({ className: 'w-full' })}>
+          <Mail className="h-4 w-4" aria-hidden="true" />
+          Sign in to contact the supplier
+        </Link>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Suppliers answer customers; signing in takes a minute.</p>
+      </div>
+    );
+  }
+  if (role !== 'customer') {
+    return (
+      <p className={className}>
+        <span className="block rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200">
+          Only customers contact suppliers. You are signed in as a {roleDisplayName(role)}.
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div className={className}>
+      <Button className="w-full" onClick={() => setOpen(true)}>
+        <Mail className="h-4 w-4" aria-hidden="true" />
+        Contact supplier
+      </Button>
+      {open ? (
+        <ContactSupplierDialog robot={robot} projectId={projectId} onClose={() => setOpen(false)} />
+      ) : null}
+    </div>
+  );
+}
+
+function ContactSupplierDialog({
+  robot,
+  projectId,
+  onClose,
+}: {
+  robot: ContactSupplierProps['robot'];
+  projectId?: string;
+  onClose: () => void;
+}) {
+  const name = robotName(robot);
+  const projects = useProjects();
+  const createLead = useCreateLead();
+  const [sent, setSent] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormValues>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: { project_id: projectId ?? '', message: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await createLead.mutateAsync({
+        robot_id: robot.id,
+        ...(values.project_id ? { project_id: values.project_id } : {}),
+        message: values.message,
+      });
+      setSent(true);
+      toast.success(CONTACT_SENT_TOAST);
+    } catch (error) {
+      applyServerFieldErrors<ContactFormValues>(error, ['message', 'project_id'], setError);
+      setFormError(errorMessageOf(error, CONTACT_FAILED_MESSAGE));
+    }
+  });
+
+  const projectOptions = (projects.data ?? []).map((project) => ({ value: project.id, label: project.project_name }));
+
+  return (
+    <Dialog open onClose={onClose} title="Contact the supplier" description={<>About the {name}.</>}>
+      {sent ? (
+        <div role="status" className="space-y-4">
+          <p className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            Your message was sent. The supplier sees it with your name and email and will answer you by email.
+          </p>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Message to the supplier">
+          {formError ? (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+            >
+              {formError}
+            </div>
+          ) : null}
+          <Field label="Project" optional hint="The supplier sees the project's name." error={errors.project_id?.message}>
+            <Select placeholder="No project" options={projectOptions} {...register('project_id')} />
+          </Field>
+          <Field label="Message" required error={errors.message?.message} hint="At least 10 characters.">
+            <Textarea
+              rows={5}
+              placeholder="What do you want to automate, how many units, by when?"
+              {...register('message')}
+            />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="ghost" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Send message
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,181 @@
+import { createProjectSchema, projectStatuses, type CustomerProject } from '@cellforge/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessageOf } from '@/lib/api-answer';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { humanizeTag } from '@/lib/robot-format';
+import { useCatalogVocabulary } from '../api/get-catalog-vocabulary';
+
+type ProjectFormInput = z.input<typeof createProjectSchema>;
+export type ProjectFormOutput = z.output<typeof createProjectSchema>;
+
+const FIELDS: readonly Path<ProjectFormInput>[] = [
+  'project_name',
+  'customer_company',
+  'status',
+  'description',
+  'requirements.application',
+  'requirements.industry',
+  'requirements.payload_kg',
+  'requirements.reach_mm',
+  'requirements.cycle_time_s',
+  'requirements.budget_usd',
+  'shared_with_integrators',
+];
+
+const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+function defaultsOf(project?: CustomerProject): ProjectFormInput {
+  return {
+    project_name: project?.project_name ?? '',
+    customer_company: project?.customer_company ?? '',
+    status: project?.status ?? 'Draft',
+    description: project?.description ?? '',
+    requirements: {
+      application: project?.requirements.application ?? null,
+      industry: project?.requirements.industry ?? null,
+      payload_kg: numberText(project?.requirements.payload_kg),
+      reach_mm: numberText(project?.requirements.reach_mm),
+      cycle_time_s: numberText(project?.requirements.cycle_time_s),
+      budget_usd: numberText(project?.requirements.budget_usd),
+    },
+    shared_with_integrators: project?.shared_with_integrators ?? false,
+  };
+}
+
+/** Options for a vocabulary select; a value no longer in the catalog stays choosable. */
+function optionsOf(values: readonly string[] | undefined, current: string | null | undefined) {
+  const list = [...(values ?? [])];
+  if (current && !list.includes(current)) list.unshift(current);
+  return list.map((value) => ({ value, label: humanizeTag(value) }));
+}
+
+export interface ProjectFormProps {
+  /** Editing this project; creating when absent. */
+  project?: CustomerProject;
+  onSubmit: (values: ProjectFormOutput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** Create or edit a project and its requirements (createProjectSchema); server field errors land on the fields. */
+export function ProjectForm({ project, onSubmit, onCancel }: ProjectFormProps) {
+  const vocabulary = useCatalogVocabulary();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+    resolver: zodResolver(createProjectSchema),
+    defaultValues: defaultsOf(project),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors<ProjectFormInput>(error, FIELDS, setError);
+      setFormError(errorMessageOf(error, 'The project could not be saved. Please try again.'));
+    }
+  });
+
+  const req = errors.requirements;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={project ? 'Edit project' : 'New project'}>
+      {formError ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {formError}
+        </div>
+      ) : null}
+      <Field label="Project name" required error={errors.project_name?.message}>
+        <Input autoComplete="off" {...register('project_name')} />
+      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Company" optional error={errors.customer_company?.message}>
+          <Input autoComplete="organization" {...register('customer_company', { setValueAs: emptyToNull })} />
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          <Select options={projectStatuses.map((s) => ({ value: s, label: s }))} {...register('status')} />
+        </Field>
+      </div>
+      <Field label="Description" optional error={errors.description?.message}>
+        <Textarea rows={3} placeholder="The task, the parts, the cell…" {...register('description')} />
+      </Field>
+
+      <fieldset className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+        <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">Requirements</legend>
+        <p className="mb-5 text-sm text-slate-700 dark:text-slate-300">
+          Matching needs at least a payload, a reach or an application. Leave what you do not know empty.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="Application" optional error={req?.application?.message}>
+            <Select
+              placeholder="Any application"
+              options={optionsOf(vocabulary.data?.applications, project?.requirements.application)}
+              {...register('requirements.application', { setValueAs: emptyToNull })}
+            />
+          </Field>
+          <Field label="Industry" optional error={req?.industry?.message}>
+            <Select
+              placeholder="Any industry"
+              options={optionsOf(vocabulary.data?.industries, project?.requirements.industry)}
+              {...register('requirements.industry', { setValueAs: emptyToNull })}
+            />
+          </Field>
+          <Field label="Part weight (kg)" optional error={req?.payload_kg?.message} hint="The heaviest part; the tool margin is added for you.">
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.payload_kg')} />
+          </Field>
+          <Field label="Reach needed (mm)" optional error={req?.reach_mm?.message}>
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.reach_mm')} />
+          </Field>
+          <Field label="Cycle time (s)" optional error={req?.cycle_time_s?.message}>
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.cycle_time_s')} />
+          </Field>
+          <Field label="Budget (USD)" optional error={req?.budget_usd?.message}>
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.budget_usd')} />
+          </Field>
+        </div>
+      </fieldset>
+
+      <div className="flex items-start gap-3">
+        <input
+          id="shared_with_integrators"
+          type="checkbox"
+          role="switch"
+          className="mt-1 h-5 w-5 accent-orange-700 dark:accent-orange-400"
+          aria-describedby="shared_with_integrators-hint"
+          {...register('shared_with_integrators')}
+        />
+        <div>
+          <label htmlFor="shared_with_integrators" className="text-sm font-medium text-slate-900 dark:text-white">
+            Share with integrators
+          </label>
+          <p id="shared_with_integrators-hint" className="text-sm text-slate-700 dark:text-slate-300">
+            System integrators see the project and its requirements (not your contact details) and can offer to help.
+          </p>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {project ? 'Save changes' : 'Create project'}
+        </Button>
+      </div>
+    </form>
+  );
+}

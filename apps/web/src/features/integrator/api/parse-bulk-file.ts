@@ -1,0 +1,23 @@
+import { bulkParseResponseSchema, type BulkParseResponse } from '@cellforge/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { parseAnswer } from '@/lib/api-answer';
+import { postFormWithProgress, type ProgressListener } from '../utils/post-form-with-progress';
+
+export interface ParseBulkFileInput {
+  file: File;
+  onProgress?: ProgressListener;
+}
+
+/**
+ * POST /api/integrator/bulk-upload/parse (multipart "file"): columns, suggested mappings,
+ * the first 20 rows, units read from the headers, and an upload_id for validate/import.
+ */
+export async function parseBulkFile({ file, onProgress }: ParseBulkFileInput): Promise<BulkParseResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return parseAnswer(bulkParseResponseSchema, await postFormWithProgress('/api/integrator/bulk-upload/parse', form, { onProgress }));
+}
+
+export function useParseBulkFile() {
+  return useMutation({ mutationFn: parseBulkFile });
+}

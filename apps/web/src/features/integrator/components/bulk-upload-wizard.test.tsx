@@ -1,0 +1,224 @@
+import type { BulkValidateResponse } from '@cellforge/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { errorResponse, jsonResponse } from '@/test/fetch';
+import { callsTo, INTEGRATOR, stubApi, type ApiRoutes } from '@/test/marketplace';
+import { toastTexts } from '@/test/render';
+import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '../testing/fixtures';
+import { stubXhr, type FakeXhr } from '../testing/fake-xhr';
+import { renderDashboard } from '../testing/render-dashboard';
+
+const PARSED = {
+  upload_id: 'up-1',
+  file_name: 'robots.xlsx',
+  row_count: 17,
+  detected_columns: ['Brand', 'Model #', 'Max Payload (lbs)', 'Reach (in)', 'Axes', 'Notes'],
+  suggested_mappings: { Brand: 'manufacturer', 'Model #': 'model', 'Max Payload (lbs)': 'payload_kg', 'Reach (in)': 'reach_mm', Axes: 'dof', Notes: null },
+  preview_rows: [{ Brand: 'FANUC', 'Model #': 'M-20iD/25', 'Max Payload (lbs)': 55, 'Reach (in)': 72, Axes: 6, Notes: '' }],
+  detected_units: { 'Max Payload (lbs)': 'lb', 'Reach (in)': 'in' },
+  header_row: 2,
+  sheet_name: 'Robots',
+  warnings: ['Skipped 1 title row above the headers.'],
+};
+
+function validation(overrides: Partial<BulkValidateResponse> = {}): BulkValidateResponse {
+  return {
+    valid_count: 12,
+    warning_count: 12,
+    error_count: 5,
+    results: {
+      valid: [{ row: 1, manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 24.9, reach_mm: 1829, dof: 6, warnings: ['Row 1: payload 55 lb converted to 24.9 kg'] }],
+      errors: [1, 2, 3, 4, 5].map((n) => ({ row_index: n + 12, errors: [`Error in row ${n + 12}`] })),
+    },
+    errors_csv_url: '/api/integrator/bulk-upload/up-1/errors.csv',
+    ...overrides,
+  };
+}
+
+function stubCatalog(extra: ApiRoutes = {}) {
+  return stubApi(
+    {
+      'GET /api/integrator/catalog/robots': () => jsonResponse(catalogAnswer([OWN_ROBOT])),
+      'GET /api/integrator/catalog/stats': () => jsonResponse(CATALOG_STATS),
+      'POST /api/integrator/bulk-upload/validate': () => jsonResponse(validation()),
+      'POST /api/integrator/bulk-upload/import': () => jsonResponse({ inserted: 12, updated: 3, unchanged: 0, skipped: 5 }),
+      ...extra,
+    },
+    { user: INTEGRATOR },
+  );
+}
+
+const answerParse = (status = 200, body: unknown = PARSED) => (xhr: FakeXhr) =>
+  setTimeout(() => {
+    xhr.progress(50, 100);
+    setTimeout(() => xhr.respond(status, body), 20);
+  }, 20);
+
+async function openWizard() {
+  const user = userEvent.setup();
+  renderDashboard();
+  await screen.findByRole('article', { name: 'CellForge Robotics CF-10 Arm' }, { timeout: 5000 });
+  await user.click(screen.getByRole('button', { name: 'Bulk Upload' }));
+  const dialog = screen.getByRole('dialog', { name: 'Bulk Upload' });
+  return { user, dialog };
+}
+
+const xlsx = () => new File(['fake'], 'robots.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+
+function currentStep(dialog: HTMLElement) {
+  return within(dialog).getByRole('list', { name: 'Steps' }).querySelector('[aria-current="step"]')?.textContent;
+}
+
+describe('Bulk upload wizard', { timeout: 20_000 }, () => {
+  it('goes through the three steps, at most 3 error rows, Back, then imports and reloads the catalog', async () => {
+    const fetchMock = stubCatalog();
+    const requests = stubXhr(answerParse());
+    const { user, dialog } = await openWizard();
+    expect(currentStep(dialog)).toContain('Choose a file');
+    const input = within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)');
+    expect(input).toHaveAttribute('accept', '.csv,.json,.xlsx,.xls');
+
+    await user.upload(input, xlsx());
+    expect(await within(dialog).findByRole('progressbar', { name: 'Uploading the file…' })).toBeInTheDocument();
+    await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
+    expect(requests[0]!.pathname).toBe('/api/integrator/bulk-upload/parse');
+    expect(requests[0]!.headers.Authorization).toBe('Bearer stored-token');
+    expect((requests[0]!.field('file') as File).name).toBe('robots.xlsx');
+
+    // Step 2: the suggested mappings are pre-filled; units and warnings are shown.
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Brand' })).toHaveValue('manufacturer');
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Max Payload (lbs)' })).toHaveValue('payload_kg');
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Notes' })).toHaveValue('');
+    expect(within(dialog).getByText('lb (pounds)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Skipped 1 title row above the headers.')).toBeInTheDocument();
+    // Choosing a field already in use moves it.
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Field for column Notes' }), 'dof');
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Axes' })).toHaveValue('');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Field for column Axes' }), 'dof');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));
+    const validateCall = callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/validate')[0]!;
+    expect(JSON.parse(String(validateCall.init.body))).toEqual({ upload_id: 'up-1', mappings: { ...PARSED.suggested_mappings, Notes: null } });
+
+    // Step 3: counts, valid preview, at most 3 of the 5 error rows, the full report.
+    expect(within(dialog).getByText('Valid rows', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12');
+    expect(within(dialog).getByText('Rows with warnings', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12');
+    expect(within(dialog).getByText('Rows with errors', { selector: 'dt' }).nextElementSibling).toHaveTextContent('5');
+    expect(within(dialog).getByRole('cell', { name: 'M-20iD/25' })).toBeInTheDocument();
+    expect(within(within(dialog).getByRole('list', { name: 'Error rows' })).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(dialog).getByText('and 2 more rows with errors.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Download full error report' })).toBeInTheDocument();
+
+    // Back returns one step, with the mappings kept.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(currentStep(dialog)).toContain('Map fields');
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Axes' })).toHaveValue('dof');
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));
+
+    const robotLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length;
+    const statLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Upload' })).not.toBeInTheDocument());
+    expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated');
+    const importCall = callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import')[0]!;
+    expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length).toBeGreaterThan(robotLoads));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length).toBeGreaterThan(statLoads));
+  });
+
+  it('disables Import when valid_count is 0', async () => {
+    stubCatalog({
+      'POST /api/integrator/bulk-upload/validate': () =>
+        jsonResponse(validation({ valid_count: 0, warning_count: 0, error_count: 2, results: { valid: [], errors: [{ row_index: 1, errors: ['Payload is missing'] }, { row_index: 2, errors: ['Model is missing'] }] } })),
+    });
+    stubXhr(answerParse());
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    expect(await within(dialog).findByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(within(dialog).getByText('Payload is missing')).toBeInTheDocument();
+  });
+
+  it('says "Failed to parse file. Please check the format." with the server message, and for a wrong file type', async () => {
+    stubCatalog();
+    const requests = stubXhr(answerParse(400, { message: 'The file has no header row.', error: 'The file has no header row.', code: 'VALIDATION_FAILED' }));
+    const { dialog } = await openWizard();
+    const input = within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)');
+
+    // The picker's accept list can be overridden ("All files"): the name is checked again.
+    fireEvent.change(input, { target: { files: [new File(['x'], 'robots.txt', { type: 'text/plain' })] } });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to parse file. Please check the format.');
+    expect(requests).toHaveLength(0);
+
+    // A dropped file is parsed like a chosen one.
+    fireEvent.drop(input.parentElement!, { dataTransfer: { files: [xlsx()] } });
+    const alert = await within(dialog).findByText('The file has no header row.');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to parse file. Please check the format.');
+    expect(requests).toHaveLength(1);
+    expect(currentStep(dialog)).toContain('Choose a file');
+  });
+
+  it('says "Validation failed. Please check your mappings." and shows the column problems', async () => {
+    stubCatalog({
+      'POST /api/integrator/bulk-upload/validate': () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Check the column mappings: Map a column to model', {
+          model: ['Map a column to model: a robot cannot be imported without it'],
+          'mappings.Notes': ['Unknown column "Notes"'],
+        }),
+    });
+    stubXhr(answerParse());
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'Field for column Model #' }), '');
+    expect(within(dialog).getByText(/Not mapped yet: Model/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Validation failed. Please check your mappings.');
+    expect(alert).toHaveTextContent('Check the column mappings: Map a column to model');
+    expect(within(dialog).getByText('Unknown column "Notes"')).toBeInTheDocument();
+    expect(currentStep(dialog)).toContain('Map fields');
+  });
+
+  it('says "Import failed. Please try again." and stays open', async () => {
+    stubCatalog({ 'POST /api/integrator/bulk-upload/import': () => errorResponse(404, 'NOT_FOUND', 'This upload has expired. Upload the file again.') });
+    stubXhr(answerParse());
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Import failed. Please try again.');
+    expect(alert).toHaveTextContent('This upload has expired. Upload the file again.');
+    expect(screen.getByRole('dialog', { name: 'Bulk Upload' })).toBeInTheDocument();
+  });
+
+  it('downloads the full error report with the bearer token', async () => {
+    const fetchMock = stubCatalog({
+      'GET /api/integrator/bulk-upload/:id/errors.csv': () =>
+        new Response('row,errors\n13,Error', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="robots-errors.csv"' } }),
+    });
+    stubXhr(answerParse());
+    const createObjectURL = vi.fn(() => 'blob:report');
+    // jsdom has no object URLs.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Download full error report' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const call = callsTo(fetchMock, 'GET', '/api/integrator/bulk-upload/up-1/errors.csv')[0]!;
+    expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer stored-token');
+    expect(JSON.parse(call.url.searchParams.get('mappings')!)).toEqual(PARSED.suggested_mappings);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
+  });
+});

@@ -1,0 +1,183 @@
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { useState } from 'react';
+import { FileSpreadsheet } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { bulkSourceOf } from '../api/bulk-source';
+import { useImportBulkUpload } from '../api/import-bulk-upload';
+import { useParseBulkFile } from '../api/parse-bulk-file';
+import { useValidateBulkUpload } from '../api/validate-bulk-upload';
+import {
+  ACCEPT_ATTRIBUTE,
+  BULK_STEPS,
+  formatBytes,
+  hasBulkExtension,
+  initialMappings,
+} from '../utils/bulk-fields';
+import { serverMessageOf } from '../utils/errors';
+import { importCompleteMessage, MESSAGES } from '../utils/messages';
+import { BulkMapFields } from './bulk-map-fields';
+import { BulkPreview } from './bulk-preview';
+import { FileDropzone } from './file-dropzone';
+import { InlineAlert } from './inline-alert';
+import { ProgressBar } from './progress-bar';
+import { StepIndicator } from './step-indicator';
+
+export interface BulkUploadWizardProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Spec sections 2 and 4: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
+export function BulkUploadWizard({ open, onClose }: BulkUploadWizardProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Bulk Upload"
+      description="Add your robots to the catalog from a CSV, JSON or Excel file."
+      // sm: because a plain max-w-4xl loses to the dialog's own max-w-lg in CSS order.
+      className="sm:max-w-4xl"
+    >
+      {/* Mounted only while open: closing the dialog starts the next upload from scratch. */}
+      {open ? <WizardBody onDone={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function WizardBody({ onDone }: { onDone: () => void }) {
+  const [step, setStep] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [parsed, setParsed] = useState<BulkParseResponse | null>(null);
+  const [mappings, setMappings] = useState<BulkMappings>({});
+  const [validation, setValidation] = useState<BulkValidateResponse | null>(null);
+  const parse = useParseBulkFile();
+  const validate = useValidateBulkUpload();
+  const importRows = useImportBulkUpload();
+
+  const choose = (chosen: File) => {
+    setFile(chosen);
+    setParsed(null);
+    setValidation(null);
+    parse.reset();
+    if (!hasBulkExtension(chosen.name)) {
+      setPickError('Choose a .csv, .json, .xlsx or .xls file.');
+      return;
+    }
+    setPickError(null);
+    setProgress(0);
+    parse.mutate(
+      { file: chosen, onProgress: setProgress },
+      {
+        onSuccess: (answer) => {
+          setParsed(answer);
+          setMappings(initialMappings(answer.detected_columns, answer.suggested_mappings));
+          setStep(1);
+        },
+      },
+    );
+  };
+
+  const runValidation = () => {
+    if (!parsed) return;
+    validate.mutate(
+      { source: bulkSourceOf(parsed), mappings },
+      {
+        onSuccess: (answer) => {
+          setValidation(answer);
+          setStep(2);
+        },
+      },
+    );
+  };
+
+  const runImport = () => {
+    if (!parsed) return;
+    importRows.mutate(
+      { source: bulkSourceOf(parsed), mappings },
+      {
+        onSuccess: (answer) => {
+          toast.success(importCompleteMessage(answer));
+          onDone();
+        },
+      },
+    );
+  };
+
+  const back = () => {
+    validate.reset();
+    importRows.reset();
+    setStep((current) => Math.max(0, current - 1));
+  };
+
+  return (
+    <div className="space-y-6">
+      <StepIndicator steps={BULK_STEPS} current={step} />
+      <h3 className="text-base font-semibold text-slate-900 dark:text-white">{BULK_STEPS[step]}</h3>
+
+      {step === 0 ? (
+        <div className="space-y-4">
+          <FileDropzone
+            label="Robot file (.csv, .json, .xlsx or .xls)"
+            accept={ACCEPT_ATTRIBUTE}
+            disabled={parse.isPending}
+            onFile={choose}
+            hint={`CSV, JSON, XLSX or XLS, up to ${formatBytes(BULK_UPLOAD_DEFAULT_MAX_BYTES)}. Columns such as Brand, Model #, Max Payload (lbs), Reach (in) and Axes are recognised; units are converted.`}
+          />
+          {file ? (
+            <p className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+              <FileSpreadsheet className="h-4 w-4" aria-hidden="true" />
+              <span className="font-medium break-all">{file.name}</span>
+              <span className="text-slate-600 dark:text-slate-400">({formatBytes(file.size)})</span>
+            </p>
+          ) : null}
+          {parse.isPending ? (
+            <ProgressBar label={progress === 100 ? 'Reading the file…' : 'Uploading the file…'} value={progress === 100 ? null : progress} />
+          ) : null}
+          {pickError ? <InlineAlert title={MESSAGES.parseFailed} detail={pickError} /> : null}
+          {parse.isError ? <InlineAlert title={MESSAGES.parseFailed} detail={serverMessageOf(parse.error)} /> : null}
+          {parsed ? (
+            <div className="flex justify-end">
+              <Button onClick={() => setStep(1)}>Next</Button>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+
+      {step === 1 && parsed ? (
+        <div className="space-y-4">
+          <BulkMapFields parsed={parsed} mappings={mappings} onChange={setMappings} error={validate.error} />
+          {validate.isPending ? <ProgressBar label="Validating rows…" value={null} /> : null}
+          {validate.isError ? <InlineAlert title={MESSAGES.validateFailed} detail={serverMessageOf(validate.error)} /> : null}
+          <div className="flex flex-wrap justify-between gap-3">
+            <Button variant="outline" onClick={back} disabled={validate.isPending}>
+              Back
+            </Button>
+            <Button onClick={runValidation} loading={validate.isPending}>
+              Validate
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 2 && parsed && validation ? (
+        <div className="space-y-4">
+          <BulkPreview parsed={parsed} mappings={mappings} validation={validation} />
+          {importRows.isPending ? <ProgressBar label="Importing robots…" value={null} /> : null}
+          {importRows.isError ? <InlineAlert title={MESSAGES.importFailed} detail={serverMessageOf(importRows.error)} /> : null}
+          <div className="flex flex-wrap justify-between gap-3">
+            <Button variant="outline" onClick={back} disabled={importRows.isPending}>
+              Back
+            </Button>
+            <Button onClick={runImport} disabled={validation.valid_count === 0} loading={importRows.isPending}>
+              Import
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import type { Stage1Results } from '@cellforge/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useFieldArray, useForm, type Path, type UseFormRegister } from 'react-hook-form';
+import { Plus, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { controlBorder, controlClasses } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
+import { formatClock, formatSeconds } from '../utils/analysis-format';
+import {
+  emptyPayload,
+  emptyWorkstation,
+  formValuesOf,
+  stage1FormSchema,
+  updatedDataOf,
+  type Stage1FormValues,
+} from '../utils/stage1-form';
+
+export interface Stage1EditorProps {
+  /** Stage 1's results (the activities and the extra fields of each entry come from here). */
+  results: Stage1Results;
+  /** What the form starts from: the last confirmed data, else the results. */
+  initial: Stage1Results;
+  busy: boolean;
+  onConfirm: (input: { updatedData: ReturnType<typeof updatedDataOf>; message: string | undefined }) => void;
+}
+
+const MOTION_TONES = { low: 'neutral', medium: 'warning', high: 'brand' } as const;
+
+/** Spec: "Stage 1 entity extraction results", editable payloads and workstations, a note, "Confirm & Run Stage 2". */
+export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1EditorProps) {
+  const headingId = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Stage1FormValues>({ resolver: zodResolver(stage1FormSchema), defaultValues: formValuesOf(initial) });
+  const payloads = useFieldArray({ control, name: 'payloads' });
+  const workstations = useFieldArray({ control, name: 'workstations' });
+
+  const submit = handleSubmit((values) => {
+    onConfirm({ updatedData: updatedDataOf(initial, values), message: values.note.trim() || undefined });
+  });
+
+  const video = results.video;
+  const activities = initial.extracted_activities;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div>
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          Stage 1 entity extraction results
+        </h3>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Check what the analysis found, correct the payloads and workstations, then confirm. Stage 2 uses only what you confirm.
+        </p>
+      </div>
+
+      {video ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Video: <span className="font-medium text-slate-900 dark:text-white">{video.name}</span>, {formatSeconds(video.duration_s)}
+          {video.width && video.height ? `, ${video.width}×${video.height}` : ''}
+          {video.fps ? `, ${Math.round(video.fps * 10) / 10} fps` : ''}
+          {results.cycle_time_s ? `. Longest measured cycle: ${formatSeconds(results.cycle_time_s)}` : ''}.
+        </p>
+      ) : null}
+      {results.notes ? <p className="text-sm text-slate-700 dark:text-slate-300">Notes from the upload: {results.notes}</p> : null}
+      {results.warnings?.length ? (
+        <ul aria-label="Analysis warnings" className="list-disc space-y-0.5 pl-5 text-sm text-amber-900 dark:text-amber-200">
+          {results.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <form onSubmit={submit} noValidate aria-label="Confirm stage 1 results" className="space-y-8">
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">Activities</legend>
+          {activities.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No activity was found in the video.</p>
+          ) : (
+            <ol aria-label="Activity timeline" className="relative space-y-4 border-l-2 border-slate-200 pl-5 dark:border-slate-700">
+              {activities.map((activity, index) => (
+                <li key={`${activity.key_frame ?? ''}-${activity.start_s ?? index}`} className="relative">
+                  <span
+                    aria-hidden="true"
+                    className="absolute top-1.5 -left-[1.72rem] h-3 w-3 rounded-full border-2 border-white bg-orange-600 dark:border-slate-900 dark:bg-orange-400"
+                  />
+                  <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                    <h4 className="font-semibold text-slate-900 dark:text-white">{activity.activity_name}</h4>
+                    <span className="text-sm text-slate-700 tabular-nums dark:text-slate-300">
+                      {formatClock(activity.start_s)}–{formatClock(activity.end_s)} ({formatSeconds(activity.duration_s)})
+                    </span>
+                    {activity.motion_level ? <Badge tone={MOTION_TONES[activity.motion_level]}>Motion: {activity.motion_level}</Badge> : null}
+                    {activity.cycle_time_s ? (
+                      <Badge tone="success">
+                        Cycle time {formatSeconds(activity.cycle_time_s)}
+                        {activity.cycle_count ? ` (${activity.cycle_count} cycles)` : ''}
+                      </Badge>
+                    ) : null}
+                  </div>
+                  {activity.description ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{activity.description}</p> : null}
+                  {activity.key_frame || activity.video ? (
+                    <p className="mt-1 text-xs break-all text-slate-600 dark:text-slate-400">
+                      {activity.key_frame ? `Key frame: ${activity.key_frame}` : ''}
+                      {activity.key_frame && activity.video ? ' · ' : ''}
+                      {activity.video ? `Video: ${activity.video}` : ''}
+                    </p>
+                  ) : null}
+                  <label className="mt-2 flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                    <input type="checkbox" className="h-4 w-4 accent-orange-700 dark:accent-orange-400" {...register(`planar.${index}`)} />
+                    Planar pick-and-place (4-axis robots may do)
+                  </label>
+                </li>
+              ))}
+            </ol>
+          )}
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">Payloads</legend>
+          <p className="text-sm text-slate-700 dark:text-slate-300">The parts the robot will handle: weight in kg, size L × W × H in mm.</p>
+          {payloads.fields.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No payload yet. Add the parts the robot handles.</p>
+          ) : (
+            <ul className="space-y-3">
+              {payloads.fields.map((field, index) => (
+                <EntityRow
+                  key={field.id}
+                  kind="Payload"
+                  index={index}
+                  register={register}
+                  errors={errors.payloads?.[index]}
+                  withWeight
+                  onRemove={() => payloads.remove(index)}
+                />
+              ))}
+            </ul>
+          )}
+          <Button variant="outline" size="sm" onClick={() => payloads.append(emptyPayload())}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add payload
+          </Button>
+        </fieldset>
+
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">Workstations</legend>
+          <p className="text-sm text-slate-700 dark:text-slate-300">Where the robot works: size L × W × H in mm (length and width set the reach).</p>
+          {workstations.fields.length === 0 ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">No workstation yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {workstations.fields.map((field, index) => (
+                <EntityRow
+                  key={field.id}
+                  kind="Workstation"
+                  index={index}
+                  register={register}
+                  errors={errors.workstations?.[index]}
+                  onRemove={() => workstations.remove(index)}
+                />
+              ))}
+            </ul>
+          )}
+          <Button variant="outline" size="sm" onClick={() => workstations.append(emptyWorkstation())}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add workstation
+          </Button>
+        </fieldset>
+
+        <div className="space-y-1.5">
+          <label htmlFor={`${headingId}-note`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </label>
+          <Textarea
+            id={`${headingId}-note`}
+            rows={3}
+            placeholder="Anything stage 2 should know: cycle targets, floor space, safety…"
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? `${headingId}-note-error` : undefined}
+            {...register('note')}
+          />
+          {errors.note ? (
+            <p id={`${headingId}-note-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.note.message}
+            </p>
+          ) : null}
+        </div>
+
+        <Button type="submit" loading={busy}>
+          Confirm &amp; Run Stage 2
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+type RowField = 'name' | 'weight_kg' | 'length' | 'width' | 'height';
+
+interface EntityRowProps {
+  kind: 'Payload' | 'Workstation';
+  index: number;
+  register: UseFormRegister<Stage1FormValues>;
+  errors: Partial<Record<RowField, { message?: string }>> | undefined;
+  withWeight?: boolean;
+  onRemove: () => void;
+}
+
+/** One editable payload or workstation: every input has its own label ("Payload 1 weight (kg)"). */
+function EntityRow({ kind, index, register, errors, withWeight, onRemove }: EntityRowProps) {
+  const baseId = useId();
+  const list = kind === 'Payload' ? 'payloads' : 'workstations';
+  const number = index + 1;
+  const inputs: { field: RowField; label: string; className: string }[] = [
+    { field: 'name', label: 'Name', className: 'col-span-2' },
+    ...(withWeight ? [{ field: 'weight_kg' as const, label: 'Weight (kg)', className: '' }] : []),
+    { field: 'length', label: 'Length (mm)', className: '' },
+    { field: 'width', label: 'Width (mm)', className: '' },
+    { field: 'height', label: 'Height (mm)', className: '' },
+  ];
+  const errorOf = (field: RowField) => errors?.[field]?.message;
+
+  return (
+    <li className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+      <div className={cn('grid grid-cols-2 gap-3', withWeight ? 'sm:grid-cols-6' : 'sm:grid-cols-5')}>
+        {inputs.map(({ field, label, className }) => {
+          const id = `${baseId}-${field}`;
+          const error = errorOf(field);
+          return (
+            <div key={field} className={cn('space-y-1', className)}>
+              <label htmlFor={id} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
+                <span className="sr-only">{`${kind} ${number} `}</span>
+                {label}
+              </label>
+              <input
+                id={id}
+                type={field === 'name' ? 'text' : 'number'}
+                inputMode={field === 'name' ? undefined : 'decimal'}
+                min={field === 'name' ? undefined : 0}
+                step={field === 'name' ? undefined : 'any'}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className={cn(controlClasses, controlBorder(Boolean(error)), 'py-1.5')}
+                {...register(`${list}.${index}.${field}` as Path<Stage1FormValues>)}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+      <Button variant="ghost" size="sm" className="mt-2" onClick={onRemove} aria-label={`Remove ${kind.toLowerCase()} ${number}`}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" />
+        Remove
+      </Button>
+    </li>
+  );
+}

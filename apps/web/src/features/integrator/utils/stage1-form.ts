@@ -1,0 +1,99 @@
+import type { Stage1Results } from '@cellforge/contracts';
+import { z } from 'zod';
+
+const MAX_WEIGHT_KG = 3000;
+const MAX_SIDE_MM = 100_000;
+
+const optionalNumber = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 0 && Number(value) <= max), { message });
+
+const side = optionalNumber(`Enter a size in mm from 0 to ${MAX_SIDE_MM.toLocaleString('en-US')}`, MAX_SIDE_MM);
+
+/** Length and width go together (stage 2 works out the reach from them); height is optional. */
+function sidesTogether(row: { length: string; width: string; height: string }, ctx: z.RefinementCtx) {
+  const any = row.length !== '' || row.width !== '' || row.height !== '';
+  if (any && row.length === '') ctx.addIssue({ code: 'custom', path: ['length'], message: 'Give the length with the width' });
+  if (any && row.width === '') ctx.addIssue({ code: 'custom', path: ['width'], message: 'Give the width with the length' });
+}
+
+const payloadRowSchema = z
+  .object({
+    /** Index in stage 1's list, or -1 for a row the user added. */
+    source: z.number(),
+    name: z.string().trim().min(1, { message: 'Name the payload' }).max(200),
+    weight_kg: optionalNumber(`Enter a weight in kg from 0 to ${MAX_WEIGHT_KG.toLocaleString('en-US')}`, MAX_WEIGHT_KG),
+    length: side,
+    width: side,
+    height: side,
+  })
+  .superRefine(sidesTogether);
+
+const workstationRowSchema = z
+  .object({
+    source: z.number(),
+    name: z.string().trim().min(1, { message: 'Name the workstation' }).max(200),
+    length: side,
+    width: side,
+    height: side,
+  })
+  .superRefine(sidesTogether);
+
+export const stage1FormSchema = z.object({
+  payloads: z.array(payloadRowSchema),
+  workstations: z.array(workstationRowSchema),
+  /** Per activity: the task is planar pick-and-place (stage 2 then accepts 4-axis robots). */
+  planar: z.array(z.boolean()),
+  note: z.string().max(2000, { message: 'Keep the note under 2,000 characters' }),
+});
+export type Stage1FormValues = z.infer<typeof stage1FormSchema>;
+export type PayloadRow = Stage1FormValues['payloads'][number];
+export type WorkstationRow = Stage1FormValues['workstations'][number];
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+function sidesOf(dimensions: number[] | null | undefined) {
+  return { length: text(dimensions?.[0]), width: text(dimensions?.[1]), height: text(dimensions?.[2]) };
+}
+
+function dimensionsOf(row: { length: string; width: string; height: string }): number[] | null {
+  if (row.length === '' || row.width === '') return null;
+  return row.height === '' ? [Number(row.length), Number(row.width)] : [Number(row.length), Number(row.width), Number(row.height)];
+}
+
+export const emptyPayload = (): PayloadRow => ({ source: -1, name: '', weight_kg: '', length: '', width: '', height: '' });
+export const emptyWorkstation = (): WorkstationRow => ({ source: -1, name: '', length: '', width: '', height: '' });
+
+/** The form's starting point: the confirmed data when there is some, else stage 1's. */
+export function formValuesOf(data: Stage1Results): Stage1FormValues {
+  return {
+    payloads: data.extracted_payloads.map((payload, index) => ({
+      source: index,
+      name: payload.name,
+      weight_kg: text(payload.weight_kg),
+      ...sidesOf(payload.dimensions_mm),
+    })),
+    workstations: data.extracted_workstations.map((station, index) => ({ source: index, name: station.name, ...sidesOf(station.dimensions_mm) })),
+    planar: data.extracted_activities.map((activity) => activity.planar === true),
+    note: '',
+  };
+}
+
+/** updated_data for confirm: the edited lists replace stage 1's; extra fields of edited entries are kept. */
+export function updatedDataOf(base: Stage1Results, values: Stage1FormValues) {
+  return {
+    extracted_activities: base.extracted_activities.map((activity, index) => ({ ...activity, planar: values.planar[index] === true })),
+    extracted_payloads: values.payloads.map((row) => ({
+      name: row.name.trim(),
+      weight_kg: row.weight_kg === '' ? null : Number(row.weight_kg),
+      dimensions_mm: dimensionsOf(row),
+    })),
+    extracted_workstations: values.workstations.map((row) => ({
+      ...(row.source >= 0 ? base.extracted_workstations[row.source] : {}),
+      name: row.name.trim(),
+      dimensions_mm: dimensionsOf(row),
+    })),
+  };
+}

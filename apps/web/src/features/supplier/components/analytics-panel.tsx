@@ -1,0 +1,127 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { cardClasses } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { errorMessageOf } from '@/lib/api-answer';
+import { cn } from '@/lib/cn';
+import { robotName } from '@/lib/robot-format';
+import { useAnalytics, type ListingAnalytics } from '../api/get-analytics';
+import { analyticsSummary, formatDay } from '../utils/analytics';
+
+const ListingChart = lazy(() => import('./listing-chart'));
+
+const PERIODS = [7, 30, 90] as const;
+
+/** Views and leads per listing over time: a chart, the same in one sentence, and the figures as a table. */
+export function AnalyticsPanel() {
+  const [days, setDays] = useState<number>(30);
+  const analytics = useAnalytics(days);
+  const periodId = useId();
+
+  return (
+    <section aria-labelledby="analytics-heading">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="analytics-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Listing analytics
+        </h2>
+        <div className="w-44">
+          <label htmlFor={periodId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Period
+          </label>
+          <Select
+            id={periodId}
+            className="mt-1.5"
+            value={String(days)}
+            onChange={(event) => setDays(Number(event.target.value))}
+            options={PERIODS.map((n) => ({ value: String(n), label: `Last ${n} days` }))}
+          />
+        </div>
+      </div>
+      <div className="mt-4" aria-busy={analytics.isFetching || undefined}>
+        {analytics.isPending ? (
+          <div role="status" aria-label="Loading analytics">
+            <Skeleton className="h-72 rounded-2xl" />
+          </div>
+        ) : analytics.isError ? (
+          <ErrorState
+            title="Analytics could not be loaded"
+            message={errorMessageOf(analytics.error, 'Please try again in a moment.')}
+            onRetry={() => void analytics.refetch()}
+            retrying={analytics.isFetching}
+          />
+        ) : analytics.data.data.length === 0 ? (
+          <EmptyState title="No listings to measure yet">
+            <p>Views and leads appear here for each robot you list.</p>
+          </EmptyState>
+        ) : (
+          <ul className={cn('space-y-4', analytics.isPlaceholderData && 'opacity-60')}>
+            {analytics.data.data.map((listing) => (
+              <li key={listing.robot_id}>
+                <ListingAnalyticsCard listing={listing} days={analytics.data.days} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ListingAnalyticsCard({ listing, days }: { listing: ListingAnalytics; days: number }) {
+  const headingId = useId();
+  const summaryId = useId();
+  const name = robotName(listing);
+  const activeDays = listing.series.filter((day) => day.views > 0 || day.leads > 0);
+  return (
+    <article aria-labelledby={headingId} className={cn(cardClasses, 'p-5')}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {name}
+        </h3>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_views}</span> views ·{' '}
+          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_leads}</span> leads
+        </p>
+      </div>
+      <figure className="mt-4" aria-describedby={summaryId}>
+        <Suspense fallback={<Skeleton className="h-60" />}>
+          <ListingChart series={listing.series} />
+        </Suspense>
+        <figcaption id={summaryId} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+          {analyticsSummary(listing, days)}
+        </figcaption>
+      </figure>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-semibold text-orange-800 dark:text-orange-300">
+          Show the figures as a table
+        </summary>
+        {activeDays.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">No views or leads in this period.</p>
+        ) : (
+          <table className="mt-2 w-full max-w-md text-left">
+            <caption className="sr-only">Views and leads per day for {name} (days with activity)</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-1.5 pr-4">Day</th>
+                <th scope="col" className="py-1.5 pr-4 text-right">Views</th>
+                <th scope="col" className="py-1.5 text-right">Leads</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activeDays.map((day) => (
+                <tr key={day.date} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="py-1.5 pr-4 font-normal">
+                    <time dateTime={day.date}>{formatDay(day.date)}</time>
+                  </th>
+                  <td className="py-1.5 pr-4 text-right tabular-nums">{day.views}</td>
+                  <td className="py-1.5 text-right tabular-nums">{day.leads}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </details>
+    </article>
+  );
+}

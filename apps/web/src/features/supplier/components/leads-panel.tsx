@@ -1,0 +1,162 @@
+import type { Lead } from '@cellforge/contracts';
+import { Mail, Phone } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cardClasses } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { Tabs } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { errorMessageOf } from '@/lib/api-answer';
+import { cn } from '@/lib/cn';
+import { robotName } from '@/lib/robot-format';
+import { useLeads } from '../api/get-leads';
+import { useUpdateLeadStatus, type LeadStatus } from '../api/update-lead-status';
+
+type LeadFilter = 'all' | LeadStatus;
+
+export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
+const STATUS_TONE: Record<LeadStatus, BadgeTone> = { new: 'brand', contacted: 'success', closed: 'neutral' };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The leads inbox: customers' messages, filtered by status, each movable to contacted / closed. */
+export function LeadsPanel() {
+  const leads = useLeads();
+  const [filter, setFilter] = useState<LeadFilter>('all');
+  const all = leads.data ?? [];
+  const count = (status: LeadFilter) => (status === 'all' ? all.length : all.filter((lead) => lead.status === status).length);
+  const label = (status: LeadFilter, text: string) => (leads.data ? `${text} (${count(status)})` : text);
+
+  const list = (status: LeadFilter) => {
+    const shown = status === 'all' ? all : all.filter((lead) => lead.status === status);
+    if (shown.length === 0) {
+      return (
+        <EmptyState title={status === 'all' ? 'No leads yet' : `No ${LEAD_STATUS_LABEL[status].toLowerCase()} leads`}>
+          <p>
+            {status === 'all'
+              ? 'When a customer contacts you about one of your listings, the message arrives here.'
+              : 'Leads move here when you change their status.'}
+          </p>
+        </EmptyState>
+      );
+    }
+    return (
+      <ul className="space-y-3">
+        {shown.map((lead) => (
+          <li key={lead.id}>
+            <LeadItem lead={lead} />
+          </li>
+        ))}
+      </ul>
+    );
+  };
+
+  return (
+    <section aria-labelledby="leads-heading">
+      <h2 id="leads-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+        Leads
+      </h2>
+      <div className="mt-4">
+        {leads.isPending ? (
+          <div role="status" aria-label="Loading leads" className="space-y-3">
+            <Skeleton className="h-32 rounded-2xl" />
+          </div>
+        ) : leads.isError ? (
+          <ErrorState
+            title="Your leads could not be loaded"
+            message={errorMessageOf(leads.error, 'Please try again in a moment.')}
+            onRetry={() => void leads.refetch()}
+            retrying={leads.isFetching}
+          />
+        ) : (
+          <Tabs<LeadFilter>
+            label="Leads by status"
+            value={filter}
+            onValueChange={setFilter}
+            items={[
+              { value: 'all', label: label('all', 'All'), content: list('all') },
+              { value: 'new', label: label('new', 'New'), content: list('new') },
+              { value: 'contacted', label: label('contacted', 'Contacted'), content: list('contacted') },
+              { value: 'closed', label: label('closed', 'Closed'), content: list('closed') },
+            ]}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function LeadItem({ lead }: { lead: Lead }) {
+  const updateStatus = useUpdateLeadStatus();
+  const about = lead.robot ? robotName(lead.robot) : 'your listing';
+
+  const move = async (status: LeadStatus) => {
+    try {
+      await updateStatus.mutateAsync({ id: lead.id, status });
+      toast.success(`Lead marked ${LEAD_STATUS_LABEL[status].toLowerCase()}`);
+    } catch (error) {
+      toast.error(errorMessageOf(error, 'The lead could not be changed.'));
+    }
+  };
+
+  const action = (status: LeadStatus, text: string, variant: 'primary' | 'outline' | 'ghost') => (
+    <Button size="sm" variant={variant} onClick={() => void move(status)} disabled={updateStatus.isPending}>
+      {text}
+      <span className="sr-only">: lead from {lead.from.name}</span>
+    </Button>
+  );
+
+  return (
+    <article aria-label={`Lead from ${lead.from.name} about ${about}`} className={cn(cardClasses, 'p-5')}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-slate-900 dark:text-white">
+            {lead.robot ? (
+              <Link to={paths.robot.getHref(lead.robot.id)} className="hover:underline hover:underline-offset-4">
+                {about}
+              </Link>
+            ) : (
+              about
+            )}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            <time dateTime={lead.created_at}>{dateFormat.format(new Date(lead.created_at))}</time>
+            {lead.project ? <> · Project: {lead.project.project_name}</> : null}
+          </p>
+        </div>
+        <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABEL[lead.status]}</Badge>
+      </div>
+      <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{lead.message}</p>
+      <div className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+        <p className="font-medium text-slate-900 dark:text-white">
+          {lead.from.name}
+          {lead.from.company_name ? `, ${lead.from.company_name}` : ''}
+        </p>
+        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          <a
+            href={`mailto:${lead.from.email}`}
+            className="inline-flex items-center gap-1 font-semibold text-orange-800 underline underline-offset-4 dark:text-orange-300"
+          >
+            <Mail className="h-3.5 w-3.5" aria-hidden="true" />
+            {lead.from.email}
+          </a>
+          {lead.from.phone ? (
+            <a href={`tel:${lead.from.phone}`} className="inline-flex items-center gap-1 underline underline-offset-4">
+              <Phone className="h-3.5 w-3.5" aria-hidden="true" />
+              {lead.from.phone}
+            </a>
+          ) : null}
+        </p>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {lead.status !== 'contacted' ? action('contacted', 'Mark contacted', 'primary') : null}
+        {lead.status !== 'closed' ? action('closed', 'Mark closed', 'outline') : null}
+        {lead.status !== 'new' ? action('new', 'Mark new', 'ghost') : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { listingInputSchema, robotCategories, type ListingInput, type Robot } from '@cellforge/contracts';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+
+/** The listing form as typed: every field is text; lists are comma-separated. */
+export interface ListingFormValues {
+  manufacturer: string;
+  model: string;
+  category: string;
+  payload_kg: string;
+  reach_mm: string;
+  dof: string;
+  repeatability_mm: string;
+  weight_kg: string;
+  price_min_usd: string;
+  price_max_usd: string;
+  applications: string;
+  industries: string;
+  description: string;
+  datasheet_source: string;
+}
+
+export const LISTING_FIELDS = [
+  'manufacturer',
+  'model',
+  'category',
+  'payload_kg',
+  'reach_mm',
+  'dof',
+  'repeatability_mm',
+  'weight_kg',
+  'price_min_usd',
+  'price_max_usd',
+  'applications',
+  'industries',
+  'description',
+  'datasheet_source',
+] as const satisfies ReadonlyArray<keyof ListingFormValues>;
+
+/** "Pick and place, Welding" -> ["pick-and-place", "welding"]: the catalog's tag words. */
+export function splitTags(text: string): string[] {
+  const tags = text
+    .split(/[,;\n]/)
+    .map((tag) => tag.trim().toLowerCase().replace(/\s+/g, '-'))
+    .filter(Boolean);
+  return [...new Set(tags)];
+}
+
+const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+export function listingFormDefaults(robot?: Robot): ListingFormValues {
+  return {
+    manufacturer: robot?.manufacturer ?? '',
+    model: robot?.model ?? '',
+    category: robot?.category ?? robotCategories[0],
+    payload_kg: text(robot?.payload_kg),
+    reach_mm: text(robot?.reach_mm),
+    dof: text(robot?.dof ?? 6),
+    repeatability_mm: text(robot?.repeatability_mm),
+    weight_kg: text(robot?.weight_kg),
+    price_min_usd: text(robot?.price_min_usd),
+    price_max_usd: text(robot?.price_max_usd),
+    applications: robot?.applications.join(', ') ?? '',
+    industries: robot?.industries.join(', ') ?? '',
+    description: robot?.description ?? '',
+    datasheet_source: robot?.datasheet_source ?? '',
+  };
+}
+
+/** The API payload of the form (still to be checked by listingInputSchema). */
+export function toListingInput(values: ListingFormValues): ListingInput {
+  return {
+    ...values,
+    category: values.category as ListingInput['category'],
+    applications: splitTags(values.applications),
+    industries: splitTags(values.industries),
+    datasheet_source: values.datasheet_source.trim() || null,
+  };
+}
+
+/**
+ * Checks the form with the contract's listingInputSchema (the same rules the server
+ * applies); an issue on "applications.2" is shown on the applications field.
+ */
+export const listingResolver: Resolver<ListingFormValues> = async (values) => {
+  const result = listingInputSchema.safeParse(toListingInput(values));
+  if (result.success) return { values, errors: {} };
+  const errors: Record<string, FieldError> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field in values && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { values: {}, errors: errors as FieldErrors<ListingFormValues> };
+};

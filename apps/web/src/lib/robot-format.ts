@@ -1,0 +1,49 @@
+/**
+ * How robot figures are written everywhere in the marketplace. A value the datasheet
+ * does not give is null and shows as UNKNOWN: never guessed, never 0.
+ */
+export const UNKNOWN = '—';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? UNKNOWN : numberFormat.format(value);
+}
+
+function withUnit(value: number | null | undefined, unit: string): string {
+  const text = formatNumber(value);
+  return text === UNKNOWN ? UNKNOWN : `${text} ${unit}`;
+}
+
+export const formatKg = (value: number | null | undefined) => withUnit(value, 'kg');
+export const formatMm = (value: number | null | undefined) => withUnit(value, 'mm');
+
+/** Repeatability is a ± tolerance. */
+export function formatRepeatability(value: number | null | undefined): string {
+  const text = formatNumber(value);
+  return text === UNKNOWN ? UNKNOWN : `±${text} mm`;
+}
+
+export function formatUsd(value: number | null | undefined): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? UNKNOWN : usdFormat.format(value);
+}
+
+/** An indicative street-price band: "$25,000–$40,000", one end when only one is known, else UNKNOWN. */
+export function formatPriceBand(min: number | null | undefined, max: number | null | undefined): string {
+  const low = min ?? null;
+  const high = max ?? null;
+  if (low === null && high === null) return UNKNOWN;
+  if (low !== null && high !== null) return low === high ? formatUsd(low) : `${formatUsd(low)}–${formatUsd(high)}`;
+  return low !== null ? `from ${formatUsd(low)}` : `up to ${formatUsd(high)}`;
+}
+
+/** Catalog tags are slugs ("pick-and-place"); people read "Pick and place". */
+export function humanizeTag(slug: string): string {
+  const words = slug.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : slug;
+}
+
+export function robotName(robot: { manufacturer: string; model: string }): string {
+  return `${robot.manufacturer} ${robot.model}`;
+}
