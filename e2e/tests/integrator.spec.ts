@@ -176,6 +176,10 @@ test('the full video flow: project, upload, Stage 1, corrections, confirm, Stage
     await expect(page.getByRole('heading', { name: 'Stage 1 entity extraction results' })).toBeVisible({ timeout: 180_000 });
     await expect(page.getByRole('list', { name: 'Activity timeline' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Activity timeline' })).toContainText('Key frame:');
+    // The key frame itself, served from the result bucket through the API.
+    const frame = page.getByRole('list', { name: 'Activity timeline' }).getByRole('img', { name: /^Key frame of / }).first();
+    await expect(frame).toBeVisible();
+    expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The user's corrections: a payload with its weight, a workstation with its size.
     await page.getByRole('button', { name: 'Add payload' }).click();

@@ -70,6 +70,14 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   router.get('/analysis/:jobId', async (req, res) => {
     res.json({ data: toJobDto(await deps.analysis.ownJob(req.auth!.userId, String(req.params.jobId))) });
   });
+  router.get('/analysis/:jobId/key-frame', async (req, res) => {
+    const { key } = z.object({ key: z.string().min(1).max(400) }).parse(req.query);
+    const stream = await deps.analysis.keyFrame(req.auth!.userId, String(req.params.jobId), key);
+    res.type('image/jpeg');
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  });
   router.post('/analysis/:jobId/stage1', async (req, res) => {
     res.json(await deps.analysis.stage1(req.auth!.userId, String(req.params.jobId)));
   });

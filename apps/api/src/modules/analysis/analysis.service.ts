@@ -10,7 +10,7 @@ import {
   type ConfirmRequest,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
-import { inspectZip, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
+import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
 import { AppError, notFound } from '../../lib/errors';
 import type { ProjectsService } from '../projects/projects.service';
 import {
@@ -221,6 +221,21 @@ export function createAnalysisService(deps: AnalysisDeps) {
         () => deps.perception.post('/stage2', { job_id: job.id, project_id: job.projectId, user_id: userId }),
         async (answer) => updateJob(deps.db, job.id, { status: 'stage2_done', stage2Results: stage2ResultsSchema.parse(answer), error: null }),
       ).then((row) => ({ success: true, job_id: row.id, data: row.stage2Results }));
+    },
+
+    /** A key frame stage 1 kept for an activity, streamed from the result bucket. */
+    async keyFrame(userId: string, jobId: string, key: string) {
+      const job = await ownJob(userId, jobId);
+      const prefix = `${job.projectId}/${job.id}/frames/`;
+      if (!key.startsWith(prefix) || !/^[A-Za-z0-9._-]+\.jpe?g$/.test(key.slice(prefix.length))) {
+        throw notFound('Key frame');
+      }
+      try {
+        return await deps.storage.getObjectStream(deps.resultBucket, key);
+      } catch (err) {
+        if (isStorageError(err, 'OBJECT_NOT_FOUND')) throw notFound('Key frame');
+        throw err;
+      }
     },
 
     async list(userId: string, projectId?: string) {

@@ -262,6 +262,32 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     expect(job.body.data).toMatchObject({ status: 'stage1_done', error: null });
   });
 
+  it('serves the key frames of an own job only', async () => {
+    const a = await app();
+    const { token, projectId } = await integratorWithProject(a);
+    const { body } = await uploadMp4(a, token, projectId, 'job-frames').expect(201);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
+    await storage.putObject('analysis-results', `${projectId}/job-frames/frames/1.jpg`, jpeg);
+    const ok = await request(a)
+      .get('/api/integrator/analysis/job-frames/key-frame')
+      .query({ key: `${projectId}/job-frames/frames/1.jpg` })
+      .set(bearer(token))
+      .buffer(true)
+      .expect(200);
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.from(ok.body as Buffer).equals(jpeg)).toBe(true);
+    for (const key of [`${projectId}/job-frames/frames/2.jpg`, `${projectId}/other-job/frames/1.jpg`, `${projectId}/job-frames/frames/../../x.jpg`, '../etc/passwd']) {
+      await request(a).get('/api/integrator/analysis/job-frames/key-frame').query({ key }).set(bearer(token)).expect(404);
+    }
+    const other = await registerUser(a, { user_type: 'integrator' });
+    await request(a)
+      .get('/api/integrator/analysis/job-frames/key-frame')
+      .query({ key: `${projectId}/job-frames/frames/1.jpg` })
+      .set(bearer(other.token))
+      .expect(404);
+    expect(body.data.job_id).toBe('job-frames');
+  });
+
   it('marks stages interrupted by a restart as failed, and refuses a second concurrent run', async () => {
     const a = await app();
     const { token, projectId } = await integratorWithProject(a);

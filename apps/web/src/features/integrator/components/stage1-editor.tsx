@@ -17,6 +17,7 @@ import {
   updatedDataOf,
   type Stage1FormValues,
 } from '../utils/stage1-form';
+import { KeyFrame } from './key-frame';
 
 export interface Stage1EditorProps {
   /** Stage 1's results (the activities and the extra fields of each entry come from here). */
@@ -103,6 +104,9 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
                     ) : null}
                   </div>
                   {activity.description ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{activity.description}</p> : null}
+                  {activity.key_frame ? (
+                    <KeyFrame jobId={results.job_id} frameKey={activity.key_frame} label={activity.activity_name} />
+                  ) : null}
                   {activity.key_frame || activity.video ? (
                     <p className="mt-1 text-xs break-all text-slate-600 dark:text-slate-400">
                       {activity.key_frame ? `Key frame: ${activity.key_frame}` : ''}
