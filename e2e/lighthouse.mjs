@@ -116,7 +116,7 @@ const failures = [];
 try {
   const lighthouse = findLighthouse();
   console.log(lighthouse ? `Lighthouse (${lighthouse}) on ${product.base}` : `lighthouse not installed: measuring with Playwright + ${chromePath} on ${product.base}`);
-  console.log('(mobile: 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s; the server does not compress, sizes are what goes over the wire)\n');
+  console.log('(mobile: 4x CPU slowdown, 150 ms RTT, 1.6 Mbit/s; sizes are what goes over the wire, compressed)\n');
   for (const pagePath of PAGES) {
     if (lighthouse) {
       const r = runLighthouse(lighthouse, product.base + pagePath);
