@@ -1,22 +1,5 @@
-// Bundles the API (and the workspace packages it imports as TypeScript source) into
-// dist/server.js; npm dependencies stay external and load from node_modules.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+// The SQL migrations travel with the bundle (packages/db resolves dist/drizzle).
 import { build } from 'esbuild';
+import { bundleNodeApp } from '../../scripts/bundle-node-app.mjs';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@cellforge/'));
-
-rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
-cpSync('../../packages/db/drizzle', 'dist/drizzle', { recursive: true });
-console.log('api: built dist/server.js');
+await bundleNodeApp(import.meta.dirname, { build, copy: [['../../packages/db/drizzle', 'dist/drizzle']] });

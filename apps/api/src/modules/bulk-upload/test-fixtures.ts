@@ -2,8 +2,8 @@
  * Test files generated in code (never checked in): CSV in several dialects and
  * encodings, JSON, XLSX/XLS written with SheetJS, and crafted ZIP bombs.
  */
-import { deflateRawSync } from 'node:zlib';
 import * as XLSX from 'xlsx';
+import { buildZip } from '@cellforge/storage/testing';
 
 export type CsvEncoding = 'utf8' | 'utf8-bom' | 'utf16le' | 'utf16be' | 'windows-1252';
 
@@ -69,52 +69,9 @@ export function workbookBuffer(
   return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
 }
 
-interface ZipPart {
-  name: string;
-  data: Buffer;
-  /** What the directory claims; defaults to the truth. */
-  declaredSize?: number;
-  method?: 0 | 8;
-}
-
-/** A ZIP written by hand, so sizes can lie (CRC left 0: the guard refuses before anything checks it). */
-export function zipBuffer(parts: ZipPart[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const method = part.method ?? 8;
-    const body = method === 8 ? deflateRawSync(part.data) : part.data;
-    const name = Buffer.from(part.name, 'utf8');
-    const size = part.declaredSize ?? part.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(parts.length, 8);
-  eocd.writeUInt16LE(parts.length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, eocd]);
+/** A ZIP written by hand, so sizes can lie (the storage package's test writer). */
+export function zipBuffer(parts: Array<{ name: string; data: Buffer; declaredSize?: number; method?: 0 | 8 }>): Buffer {
+  return buildZip(parts.map((p) => ({ name: p.name, data: p.data, declaredSize: p.declaredSize, method: p.method === 0 ? 'store' : 'deflate' })));
 }
 
 const contentTypes = Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>');
