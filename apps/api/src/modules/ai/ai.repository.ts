@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { robots, type Database } from '@cellforge/db';
+import { isUuid } from '../../lib/db-values';
 
 /** The robot columns the assistant reads (the search vector is left out). */
 const robotColumns = {
@@ -46,8 +47,6 @@ export type RobotRow = {
   updatedAt: Date;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (s: string) => UUID.test(s);
 
 const active = eq(robots.status, 'active');
 /** The normalised model part of the upsert key ("fanuc|m20id25" -> "m20id25"). */

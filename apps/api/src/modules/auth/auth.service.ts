@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './auth.repository';
 import { toUserDto } from './user-dto';
+import { isUniqueViolation } from '../../lib/db-values';
 
 export interface AuthDeps {
   db: Database;
@@ -35,11 +36,6 @@ export interface RegisterInput {
 }
 
 const portalPath: Record<string, string> = { customer: 'Customer', supplier: 'Supplier', integrator: 'System Integrator' };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const emailTaken = () =>
   new AppError('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.', {

@@ -5,6 +5,7 @@ import { inferCategory } from './category';
 import type { ParseMeta } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
 import type { ValidRow } from './parsing/validate-rows';
+import { isUuid } from '../../lib/db-values';
 
 /** An upload without its rows (they are streamed, see streamUploadRows). */
 export type BulkUploadInfo = Omit<typeof bulkUploads.$inferSelect, 'rows'>;
@@ -24,8 +25,6 @@ const uploadInfoColumns = {
 const MAX_PENDING_UPLOADS = 10;
 
 const freshness = () => gt(bulkUploads.createdAt, sql`now() - make_interval(hours => ${BULK_UPLOAD_TTL_HOURS})`);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function insertUpload(
   db: Database,
   values: { ownerId: string; fileName: string; columns: string[]; rows: Cell[][]; meta: ParseMeta },
@@ -58,7 +57,7 @@ export async function pruneUploads(db: Database, ownerId: string): Promise<void>
 
 /** An unexpired upload of this owner (without rows); `lock` takes a row lock (import: one at a time per upload). */
 export async function findUpload(db: Database, ownerId: string, id: string, options: { lock?: boolean } = {}): Promise<BulkUploadInfo | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const query = db
     .select(uploadInfoColumns)
     .from(bulkUploads)

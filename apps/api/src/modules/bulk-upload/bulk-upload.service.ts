@@ -32,6 +32,7 @@ import { parseUploadedFile, tableFromObjects, type ParseMeta } from './parsing/p
 import type { Cell } from './parsing/table';
 import { columnDecimalVotes, createRowValidator, resolveMappings, type RowValidator, type ValidRow } from './parsing/validate-rows';
 import { unitFromHeader } from './parsing/units';
+import { isUniqueViolation } from '../../lib/db-values';
 
 /** Who imports: integrators' robots are private (listed false), suppliers' are listings (listed true). */
 export type BulkImporterRole = 'integrator' | 'supplier';
@@ -253,8 +254,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           return { inserted: totals.inserted, updated: totals.updated, unchanged: totals.unchanged, skipped: totals.skipped };
         });
       } catch (err) {
-        const e = err as { code?: string; cause?: { code?: string } };
-        if (e?.code === '23505' || e?.cause?.code === '23505') {
+        if (isUniqueViolation(err)) {
           throw new AppError('CONFLICT', 'Another import changed the same robots at the same time. Try the import again.');
         }
         throw err;

@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm';
 import type { Lead } from '@cellforge/contracts';
 import { integratorProfiles, leads, projects, robots, users, type Database } from '@cellforge/db';
+import { isUuid } from '../../lib/db-values';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function findLeadDto(db: Database, id: string): Promise<Lead | unde
 }
 
 export async function findLeadRow(db: Database, id: string): Promise<LeadRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
   return row;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { integratorProfiles, leads, projects, users, type Database } from '@cellforge/db';
+import { isUuid } from '../../lib/db-values';
 
 export async function listSharedProjects(db: Database, integratorId: string) {
   return db
@@ -19,7 +20,7 @@ export async function listSharedProjects(db: Database, integratorId: string) {
 }
 
 export async function findSharedProject(db: Database, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ id: projects.id, ownerId: projects.ownerId, shared: projects.sharedWithIntegrators, status: projects.status })
     .from(projects)

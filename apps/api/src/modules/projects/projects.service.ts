@@ -13,6 +13,7 @@ import {
   projectStatsForOwner,
   updateProject,
 } from './projects.repository';
+import { isUuid } from '../../lib/db-values';
 
 type CreateInput = z.infer<typeof createProjectSchema>;
 type UpdateInput = z.infer<typeof updateProjectSchema>;
@@ -20,8 +21,7 @@ type UpdateInput = z.infer<typeof updateProjectSchema>;
 export function createProjectsService(db: Database) {
   /** Another user's project answers 404 like a missing one: its existence is not disclosed. */
   async function ownProject(userId: string, id: string): Promise<ProjectRow> {
-    const uuid = /^[0-9a-f-]{36}$/i.test(id);
-    const row = uuid ? await findProjectById(db, id) : undefined;
+    const row = isUuid(id) ? await findProjectById(db, id) : undefined;
     if (!row || row.ownerId !== userId) throw notFound('Project');
     return row;
   }

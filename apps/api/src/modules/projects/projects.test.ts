@@ -61,6 +61,7 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     }
     expect((await request(ctx().app).get('/projects').set(bearer(other.token)).expect(200)).body.data).toEqual([]);
     await request(ctx().app).get('/projects/not-a-uuid').set(bearer(owner.token)).expect(404);
+    await request(ctx().app).get(`/projects/${'-'.repeat(36)}`).set(bearer(owner.token)).expect(404);
   });
 
   it('refuses suppliers creating projects (403) and bad fields (400)', async () => {

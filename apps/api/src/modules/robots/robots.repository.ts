@@ -3,6 +3,7 @@ import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
 import { queryRows, robots, robotViews, type Database } from '@cellforge/db';
 import type { RobotRowWithoutVector } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
+import { isUuid } from '../../lib/db-values';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
@@ -143,8 +144,6 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   return { rows: pageRows.map(({ total: _t, ...r }) => r), total, facets };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 /** A robot the public may see, or one the viewer owns (an integrator's private import). */
 export async function findVisibleRobotById(

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
 import { robotColumns } from '../robots/robots.repository';
 import type { RobotRowWithoutVector } from '../robots/robot-dto';
+import { isUuid } from '../../lib/db-values';
 
 type ListingInput = z.infer<typeof listingInputSchema>;
 
@@ -32,7 +33,7 @@ export async function listListings(db: Database, ownerId: string): Promise<Robot
 }
 
 export async function findRobotRow(db: Database, id: string): Promise<RobotRowWithoutVector | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
   return row;
 }

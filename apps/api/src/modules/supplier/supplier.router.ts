@@ -9,11 +9,7 @@ import { requirePermission, requireRole } from '../../middleware/require-role';
 import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads/leads.repository';
 import { toRobotDto, type RobotRowWithoutVector } from '../robots/robot-dto';
 import { findRobotRow, insertListing, listingAnalytics, listingValues, listListings, updateListing } from './supplier.repository';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
+import { isUniqueViolation } from '../../lib/db-values';
 
 const duplicate = () =>
   new AppError('CONFLICT', 'You already list this model. Edit the existing listing instead.', {
