@@ -39,7 +39,7 @@ const displayNames: Record<Role, string> = {
   integrator: 'System Integrator',
 };
 
-/** Anything other than supplier or integrator (incl. system_integrator) is treated as customer. */
+/** supplier is supplier; integrator and system_integrator are integrator; anything else is customer (spec section 6). */
 export function normalizeRole(value: unknown): Role {
   if (value === 'supplier') return 'supplier';
   if (value === 'integrator' || value === 'system_integrator') return 'integrator';

@@ -30,10 +30,10 @@ describe('/dashboard', () => {
     signInAs({ ...ADA, user_type: userType, role: userType, first_name: 'Grace' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrator Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Grace.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the Integrator Dashboard' })).toHaveAttribute(
-      'href',
-      '/integrator/dashboard',
-    );
+    // The dashboard itself, not a link to it (spec section 2).
+    for (const tab of ['Catalog', 'Projects', 'Upload and Analyze']) {
+      expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
+    }
   });
 
   it('shows the general dashboard, the Supplier Dashboard, to a supplier', async () => {

@@ -1,11 +1,12 @@
-import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
-import { buttonClasses } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { IntegratorDashboard } from '@/features/integrator/components/integrator-dashboard';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { Greeting } from './greeting';
 
-/** /dashboard for integrators: points to the integrator workspace. */
+/**
+ * /dashboard for integrator and system_integrator users: the integrator dashboard
+ * itself (spec section 2), with the same tabs and settings as /integrator/dashboard.
+ */
 export function IntegratorDashboardEntry({ user }: { user: SessionUser }) {
   return (
     <Page
@@ -13,14 +14,11 @@ export function IntegratorDashboardEntry({ user }: { user: SessionUser }) {
       lead={
         <>
           <Greeting user={user} />
-          <p className="mt-2">Your catalog, projects, bulk upload and video analysis live in the integrator workspace.</p>
+          <p className="mt-2">Your robot catalog, customer projects, bulk uploads and video analysis.</p>
         </>
       }
-      actions={
-        <Link to={paths.integratorDashboard.getHref()} className={buttonClasses()}>
-          Open the Integrator Dashboard
-        </Link>
-      }
-    />
+    >
+      <IntegratorDashboard />
+    </Page>
   );
 }
