@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, CATALOG_MAX_LIMIT } from './robots';
+import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, CATALOG_MAX_LIMIT, robotSchema } from './robots';
 
 /** Spec section 3: a robot as the integrator catalog tab lists it. */
 export const integratorCatalogRobotSchema = z.object({
@@ -69,3 +69,15 @@ export const integratorSettingsSaveResponseSchema = z.object({
   message: z.string(),
   data: integratorSettingsSchema,
 });
+
+/**
+ * GET / PUT /api/integrator/catalog/robots/:id: one robot with every field (the edit
+ * form needs them) and the viewer's rights. PUT takes listingInputSchema; only the
+ * owner may change or DELETE a robot (DECISIONS: can_edit true).
+ */
+export const integratorRobotDetailSchema = robotSchema.extend({
+  can_edit: z.boolean(),
+  permission_level: z.enum(['owner', 'read']),
+});
+export type IntegratorRobotDetail = z.infer<typeof integratorRobotDetailSchema>;
+export const integratorRobotDetailResponseSchema = z.object({ data: integratorRobotDetailSchema });

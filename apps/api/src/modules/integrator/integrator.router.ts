@@ -4,6 +4,7 @@ import {
   INTEGRATOR_SETTINGS_SAVED_MESSAGE,
   integratorCatalogQuerySchema,
   integratorSettingsSchema,
+  listingInputSchema,
   projectStatusFilterSchema,
   updateProjectSchema,
   type IntegratorCatalogRobot,
@@ -13,7 +14,10 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requireRole } from '../../middleware/require-role';
 import type { ProjectsService } from '../projects/projects.service';
-import type { RobotRowWithoutVector } from '../robots/robot-dto';
+import { toRobotDto, type RobotRowWithoutVector } from '../robots/robot-dto';
+import { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from '../robots/owned-robots';
+import { AppError, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-values';
 import {
   findIntegratorSettings,
   integratorCatalogStats,
@@ -54,6 +58,38 @@ export function createIntegratorRouter(deps: { db: Database; tokens: TokenServic
       limit: query.limit,
       total: page.total,
     });
+  });
+
+  // One robot of the integrator's catalog with every field (the edit form needs them):
+  // their own robots and the shared catalog; another integrator's robots do not exist here.
+  router.get('/catalog/robots/:id', ...guard, async (req, res) => {
+    const row = await findRobotRow(deps.db, String(req.params.id));
+    if (!row || (row.ownerId !== null && row.ownerId !== req.auth!.userId)) throw notFound('Robot');
+    const summary = toIntegratorCatalogRobot(row, req.auth!.userId);
+    res.json({ data: { ...toRobotDto(row), can_edit: summary.can_edit, permission_level: summary.permission_level } });
+  });
+
+  /** DECISIONS: an integrator edits only robots where can_edit is true (their own). */
+  const ownRobot = (userId: string, id: string) => findOwnedRobot(deps.db, userId, id, { label: 'Robot', othersRobot: { status: 404 } });
+
+  router.put('/catalog/robots/:id', ...guard, async (req, res) => {
+    const row = await ownRobot(req.auth!.userId, String(req.params.id));
+    const input = listingInputSchema.parse(req.body ?? {});
+    try {
+      const saved = await updateRobot(deps.db, row.id, robotValues(input));
+      res.json({ data: { ...toRobotDto(saved), can_edit: true, permission_level: 'owner' } });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw new AppError('CONFLICT', 'Your catalog already has this manufacturer and model. Edit that robot instead.', {
+        model: ['Your catalog already has this manufacturer and model'],
+      });
+    }
+  });
+
+  router.delete('/catalog/robots/:id', ...guard, async (req, res) => {
+    const row = await ownRobot(req.auth!.userId, String(req.params.id));
+    await deleteRobot(deps.db, row.id);
+    res.status(204).end();
   });
 
   router.get('/catalog/stats', ...guard, async (req, res) => {

@@ -7,6 +7,7 @@ import {
   errorBodySchema,
   INTEGRATOR_SETTINGS_SAVED_MESSAGE,
   integratorCatalogResponseSchema,
+  integratorRobotDetailResponseSchema,
   integratorSettingsResponseSchema,
   integratorSettingsSaveResponseSchema,
   projectStatsSchema,
@@ -40,7 +41,7 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
   it('refuses anonymous (401) and customers and suppliers (403) on every route', async () => {
     const customer = await registerUser(ctx().app);
     const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
-    const routes: Array<['get' | 'post' | 'patch' | 'put', string]> = [
+    const routes: Array<['get' | 'post' | 'patch' | 'put' | 'delete', string]> = [
       ['get', '/api/integrator/catalog/robots'],
       ['get', '/api/integrator/catalog/stats'],
       ['get', '/api/integrator/projects'],
@@ -50,6 +51,9 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
       ['patch', '/api/integrator/projects/00000000-0000-0000-0000-000000000000'],
       ['get', '/api/integrator/settings'],
       ['put', '/api/integrator/settings'],
+      ['get', '/api/integrator/catalog/robots/00000000-0000-0000-0000-000000000000'],
+      ['put', '/api/integrator/catalog/robots/00000000-0000-0000-0000-000000000000'],
+      ['delete', '/api/integrator/catalog/robots/00000000-0000-0000-0000-000000000000'],
     ];
     for (const [method, path] of routes) {
       const anon = await request(ctx().app)[method](path);
@@ -211,5 +215,67 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
       expect(row!.ownerId).toBeNull();
       expect(row!.ownerId).not.toBe(user.id);
     }
+  });
+
+  it('lets an integrator read, edit and delete their own robots only (DECISIONS: can_edit)', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const other = await registerUser(ctx().app, { user_type: 'integrator' });
+    const db = ctx().handle.db;
+    const mine = await insertOwnRobot(db, user.id, 'AM-10');
+    await insertOwnRobot(db, user.id, 'AM-20');
+    const theirs = await insertOwnRobot(db, other.user.id, 'AM-30');
+    const [shared] = await db.select({ id: robots.id, model: robots.model }).from(robots).where(isNull(robots.ownerId)).limit(1);
+    const path = (id: string) => `/api/integrator/catalog/robots/${id}`;
+
+    const read = integratorRobotDetailResponseSchema.parse((await request(ctx().app).get(path(mine.id)).set(bearer(token)).expect(200)).body);
+    expect(read.data).toMatchObject({ id: mine.id, model: 'AM-10', payload_kg: 12, reach_mm: 1400, can_edit: true, permission_level: 'owner' });
+    const sharedRead = integratorRobotDetailResponseSchema.parse((await request(ctx().app).get(path(shared!.id)).set(bearer(token)).expect(200)).body);
+    expect(sharedRead.data).toMatchObject({ model: shared!.model, can_edit: false, permission_level: 'read' });
+    // Another integrator's robot does not exist for this one; malformed ids are 404 too.
+    for (const id of [theirs.id, 'not-a-uuid', '------------------------------------']) {
+      expect(errorBodySchema.parse((await request(ctx().app).get(path(id)).set(bearer(token)).expect(404)).body).code).toBe('NOT_FOUND');
+    }
+
+    const edit = {
+      manufacturer: 'Acme Motion',
+      model: 'AM-10 Plus',
+      category: 'collaborative',
+      payload_kg: '14.5',
+      reach_mm: 1450,
+      dof: 6,
+      repeatability_mm: 0.03,
+      applications: ['machine-tending'],
+      industries: ['automotive'],
+      description: 'Retrofit arm',
+    };
+    const saved = integratorRobotDetailResponseSchema.parse((await request(ctx().app).put(path(mine.id)).set(bearer(token)).send(edit).expect(200)).body);
+    expect(saved.data).toMatchObject({ id: mine.id, model: 'AM-10 Plus', category: 'collaborative', payload_kg: 14.5, repeatability_mm: 0.03, can_edit: true });
+    const [row] = await db.select().from(robots).where(eq(robots.id, mine.id));
+    expect(row).toMatchObject({ model: 'AM-10 Plus', payloadKg: 14.5, ownerId: user.id, listed: false });
+    expect(row!.normalizedKey).toBe(robotSearchColumns({ manufacturer: 'Acme Motion', model: 'AM-10 Plus' }).normalizedKey);
+    // The catalog tab shows the change.
+    const listed = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'AM-10 Plus' }).set(bearer(token)).expect(200)).body);
+    expect(listed.data[0]).toMatchObject({ _id: mine.id, model_name: 'AM-10 Plus', normalized_specs: { payload_kg: 14.5, reach_mm: 1450, dof: 6 } });
+
+    // Renaming onto another own robot's manufacturer + model is a conflict, nothing changes.
+    const clash = await request(ctx().app).put(path(mine.id)).set(bearer(token)).send({ ...edit, model: 'AM-20' }).expect(409);
+    expect(errorBodySchema.parse(clash.body)).toMatchObject({ code: 'CONFLICT' });
+    expect(clash.body.details).toHaveProperty('model');
+    const bad = await request(ctx().app).put(path(mine.id)).set(bearer(token)).send({ ...edit, payload_kg: -1, dof: 12 }).expect(400);
+    expect(Object.keys(errorBodySchema.parse(bad.body).details ?? {}).sort()).toEqual(['dof', 'payload_kg']);
+    expect((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, mine.id)))[0]!.model).toBe('AM-10 Plus');
+
+    // The shared catalog is read-only (403); another integrator's robot is 404 and untouched.
+    const refused = await request(ctx().app).put(path(shared!.id)).set(bearer(token)).send(edit).expect(403);
+    expect(refused.body.message).toBe('Robots of the shared catalog are read-only.');
+    await request(ctx().app).delete(path(shared!.id)).set(bearer(token)).expect(403);
+    await request(ctx().app).put(path(theirs.id)).set(bearer(token)).send(edit).expect(404);
+    await request(ctx().app).delete(path(theirs.id)).set(bearer(token)).expect(404);
+    expect((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, theirs.id)))[0]!.model).toBe('AM-30');
+
+    await request(ctx().app).delete(path(mine.id)).set(bearer(token)).expect(204);
+    expect(await db.select().from(robots).where(eq(robots.id, mine.id))).toEqual([]);
+    await request(ctx().app).get(path(mine.id)).set(bearer(token)).expect(404);
+    await request(ctx().app).delete(path(mine.id)).set(bearer(token)).expect(404);
   });
 });

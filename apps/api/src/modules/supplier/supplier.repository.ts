@@ -1,56 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { queryRows, robots, robotSearchColumns, type Database } from '@cellforge/db';
+import { queryRows, robots, type Database } from '@cellforge/db';
 import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
 import { robotColumns } from '../robots/robots.repository';
 import type { RobotRowWithoutVector } from '../robots/robot-dto';
-import { isUuid } from '../../lib/db-values';
-
-type ListingInput = z.infer<typeof listingInputSchema>;
-
-export function listingValues(input: ListingInput) {
-  return {
-    manufacturer: input.manufacturer,
-    model: input.model,
-    ...robotSearchColumns(input),
-    category: input.category,
-    payloadKg: input.payload_kg,
-    reachMm: input.reach_mm,
-    dof: input.dof,
-    repeatabilityMm: input.repeatability_mm,
-    weightKg: input.weight_kg,
-    priceMinUsd: input.price_min_usd === null ? null : Math.round(input.price_min_usd),
-    priceMaxUsd: input.price_max_usd === null ? null : Math.round(input.price_max_usd),
-    applications: input.applications,
-    industries: input.industries,
-    description: input.description,
-    datasheetSource: input.datasheet_source,
-  };
-}
+import { robotValues } from '../robots/owned-robots';
 
 export async function listListings(db: Database, ownerId: string): Promise<RobotRowWithoutVector[]> {
   return db.select(robotColumns).from(robots).where(eq(robots.ownerId, ownerId)).orderBy(asc(robots.manufacturer), asc(robots.model));
 }
 
-export async function findRobotRow(db: Database, id: string): Promise<RobotRowWithoutVector | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
-  return row;
-}
-
-export async function insertListing(db: Database, ownerId: string, input: ListingInput): Promise<RobotRowWithoutVector> {
+export async function insertListing(db: Database, ownerId: string, input: z.infer<typeof listingInputSchema>): Promise<RobotRowWithoutVector> {
   const [row] = await db
     .insert(robots)
-    .values({ ...listingValues(input), ownerId, listed: true, status: 'active' })
-    .returning(robotColumns);
-  return row!;
-}
-
-export async function updateListing(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRowWithoutVector> {
-  const [row] = await db
-    .update(robots)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(robots.id, id))
+    .values({ ...robotValues(input), ownerId, listed: true, status: 'active' })
     .returning(robotColumns);
   return row!;
 }

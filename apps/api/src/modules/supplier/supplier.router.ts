@@ -7,8 +7,9 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads/leads.repository';
-import { toRobotDto, type RobotRowWithoutVector } from '../robots/robot-dto';
-import { findRobotRow, insertListing, listingAnalytics, listingValues, listListings, updateListing } from './supplier.repository';
+import { toRobotDto } from '../robots/robot-dto';
+import { findOwnedRobot, robotValues, updateRobot } from '../robots/owned-robots';
+import { insertListing, listingAnalytics, listListings } from './supplier.repository';
 import { isUniqueViolation } from '../../lib/db-values';
 
 const duplicate = () =>
@@ -27,17 +28,11 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
   });
 
   /** Only the owner may change a listing; the shared catalog is read-only. */
-  async function ownListing(userId: string, id: string): Promise<RobotRowWithoutVector> {
-    const row = await findRobotRow(deps.db, id);
-    if (!row) throw notFound('Listing');
-    if (row.ownerId !== userId) {
-      throw new AppError(
-        'FORBIDDEN',
-        row.ownerId === null ? 'Robots of the shared catalog are read-only.' : 'Only the supplier who created this listing may change it.',
-      );
-    }
-    return row;
-  }
+  const ownListing = (userId: string, id: string) =>
+    findOwnedRobot(deps.db, userId, id, {
+      label: 'Listing',
+      othersRobot: { status: 403, message: 'Only the supplier who created this listing may change it.' },
+    });
 
   router.get('/listings', requirePermission('manage_robots'), async (req, res) => {
     res.json({ data: (await listListings(deps.db, req.auth!.userId)).map(toRobotDto) });
@@ -57,7 +52,7 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
     const row = await ownListing(req.auth!.userId, String(req.params.id));
     const input = listingInputSchema.parse(req.body);
     try {
-      res.json({ data: toRobotDto(await updateListing(deps.db, row.id, listingValues(input))) });
+      res.json({ data: toRobotDto(await updateRobot(deps.db, row.id, robotValues(input))) });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate();
       throw err;
@@ -67,7 +62,7 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
   router.patch('/listings/:id/status', requirePermission('edit_listings'), async (req, res) => {
     const row = await ownListing(req.auth!.userId, String(req.params.id));
     const { status } = listingStatusSchema.parse(req.body);
-    res.json({ data: toRobotDto(await updateListing(deps.db, row.id, { status })) });
+    res.json({ data: toRobotDto(await updateRobot(deps.db, row.id, { status })) });
   });
 
   router.get('/leads', requirePermission('view_leads'), async (req, res) => {

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { robots, robotSearchColumns, type Database } from '@cellforge/db';
+import type { z } from 'zod';
+import type { listingInputSchema } from '@cellforge/contracts';
+import { AppError, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/db-values';
+import { robotColumns } from './robots.repository';
+import type { RobotRowWithoutVector } from './robot-dto';
+
+/**
+ * Robots a user owns: a supplier's listings and an integrator's own catalog rows.
+ * Both edit the same columns with the same input (listingInputSchema) and the same
+ * ownership rule; the shared catalog (owner null) is read-only to everyone.
+ */
+type RobotInput = z.infer<typeof listingInputSchema>;
+
+export function robotValues(input: RobotInput) {
+  return {
+    manufacturer: input.manufacturer,
+    model: input.model,
+    ...robotSearchColumns(input),
+    category: input.category,
+    payloadKg: input.payload_kg,
+    reachMm: input.reach_mm,
+    dof: input.dof,
+    repeatabilityMm: input.repeatability_mm,
+    weightKg: input.weight_kg,
+    priceMinUsd: input.price_min_usd === null ? null : Math.round(input.price_min_usd),
+    priceMaxUsd: input.price_max_usd === null ? null : Math.round(input.price_max_usd),
+    applications: input.applications,
+    industries: input.industries,
+    description: input.description,
+    datasheetSource: input.datasheet_source,
+  };
+}
+
+export async function findRobotRow(db: Database, id: string): Promise<RobotRowWithoutVector | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
+  return row;
+}
+
+export async function updateRobot(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRowWithoutVector> {
+  const [row] = await db
+    .update(robots)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(robots.id, id))
+    .returning(robotColumns);
+  return row!;
+}
+
+export async function deleteRobot(db: Database, id: string): Promise<void> {
+  await db.delete(robots).where(eq(robots.id, id));
+}
+
+export const SHARED_CATALOG_READ_ONLY = 'Robots of the shared catalog are read-only.';
+
+/**
+ * The robot `id` if `userId` owns it. Unknown ids are 404 and the shared catalog is
+ * 403. Another user's robot is `othersRobot`: 403 with a message where the robot is
+ * public anyway (supplier listings), 404 where it is private (an integrator's own
+ * catalog must not reveal that someone else's exists).
+ */
+export async function findOwnedRobot(
+  db: Database,
+  userId: string,
+  id: string,
+  options: { label: string; othersRobot: { status: 403; message: string } | { status: 404 } },
+): Promise<RobotRowWithoutVector> {
+  const row = await findRobotRow(db, id);
+  if (!row) throw notFound(options.label);
+  if (row.ownerId === userId) return row;
+  if (row.ownerId === null) throw new AppError('FORBIDDEN', SHARED_CATALOG_READ_ONLY);
+  if (options.othersRobot.status === 404) throw notFound(options.label);
+  throw new AppError('FORBIDDEN', options.othersRobot.message);
+}
