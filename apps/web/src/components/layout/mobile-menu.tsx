@@ -63,7 +63,7 @@ export function MobileMenu({ showPortals, onLogout }: { showPortals: boolean; on
               <div role="group" aria-labelledby={`${panelId}-portals`} className="pt-3">
                 <p
                   id={`${panelId}-portals`}
-                  className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
+                  className="px-3 pb-1 text-sm font-semibold text-slate-600 dark:text-slate-400"
                 >
                   Portals
                 </p>
