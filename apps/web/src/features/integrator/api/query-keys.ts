@@ -10,6 +10,7 @@ export const integratorKeys = {
   projectList: (status: ProjectStatus | 'all') => ['integrator', 'projects', 'list', status] as const,
   projectStats: ['integrator', 'projects', 'stats'] as const,
   settings: ['integrator', 'settings'] as const,
+  opportunities: ['integrator', 'opportunities'] as const,
   analyses: ['integrator', 'analysis'] as const,
   analysisList: (projectId: string) => ['integrator', 'analysis', 'list', projectId] as const,
   analysisJob: (jobId: string) => ['integrator', 'analysis', 'job', jobId] as const,

@@ -2,7 +2,7 @@ import { uploadVideoResponseSchema } from '@cellforge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parseAnswer } from '@/lib/api-answer';
-import { postFormWithProgress, type ProgressListener } from '../utils/post-form-with-progress';
+import { postFormWithProgress, type ProgressListener } from '@/features/bulk-upload/utils/post-form-with-progress';
 import { integratorKeys } from './query-keys';
 
 export type UploadVideoAnswer = z.infer<typeof uploadVideoResponseSchema>;

@@ -2,16 +2,21 @@ import { CATALOG_DEFAULT_LIMIT } from '@cellforge/contracts';
 import { useState, type FormEvent } from 'react';
 import { Search, Upload } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { StatCard } from '@/components/ui/stat-card';
 import { UNKNOWN } from '@/lib/robot-format';
+import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-wizard';
 import { useCatalogRobots } from '../api/get-catalog-robots';
 import { useCatalogStats } from '../api/get-catalog-stats';
+import { integratorKeys } from '../api/query-keys';
 import { MESSAGES } from '../utils/messages';
-import { BulkUploadWizard } from './bulk-upload-wizard';
 import { RobotCard } from './robot-card';
 import { NoEntry, QueryState } from './tab-states';
+
+/** Spec section 4: an import reloads the catalog (robots and stats). */
+const reloadCatalog = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: integratorKeys.catalog });
 
 function pageOf(raw: string | null): number {
   const page = Number(raw);
@@ -134,7 +139,12 @@ export function CatalogTab() {
         )}
       </section>
 
-      <BulkUploadWizard open={wizardOpen} onClose={() => setWizardOpen(false)} />
+      <BulkUploadWizard
+        open={wizardOpen}
+        onClose={() => setWizardOpen(false)}
+        basePath="/api/integrator/bulk-upload"
+        reload={reloadCatalog}
+      />
     </div>
   );
 }

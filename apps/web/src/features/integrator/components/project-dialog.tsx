@@ -10,9 +10,9 @@ import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { errorMessageOf } from '@/lib/api-answer';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
-import { InlineAlert } from './inline-alert';
 
 /** The integrator's project form: name, customer company, status (createProjectSchema's rules). */
 const projectFormSchema = createProjectSchema.pick({ project_name: true, customer_company: true, status: true });

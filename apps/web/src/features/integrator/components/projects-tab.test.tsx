@@ -21,6 +21,8 @@ function stubProjects(extra: ApiRoutes = {}) {
         return jsonResponse({ data: status ? PROJECTS.filter((p) => p.status === status) : PROJECTS });
       },
       'GET /api/integrator/projects/stats': () => jsonResponse(PROJECT_STATS),
+      // The Opportunities section below the list (opportunities-section.test.tsx).
+      'GET /api/integrator/opportunities': () => jsonResponse({ data: [] }),
       ...extra,
     },
     { user: INTEGRATOR },

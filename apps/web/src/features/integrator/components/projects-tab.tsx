@@ -11,6 +11,7 @@ import { UNKNOWN } from '@/lib/robot-format';
 import { useProjects, type ProjectFilter } from '../api/get-projects';
 import { useProjectStats } from '../api/get-project-stats';
 import { MESSAGES } from '../utils/messages';
+import { OpportunitiesSection } from './opportunities-section';
 import { ProjectDialog } from './project-dialog';
 import { NoEntry, QueryState } from './tab-states';
 
@@ -28,7 +29,10 @@ function filterOf(raw: string | null): ProjectFilter {
   return projectStatuses.find((status) => status === raw) ?? 'all';
 }
 
-/** Projects tab: stats, the all / In Progress / Complete / Draft filter (kept in ?status=), the list, create and edit. */
+/**
+ * Projects tab: stats, the all / In Progress / Complete / Draft filter (kept in ?status=), the list, create and
+ * edit; then the customers' shared projects (Opportunities).
+ */
 export function ProjectsTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = filterOf(searchParams.get('status'));
@@ -137,6 +141,9 @@ export function ProjectsTab() {
       </section>
 
       <ProjectDialog open={creating || editing !== null} project={editing} onClose={closeDialog} />
+
+      {/* Below the integrator's own projects: the spec has no Opportunities tab (docs/decisions.md). */}
+      <OpportunitiesSection />
     </div>
   );
 }

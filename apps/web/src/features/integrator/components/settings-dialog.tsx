@@ -8,11 +8,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
 import { useSaveSettings } from '../api/save-settings';
 import { useSettings } from '../api/get-settings';
 import { serverMessageOf } from '../utils/errors';
 import { MESSAGES } from '../utils/messages';
-import { InlineAlert } from './inline-alert';
 import { LoadingState } from './tab-states';
 
 type SettingsInput = z.input<typeof integratorSettingsSchema>;

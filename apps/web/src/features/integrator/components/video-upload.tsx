@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { controlBorder, controlClasses } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
+import { ProgressBar } from '@/features/bulk-upload/components/progress-bar';
+import { formatBytes } from '@/features/bulk-upload/utils/bulk-fields';
 import { useUploadVideo } from '../api/upload-video';
 import { hasVideoName } from '../utils/analysis-format';
-import { formatBytes } from '../utils/bulk-fields';
 import { MESSAGES } from '../utils/messages';
-import { InlineAlert } from './inline-alert';
-import { ProgressBar } from './progress-bar';
 
 export interface VideoUploadProps {
   projectId: string;

@@ -2,15 +2,12 @@ import { INTEGRATOR_SETTINGS_SAVED_MESSAGE, VIDEO_UPLOAD_MESSAGE } from '@cellfo
 
 /**
  * Every text of the integrator portal that the spec spells out (sections 2, 5 and 8),
- * word for word, in one place.
+ * word for word, in one place; the bulk-upload wizard's are in features/bulk-upload.
  */
 export const MESSAGES = {
   noEntry: 'No Entry',
   catalogConnection: 'Failed to load catalog data. Please check your connection.',
   projectsConnection: 'Failed to load projects. Please check your connection.',
-  parseFailed: 'Failed to parse file. Please check the format.',
-  validateFailed: 'Validation failed. Please check your mappings.',
-  importFailed: 'Import failed. Please try again.',
   uploadFailed: 'Upload failed',
   videoName: VIDEO_UPLOAD_MESSAGE,
   stage1Failed: 'Stage 1 analysis failed',
@@ -18,8 +15,3 @@ export const MESSAGES = {
   settingsSaved: INTEGRATOR_SETTINGS_SAVED_MESSAGE,
   settingsFailed: 'Failed to save settings',
 } as const;
-
-/** "Import complete!" followed by the inserted and updated counts. */
-export function importCompleteMessage({ inserted, updated }: { inserted: number; updated: number }): string {
-  return `Import complete! ${inserted} inserted, ${updated} updated`;
-}

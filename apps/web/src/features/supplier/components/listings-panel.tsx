@@ -1,5 +1,5 @@
-import type { Robot } from '@cellforge/contracts';
-import { Eye, Pencil, Plus, Power, PowerOff } from 'lucide-react';
+import { hasPermission, type Robot } from '@cellforge/contracts';
+import { Eye, Pencil, Plus, Power, PowerOff, Upload } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
@@ -11,23 +11,29 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
+import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
 import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
+import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-wizard';
 import { useCreateListing } from '../api/create-listing';
 import { useListings } from '../api/get-listings';
+import { invalidateListingQueries } from '../api/invalidate';
 import { useSetListingStatus } from '../api/set-listing-status';
 import { useUpdateListing } from '../api/update-listing';
 import { ListingForm } from './listing-form';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Robot };
 
-/** The supplier's listings: add, edit, deactivate and reactivate. */
+/** The supplier's listings: add, edit, deactivate and reactivate, or import many from a file (upload_robots). */
 export function ListingsPanel() {
+  const { role } = useSession();
+  const canBulkUpload = hasPermission(role, 'upload_robots');
   const listings = useListings();
   const createListing = useCreateListing();
   const updateListing = useUpdateListing();
   const setStatus = useSetListingStatus();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
 
   const toggle = async (listing: Robot) => {
     const next = listing.status === 'active' ? 'inactive' : 'active';
@@ -47,10 +53,18 @@ export function ListingsPanel() {
         <h2 id="listings-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Your listings
         </h2>
-        <Button onClick={() => setEditing({ mode: 'create' })}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add listing
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {canBulkUpload ? (
+            <Button variant="outline" onClick={() => setBulkOpen(true)}>
+              <Upload className="h-4 w-4" aria-hidden="true" />
+              Bulk upload
+            </Button>
+          ) : null}
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add listing
+          </Button>
+        </div>
       </div>
       <div className="mt-4">
         {listings.isPending ? (
@@ -142,6 +156,16 @@ export function ListingsPanel() {
           />
         ) : null}
       </Dialog>
+      {canBulkUpload ? (
+        <BulkUploadWizard
+          open={bulkOpen}
+          onClose={() => setBulkOpen(false)}
+          basePath="/api/supplier/bulk-upload"
+          reload={invalidateListingQueries}
+          title="Bulk upload"
+          description="List many robots at once from a CSV, JSON or Excel file: each new model becomes an active listing, and models you already list are updated."
+        />
+      ) : null}
     </section>
   );
 }

@@ -4,9 +4,9 @@ import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
 import type { BulkRequest } from './bulk-source';
 
-/** POST /api/integrator/bulk-upload/validate { upload_id | data, mappings }: counts of every row, up to 1,000 entries each. */
-export async function validateBulkUpload({ source, mappings }: BulkRequest): Promise<BulkValidateResponse> {
-  return parseAnswer(bulkValidateResponseSchema, await api.post('/api/integrator/bulk-upload/validate', { ...source, mappings }));
+/** POST {basePath}/validate { upload_id | data, mappings }: counts of every row, up to 1,000 entries each. */
+export async function validateBulkUpload({ basePath, source, mappings }: BulkRequest): Promise<BulkValidateResponse> {
+  return parseAnswer(bulkValidateResponseSchema, await api.post(`${basePath}/validate`, { ...source, mappings }));
 }
 
 export function useValidateBulkUpload() {

@@ -2,8 +2,10 @@ import { readErrorMessage, type BulkMappings } from '@cellforge/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, buildUrl, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { getAccessToken } from '@/lib/storage';
+import type { BulkUploadBasePath } from './bulk-source';
 
 export interface DownloadBulkErrorsInput {
+  basePath: BulkUploadBasePath;
   uploadId: string;
   mappings: BulkMappings;
   /** The uploaded file's name; the report is saved as "<name>-errors.csv" unless the server names it. */
@@ -16,14 +18,14 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 }
 
 /**
- * GET /api/integrator/bulk-upload/:upload_id/errors.csv?mappings=: every error row as CSV
+ * GET {basePath}/:upload_id/errors.csv?mappings=: every error row as CSV
  * (the wizard lists only 3). Fetched with the bearer token, then saved from a blob URL.
  */
-export async function downloadBulkErrors({ uploadId, mappings, fileName }: DownloadBulkErrorsInput): Promise<void> {
+export async function downloadBulkErrors({ basePath, uploadId, mappings, fileName }: DownloadBulkErrorsInput): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const url = buildUrl(`/api/integrator/bulk-upload/${encodeURIComponent(uploadId)}/errors.csv`, {
+  const url = buildUrl(`${basePath}/${encodeURIComponent(uploadId)}/errors.csv`, {
     mappings: JSON.stringify(mappings),
   });
   let response: Response;

@@ -3,11 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/fetch';
-import { callsTo, INTEGRATOR, stubApi, type ApiRoutes } from '@/test/marketplace';
-import { toastTexts } from '@/test/render';
-import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '../testing/fixtures';
+import { routes } from '@/app/router';
+import { buildRobot, callsTo, INTEGRATOR, stubApi, SUPPLIER, type ApiRoutes } from '@/test/marketplace';
+import { renderRoutes, toastTexts } from '@/test/render';
+import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '@/features/integrator/testing/fixtures';
+import { renderDashboard } from '@/features/integrator/testing/render-dashboard';
 import { stubXhr, type FakeXhr } from '../testing/fake-xhr';
-import { renderDashboard } from '../testing/render-dashboard';
 
 const PARSED = {
   upload_id: 'up-1',
@@ -62,6 +63,18 @@ async function openWizard() {
   await user.click(screen.getByRole('button', { name: 'Bulk Upload' }));
   const dialog = screen.getByRole('dialog', { name: 'Bulk Upload' });
   return { user, dialog };
+}
+
+/** jsdom has no object URLs and would navigate on a link click: both are stubbed; the click spy is returned. */
+function stubBlobDownloads() {
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = vi.fn(() => 'blob:report');
+  URL.revokeObjectURL = vi.fn();
+  onTestFinished(() => {
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  });
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 }
 
 const xlsx = () => new File(['fake'], 'robots.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
@@ -201,16 +214,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
         new Response('row,errors\n13,Error', { headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="robots-errors.csv"' } }),
     });
     stubXhr(answerParse());
-    const createObjectURL = vi.fn(() => 'blob:report');
-    // jsdom has no object URLs.
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = stubBlobDownloads();
     const { user, dialog } = await openWizard();
     await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
     await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
@@ -220,5 +224,62 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer stored-token');
     expect(JSON.parse(call.url.searchParams.get('mappings')!)).toEqual(PARSED.suggested_mappings);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
+  });
+});
+
+describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeout: 20_000 }, () => {
+  it('sends every step to the supplier pipeline and reloads the listings after import', async () => {
+    const imported = buildRobot({ manufacturer: 'FANUC', model: 'M-20iD/25', owner_id: SUPPLIER.id });
+    let listings: ReturnType<typeof buildRobot>[] = [];
+    const fetchMock = stubApi(
+      {
+        'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
+        'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
+        'POST /api/supplier/bulk-upload/validate': () => jsonResponse(validation({ errors_csv_url: '/api/supplier/bulk-upload/up-1/errors.csv' })),
+        'POST /api/supplier/bulk-upload/import': () => {
+          listings = [imported];
+          return jsonResponse({ inserted: 1, updated: 0, unchanged: 0, skipped: 5 });
+        },
+        'GET /api/supplier/bulk-upload/:id/errors.csv': () => new Response('row,errors\n13,Error', { headers: { 'Content-Type': 'text/csv' } }),
+      },
+      { user: SUPPLIER },
+    );
+    const requests = stubXhr(answerParse());
+    const click = stubBlobDownloads();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('heading', { name: 'No listings yet' }, { timeout: 5000 })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Bulk upload' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk upload' });
+    expect(currentStep(dialog)).toContain('Choose a file');
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
+    expect(requests[0]!.pathname).toBe('/api/supplier/bulk-upload/parse');
+    expect(requests[0]!.headers.Authorization).toBe('Bearer stored-token');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));
+    const validateCall = callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/validate')[0]!;
+    expect(JSON.parse(String(validateCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download full error report' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(callsTo(fetchMock, 'GET', '/api/supplier/bulk-upload/up-1/errors.csv')).toHaveLength(1);
+    // The server named no file: the report is named after the upload.
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk upload' })).not.toBeInTheDocument());
+    expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated');
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import')[0]!.init.body))).toEqual({
+      upload_id: 'up-1',
+      mappings: PARSED.suggested_mappings,
+    });
+    expect(await screen.findByRole('article', { name: 'FANUC M-20iD/25' })).toHaveTextContent('Active');
+    // Nothing went to the integrator's pipeline.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/integrator/'))).toBe(false);
+    expect(requests.every((request) => request.pathname.startsWith('/api/supplier/'))).toBe(true);
   });
 });

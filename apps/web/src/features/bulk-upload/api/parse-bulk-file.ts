@@ -2,20 +2,22 @@ import { bulkParseResponseSchema, type BulkParseResponse } from '@cellforge/cont
 import { useMutation } from '@tanstack/react-query';
 import { parseAnswer } from '@/lib/api-answer';
 import { postFormWithProgress, type ProgressListener } from '../utils/post-form-with-progress';
+import type { BulkUploadBasePath } from './bulk-source';
 
 export interface ParseBulkFileInput {
+  basePath: BulkUploadBasePath;
   file: File;
   onProgress?: ProgressListener;
 }
 
 /**
- * POST /api/integrator/bulk-upload/parse (multipart "file"): columns, suggested mappings,
- * the first 20 rows, units read from the headers, and an upload_id for validate/import.
+ * POST {basePath}/parse (multipart "file"): columns, suggested mappings, the first 20
+ * rows, units read from the headers, and an upload_id for validate/import.
  */
-export async function parseBulkFile({ file, onProgress }: ParseBulkFileInput): Promise<BulkParseResponse> {
+export async function parseBulkFile({ basePath, file, onProgress }: ParseBulkFileInput): Promise<BulkParseResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return parseAnswer(bulkParseResponseSchema, await postFormWithProgress('/api/integrator/bulk-upload/parse', form, { onProgress }));
+  return parseAnswer(bulkParseResponseSchema, await postFormWithProgress(`${basePath}/parse`, form, { onProgress }));
 }
 
 export function useParseBulkFile() {

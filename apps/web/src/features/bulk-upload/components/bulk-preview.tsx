@@ -5,19 +5,21 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-answer';
 import { formatNumber } from '@/lib/robot-format';
+import type { BulkUploadBasePath } from '../api/bulk-source';
 import { useDownloadBulkErrors } from '../api/download-bulk-errors';
 
 /** Valid rows shown in the preview table; the counts cover every row. */
 const PREVIEW_ROWS = 10;
 
 export interface BulkPreviewProps {
+  basePath: BulkUploadBasePath;
   parsed: BulkParseResponse;
   mappings: BulkMappings;
   validation: BulkValidateResponse;
 }
 
 /** Step 3: the counts, a preview of valid rows, at most 3 error rows (spec section 9) and the full error report. */
-export function BulkPreview({ parsed, mappings, validation }: BulkPreviewProps) {
+export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPreviewProps) {
   const errorsHeadingId = useId();
   const download = useDownloadBulkErrors();
   const validRows = validation.results.valid.slice(0, PREVIEW_ROWS);
@@ -32,7 +34,7 @@ export function BulkPreview({ parsed, mappings, validation }: BulkPreviewProps) 
   const downloadReport = () => {
     if (!parsed.upload_id) return;
     download.mutate(
-      { uploadId: parsed.upload_id, mappings, fileName: parsed.file_name },
+      { basePath, uploadId: parsed.upload_id, mappings, fileName: parsed.file_name },
       { onError: (error) => toast.error(errorMessageOf(error, 'The error report could not be downloaded. Please try again.')) },
     );
   };

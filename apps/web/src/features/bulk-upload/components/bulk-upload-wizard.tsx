@@ -4,8 +4,9 @@ import { FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { bulkSourceOf } from '../api/bulk-source';
-import { useImportBulkUpload } from '../api/import-bulk-upload';
+import { errorMessageOf } from '@/lib/api-answer';
+import { bulkSourceOf, type BulkUploadBasePath } from '../api/bulk-source';
+import { useImportBulkUpload, type ReloadAfterImport } from '../api/import-bulk-upload';
 import { useParseBulkFile } from '../api/parse-bulk-file';
 import { useValidateBulkUpload } from '../api/validate-bulk-upload';
 import {
@@ -15,8 +16,7 @@ import {
   hasBulkExtension,
   initialMappings,
 } from '../utils/bulk-fields';
-import { serverMessageOf } from '../utils/errors';
-import { importCompleteMessage, MESSAGES } from '../utils/messages';
+import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
 import { FileDropzone } from './file-dropzone';
@@ -24,29 +24,46 @@ import { InlineAlert } from './inline-alert';
 import { ProgressBar } from './progress-bar';
 import { StepIndicator } from './step-indicator';
 
+/** The server's own words under a spec message; '' (nothing shown) when it gave none. */
+const detailOf = (error: unknown) => errorMessageOf(error, '');
+
 export interface BulkUploadWizardProps {
   open: boolean;
   onClose: () => void;
+  /** The pipeline: the integrator's private robots or the supplier's listings. */
+  basePath: BulkUploadBasePath;
+  /** What an import changed; reloaded before the wizard closes. */
+  reload: ReloadAfterImport;
+  /** The dialog's title; the integrator's is the spec's button name. */
+  title?: string;
+  description?: string;
 }
 
 /** Spec sections 2 and 4: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
-export function BulkUploadWizard({ open, onClose }: BulkUploadWizardProps) {
+export function BulkUploadWizard({
+  open,
+  onClose,
+  basePath,
+  reload,
+  title = 'Bulk Upload',
+  description = 'Add your robots to the catalog from a CSV, JSON or Excel file.',
+}: BulkUploadWizardProps) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Bulk Upload"
-      description="Add your robots to the catalog from a CSV, JSON or Excel file."
+      title={title}
+      description={description}
       // sm: because a plain max-w-4xl loses to the dialog's own max-w-lg in CSS order.
       className="sm:max-w-4xl"
     >
       {/* Mounted only while open: closing the dialog starts the next upload from scratch. */}
-      {open ? <WizardBody onDone={onClose} /> : null}
+      {open ? <WizardBody basePath={basePath} reload={reload} onDone={onClose} /> : null}
     </Dialog>
   );
 }
 
-function WizardBody({ onDone }: { onDone: () => void }) {
+function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath; reload: ReloadAfterImport; onDone: () => void }) {
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -56,7 +73,7 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   const [validation, setValidation] = useState<BulkValidateResponse | null>(null);
   const parse = useParseBulkFile();
   const validate = useValidateBulkUpload();
-  const importRows = useImportBulkUpload();
+  const importRows = useImportBulkUpload(reload);
 
   const choose = (chosen: File) => {
     setFile(chosen);
@@ -70,7 +87,7 @@ function WizardBody({ onDone }: { onDone: () => void }) {
     setPickError(null);
     setProgress(0);
     parse.mutate(
-      { file: chosen, onProgress: setProgress },
+      { basePath, file: chosen, onProgress: setProgress },
       {
         onSuccess: (answer) => {
           setParsed(answer);
@@ -84,7 +101,7 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   const runValidation = () => {
     if (!parsed) return;
     validate.mutate(
-      { source: bulkSourceOf(parsed), mappings },
+      { basePath, source: bulkSourceOf(parsed), mappings },
       {
         onSuccess: (answer) => {
           setValidation(answer);
@@ -97,7 +114,7 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   const runImport = () => {
     if (!parsed) return;
     importRows.mutate(
-      { source: bulkSourceOf(parsed), mappings },
+      { basePath, source: bulkSourceOf(parsed), mappings },
       {
         onSuccess: (answer) => {
           toast.success(importCompleteMessage(answer));
@@ -137,8 +154,8 @@ function WizardBody({ onDone }: { onDone: () => void }) {
           {parse.isPending ? (
             <ProgressBar label={progress === 100 ? 'Reading the file…' : 'Uploading the file…'} value={progress === 100 ? null : progress} />
           ) : null}
-          {pickError ? <InlineAlert title={MESSAGES.parseFailed} detail={pickError} /> : null}
-          {parse.isError ? <InlineAlert title={MESSAGES.parseFailed} detail={serverMessageOf(parse.error)} /> : null}
+          {pickError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={pickError} /> : null}
+          {parse.isError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={detailOf(parse.error)} /> : null}
           {parsed ? (
             <div className="flex justify-end">
               <Button onClick={() => setStep(1)}>Next</Button>
@@ -151,7 +168,7 @@ function WizardBody({ onDone }: { onDone: () => void }) {
         <div className="space-y-4">
           <BulkMapFields parsed={parsed} mappings={mappings} onChange={setMappings} error={validate.error} />
           {validate.isPending ? <ProgressBar label="Validating rows…" value={null} /> : null}
-          {validate.isError ? <InlineAlert title={MESSAGES.validateFailed} detail={serverMessageOf(validate.error)} /> : null}
+          {validate.isError ? <InlineAlert title={BULK_MESSAGES.validateFailed} detail={detailOf(validate.error)} /> : null}
           <div className="flex flex-wrap justify-between gap-3">
             <Button variant="outline" onClick={back} disabled={validate.isPending}>
               Back
@@ -165,9 +182,9 @@ function WizardBody({ onDone }: { onDone: () => void }) {
 
       {step === 2 && parsed && validation ? (
         <div className="space-y-4">
-          <BulkPreview parsed={parsed} mappings={mappings} validation={validation} />
+          <BulkPreview basePath={basePath} parsed={parsed} mappings={mappings} validation={validation} />
           {importRows.isPending ? <ProgressBar label="Importing robots…" value={null} /> : null}
-          {importRows.isError ? <InlineAlert title={MESSAGES.importFailed} detail={serverMessageOf(importRows.error)} /> : null}
+          {importRows.isError ? <InlineAlert title={BULK_MESSAGES.importFailed} detail={detailOf(importRows.error)} /> : null}
           <div className="flex flex-wrap justify-between gap-3">
             <Button variant="outline" onClick={back} disabled={importRows.isPending}>
               Back
