@@ -5,8 +5,9 @@
  * Seeds an in-memory PGlite with the shared catalog plus generated variants (payload,
  * reach and price moved by up to ±15 %, names suffixed "V<n>", 5 % inactive) up to the
  * requested size, then answers a mixed workload (selection, multi-turn, troubleshooting,
- * comparison, robot detail, ROI, small talk) and prints p50/p95/p99. Exits 1 when the
- * overall p95 is above 50 ms. Run with tsx, not vitest (it is not a vitest bench file).
+ * comparison, robot detail and its follow-ups, compare page, ROI, small talk) and prints
+ * p50/p95/p99. Exits 1 when the overall p95 is above 50 ms. Run with tsx, not vitest (it
+ * is not a vitest bench file).
  *
  * After seeding it runs ANALYZE, as PostgreSQL's autovacuum would after a bulk load
  * (PGlite has no autovacuum; without statistics the planner sorts thousands of rows
@@ -86,6 +87,23 @@ const workload: Array<{ label: string; input: Omit<UnderstandInput, 'context'> &
   { label: 'roi', input: { message: 'What is the payback of a $150,000 palletizing cell replacing 2 operators at $25/hour on two shifts?', conversationHistory: [] } },
   { label: 'general', input: { message: 'hello', conversationHistory: [] } },
   { label: 'robot detail', input: { message: 'Is this robot suitable for 6 kg parts at 800 mm?', context: { page: 'robot_detail' }, conversationHistory: [] } },
+  { label: 'robot detail', input: { message: 'What payload can it carry?', context: { page: 'robot_detail' }, conversationHistory: [] } },
+  { label: 'robot detail', input: { message: 'Show me alternatives', context: { page: 'robot_detail' }, conversationHistory: [] } },
+  { label: 'compare page', input: { message: 'Which has the longest reach?', context: { page: 'compare' }, conversationHistory: [] } },
+  {
+    label: 'follow-up',
+    input: {
+      message: "What's the reach of the second one?",
+      conversationHistory: [
+        { role: 'user', content: 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m' },
+        {
+          role: 'assistant',
+          content: 'Three catalog robots that fit:\n- Doosan Robotics M1013 (collaborative): 10 kg payload\n- Nachi CZ10 (collaborative): 10 kg payload\n- FANUC CRX-10iA/L (collaborative): 10 kg payload',
+          metadata: { userIntent: 'robot_selection', conversationState: 'solution_providing' },
+        },
+      ],
+    },
+  },
 ];
 
 function percentile(values: number[], p: number): number {
@@ -120,9 +138,14 @@ async function main() {
     );
 
     const [ur5e] = await findRobotsByModelKeys(handle.db, ['ur5e']);
+    const compareIds = (await findRobotsByModelKeys(handle.db, ['ur10e', 'crx10ia', 'irb1200707'])).map((r) => r.id);
     const deps = { db: handle.db, names: createModelNameIndex(handle.db), defaultManufacturer: 'Universal Robots' };
     const run = async (w: (typeof workload)[number]) => {
-      const context = { ...(w.input.context ?? {}), ...(w.label === 'robot detail' && ur5e ? { robotId: ur5e.id } : {}) };
+      const context = {
+        ...(w.input.context ?? {}),
+        ...(w.label === 'robot detail' && ur5e ? { robotId: ur5e.id } : {}),
+        ...(w.label === 'compare page' ? { robotIds: compareIds } : {}),
+      };
       const u = await understand(deps, { ...w.input, context });
       return runAdvisor(deps, u);
     };

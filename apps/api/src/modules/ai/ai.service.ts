@@ -89,6 +89,8 @@ export function createAiService(deps: AiServiceDeps) {
     add(builtIn.trace.named);
     add(u.models);
     if (u.pageRobot) add([u.pageRobot]);
+    if (u.about) add(u.about.robots);
+    add(u.compareRobots);
     if (u.intent === 'robot_selection' && u.facts.payloadKg !== undefined) {
       const more = await recommendRobots(db, criteriaFrom(u), 8);
       add(more.recommendations.map((r) => r.robot));

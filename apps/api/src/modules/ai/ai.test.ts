@@ -190,6 +190,82 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
     });
   });
 
+  describe('POST /ai/chat: follow-ups about the robots in view', () => {
+    it('answers questions about the robot of the detail page from its catalog data', async () => {
+      const ur10e = await robotByModel(ctx().handle.db, 'UR10e');
+      const context = { page: 'robot_detail', robotId: ur10e.id };
+
+      const payload = await chat({ message: 'What payload can it carry?', context });
+      expect(payload.metadata).toMatchObject({ userIntent: 'general', conversationState: 'solution_providing' });
+      expect(payload.response).toMatch(/Universal Robots UR10e/);
+      expect(payload.response).toMatch(/Payload: 12\.5 kg/);
+      expect(payload.response).not.toMatch(/I still need/);
+      expect(payload.robot_data_included).toBe(true);
+
+      const ip = await chat({ message: 'What IP rating does it have?', context });
+      expect(ip.response).toMatch(/IP \(ingress protection\) rating: not published in the datasheet we hold/);
+      expect(ip.response).not.toMatch(/\bIP ?\d{2}\b/);
+
+      const lift = await chat({ message: 'Can it lift 25 kg?', context });
+      expect(lift.metadata.userIntent).toBe('robot_selection');
+      expect(lift.response).toMatch(/12\.5 kg is not enough for the 30 kg needed \(part \+ 20% for the gripper\)/);
+
+      const alternatives = await chat({ message: 'Show me alternatives', context });
+      expect(alternatives.metadata).toMatchObject({ userIntent: 'robot_selection', conversationState: 'solution_providing' });
+      const named = await robotsNamedIn(ctx().handle.db, alternatives.response.split('\n').slice(1).join('\n'));
+      expect(named.unknown).toEqual([]);
+      expect(named.robots.length).toBeGreaterThan(0);
+      expect(named.robots.map((r) => r.id)).not.toContain(ur10e.id);
+    });
+
+    it('still treats a new search on a robot page as a selection', async () => {
+      const ur10e = await robotByModel(ctx().handle.db, 'UR10e');
+      const a = await chat({ message: 'I need a robot for welding 10 kg parts', context: { page: 'robot_detail', robotId: ur10e.id } });
+      expect(a.metadata).toMatchObject({ userIntent: 'robot_selection', conversationState: 'solution_providing' });
+      expect(a.response).not.toMatch(/UR10e/);
+      const named = await robotsNamedIn(ctx().handle.db, a.response);
+      expect(named.robots.length).toBeGreaterThan(0);
+      for (const r of named.robots) expect(r.payloadKg).toBeGreaterThanOrEqual(12);
+    });
+
+    it('ranks the robots of the compare page (context.robotIds)', async () => {
+      const ids = await Promise.all(['UR10e', 'CRX-10iA', 'UR5e'].map(async (m) => (await robotByModel(ctx().handle.db, m)).id));
+      const a = await chat({ message: 'Which has the longest reach?', context: { page: 'compare', robotIds: ids } });
+      expect(a.metadata).toMatchObject({ userIntent: 'comparison', conversationState: 'solution_providing' });
+      expect(a.response).toMatch(/^The Universal Robots UR10e has the longest reach: 1,300 mm\./);
+      expect(a.response).toMatch(/FANUC CRX-10iA: 1,249 mm/);
+
+      // The widget opened on /compare?ids=... without the page's button: the query string tells the robots.
+      const fromUrl = await chat({ message: 'Which one is cheapest?', context: { page: 'compare', frontend_context: { url: '/compare', search: `?ids=${ids.join(',')}` } } });
+      expect(fromUrl.metadata.userIntent).toBe('comparison');
+      expect(fromUrl.response).toMatch(/^The Universal Robots UR5e has the lowest indicative price: \$/);
+    });
+
+    it('follows up on the robots of its own last answer', async () => {
+      const m1 = 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m';
+      const a1 = await chat({ message: m1 });
+      const bullets = a1.response.split('\n').filter((l) => l.startsWith('- '));
+      const second = (await robotsNamedIn(ctx().handle.db, bullets[1] ?? '')).robots[0]!;
+      expect(second).toBeDefined();
+
+      const a2 = await chat({ message: "What's the reach of the second one?", conversationHistory: asHistory(m1, a1) });
+      expect(a2.metadata).toMatchObject({ userIntent: 'general', conversationState: 'solution_providing' });
+      expect(a2.response).toContain(`${second.manufacturer} ${second.model}`);
+      expect(a2.response).toContain(`Reach: ${second.reachMm.toLocaleString('en-US')} mm`);
+    });
+
+    it('answers the figure asked for on the ROI calculator, and never calls a loss a good payback', async () => {
+      const roiData = { paybackMonths: 18.5, annualSavings: 48000, upfrontCost: 74000, npv: 120000, irrPercent: 58.1, horizonYears: 5 };
+      const npv = await chat({ message: "What's the NPV?", context: { page: 'roi_calculator', roiData } });
+      expect(npv.metadata).toMatchObject({ userIntent: 'roi', conversationState: 'solution_providing' });
+      expect(npv.response).toMatch(/^Your NPV is \$120,000 over 5 years\./);
+
+      const loss = await chat({ message: 'What is my payback?', context: { page: 'roi_calculator', roiData: { paybackMonths: null, annualSavings: -3000, upfrontCost: 74000 } } });
+      expect(loss.response).toMatch(/never pays back/);
+      expect(loss.response).not.toMatch(/excellent|good payback/);
+    });
+  });
+
   describe('POST /ai/chat: users, sources and validation', () => {
     it('is anonymous without a token, whatever the context claims', async () => {
       const a = await chat({ message: 'cobot for 8 kg parts, 1.2 m reach', context: { user_context: { authenticated: true, role: 'customer' } } });

@@ -1,31 +1,39 @@
 import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS, type ChatSource } from '@cellforge/contracts';
 import { nextState } from '../understanding/conversation';
+import { intentOfAbout } from '../understanding/intent';
 import { answerComparison } from './comparison';
 import { clampText } from './format';
 import { answerGeneral } from './general';
 import { answerRoi } from './roi';
-import { answerSelection } from './selection';
+import { answerAlternatives, answerRobotRank, answerRobotSpecs } from './robot-answers';
+import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
 import type { AdvisorAnswer, AdvisorDeps, Draft, Understanding } from './types';
 
 /** The built-in advisor: answers from the live catalog and the error-code knowledge base, without any network call. */
 export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<AdvisorAnswer> {
   let draft: Draft;
+  // A follow-up about robots in view, unless an alarm, ROI or comparison question took over.
+  const about = u.about && intentOfAbout({ kind: u.about.kind, several: u.about.robots.length > 1 }) === u.intent ? u.about : undefined;
   switch (u.intent) {
     case 'robot_selection':
-      draft = await answerSelection(deps, u);
+      if (about?.kind === 'alternatives') draft = await answerAlternatives(deps, u, about);
+      else if (about?.kind === 'fit') draft = await answerRobotFit(deps, u, about.robots[0]!);
+      else draft = await answerSelection(deps, u);
       break;
     case 'troubleshooting':
       draft = answerTroubleshooting(u);
       break;
     case 'comparison':
-      draft = await answerComparison(deps, u);
+      if (about?.kind === 'rank') draft = answerRobotRank(u, about);
+      else if (about?.kind === 'spec') draft = answerRobotSpecs(u, about);
+      else draft = await answerComparison(deps, u);
       break;
     case 'roi':
       draft = answerRoi(u);
       break;
     default:
-      draft = answerGeneral(u);
+      draft = about?.kind === 'spec' ? answerRobotSpecs(u, about) : answerGeneral(u);
   }
   return finalizeDraft(deps, u, draft);
 }

@@ -1,18 +1,24 @@
-import { findCandidateRobots, type RobotRow } from '../ai.repository';
+import type { RobotRow } from '../ai.repository';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
 import { checkFit, compareRobotRows } from './recommend';
+import { findSimilarRobots } from './robot-answers';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 
 export const COMPARE_LIMIT = 4;
 
-/** The robots a comparison is about: named now, then earlier, then the page's robot, then the last answer's. */
+/**
+ * The robots a comparison is about: those a follow-up points at ("can they lift 12 kg?"),
+ * named now, the compare page's, the detail page's robot, named earlier, the last answer's.
+ */
 export function robotsToCompare(u: Understanding): RobotRow[] {
   const list: RobotRow[] = [];
   const add = (rows: RobotRow[]) => {
     for (const r of rows) if (!list.some((x) => x.id === r.id) && list.length < COMPARE_LIMIT) list.push(r);
   };
+  if (u.about?.kind === 'compare') add(u.about.robots);
   add(u.models);
+  if (list.length < 2) add(u.compareRobots);
   if (list.length < 2 && u.pageRobot) add([u.pageRobot]);
   if (list.length < 2) add(u.historyModels.slice(-2));
   if (list.length < 2) add(u.assistantModels.slice(0, 3));
@@ -35,9 +41,7 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
     const lines: string[] = [];
     if (one) {
       // Offer real alternatives of the same kind so the next question names robots that exist.
-      const similar = (
-        await findCandidateRobots(deps.db, { minPayloadKg: one.payloadKg * 0.8, maxPayloadKg: one.payloadKg * 1.5, category: one.category, limit: 20 })
-      ).filter((r) => r.id !== one.id && r.manufacturer !== one.manufacturer);
+      const similar = await findSimilarRobots(deps.db, one);
       lines.push(`I found the ${robotName(one)} in the catalog. Which robot would you like to compare it with?`);
       if (similar.length) {
         lines.push('', 'Similar robots in the catalog:');

@@ -33,6 +33,11 @@ export function categoryLabel(category: string): string {
   return labels[category] ?? `${category} robot`;
 }
 
+/** "a collaborative robot", "an articulated industrial robot". */
+export function withArticle(label: string): string {
+  return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+}
+
 export function listApplications(apps: string[], max = 4): string {
   return apps.slice(0, max).map(applicationLabel).join(', ');
 }

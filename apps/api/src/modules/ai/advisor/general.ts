@@ -1,5 +1,5 @@
 import type { RobotRow } from '../ai.repository';
-import { categoryLabel, listApplications, priceBand, robotName, specLine } from './format';
+import { categoryLabel, listApplications, priceBand, robotName, specLine, withArticle } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
 
 const CAPABILITIES = [
@@ -68,8 +68,9 @@ const faqs: Faq[] = [
   },
 ];
 
-function robotSummary(r: RobotRow): string[] {
-  const lines = [`The ${robotName(r)} is a ${categoryLabel(r.category)}: ${specLine(r)}.`];
+/** Everything the catalog holds on one robot, as short lines. */
+export function robotSummary(r: RobotRow): string[] {
+  const lines = [`The ${robotName(r)} is ${withArticle(categoryLabel(r.category))}: ${specLine(r)}.`];
   if (r.applications.length) lines.push(`Its maker lists it for ${listApplications(r.applications, 5)}.`);
   if (r.industries.length) lines.push(`Typical industries: ${r.industries.slice(0, 4).map((i) => i.replace(/-/g, ' ')).join(', ')}.`);
   const band = priceBand(r);
@@ -92,7 +93,18 @@ export function answerGeneral(u: Understanding): Draft {
     return draft;
   }
 
+  const faq = !u.greeting ? faqs.find((f) => f.pattern.test(u.message)) : undefined;
   const robot = u.models[0] ?? (u.page === 'robot_detail' ? u.pageRobot : undefined) ?? (/\b(this|it)\b/i.test(u.message) ? u.pageRobot : undefined);
+  // "Does it need a safety fence?" on a robot page: the general answer, applied to that robot.
+  if (faq && robot && !u.models.length) {
+    draft.text = `${faq.answer}\n\nThe ${robotName(robot)} on this page is ${withArticle(categoryLabel(robot.category))}: ${specLine(robot)}.`;
+    draft.answered = true;
+    draft.named.push(robot);
+    draft.followUps = [`What payload and reach does your task need? I can check whether the ${robot.model} fits.`, `Would you like to see robots similar to the ${robot.model}?`];
+    draft.actions = [`Compare the ${robot.model} with similar robots`];
+    draft.sources = [{ manufacturer: robot.manufacturer, title: robot.datasheetSource ?? `${robotName(robot)} datasheet` }];
+    return draft;
+  }
   if (robot && !u.greeting) {
     draft.text = robotSummary(robot).join('\n');
     draft.answered = true;
@@ -107,7 +119,6 @@ export function answerGeneral(u: Understanding): Draft {
     return draft;
   }
 
-  const faq = !u.greeting ? faqs.find((f) => f.pattern.test(u.message)) : undefined;
   if (faq) {
     draft.text = `${faq.answer}\n\nIf you tell me your task (part weight, reach, application) I can suggest robots from the catalog.`;
     draft.answered = true;

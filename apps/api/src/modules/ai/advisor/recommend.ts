@@ -18,6 +18,11 @@ export function requiredPayloadKg(partKg: number, toolKg?: number): number {
   return Math.ceil(need * 1000 - 1e-9) / 1000;
 }
 
+/** The heaviest part a robot carries once the gripper allowance is set aside (rounded down to 0.1 kg). */
+export function partAllowanceKg(payloadKg: number): number {
+  return Math.floor((payloadKg / (1 + EOAT_PAYLOAD_MARGIN)) * 10 + 1e-9) / 10;
+}
+
 export interface SelectionCriteria {
   payloadKg: number;
   toolKg?: number;
@@ -185,6 +190,10 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
     else {
       fits = false;
       notes.push(`Payload: ${kg(r.payloadKg)} is not enough for the ${kg(need)} needed (${c.toolKg !== undefined ? 'part + tool' : 'part + 20% for the gripper'}).`);
+      // "Can it lift 11 kg?" of a 12.5 kg robot: the part alone, yes; with a gripper, no.
+      if (c.toolKg === undefined && r.payloadKg >= c.payloadKg) {
+        notes.push(`It can hold the ${kg(c.payloadKg)} part alone, but that leaves only ${kg(r.payloadKg - c.payloadKg)} for the gripper; if your ${kg(c.payloadKg)} already includes the gripper, it fits.`);
+      }
     }
   }
   if (c.reachMm !== undefined) {
@@ -197,6 +206,10 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
   if (c.application) {
     const match = r.applications.some((a) => applicationMatches(c.application!).includes(a));
     notes.push(match ? `Application: listed for ${applicationLabel(c.application)}.` : `Application: not listed for ${applicationLabel(c.application)} by its maker.`);
+  }
+  if (c.industry) {
+    const listed = r.industries.includes(c.industry);
+    notes.push(listed ? `Industry: listed for ${c.industry.replace(/-/g, ' ')}.` : `Industry: not listed for ${c.industry.replace(/-/g, ' ')} by its maker; check hygiene or environment needs with the supplier.`);
   }
   if (c.budgetUsd !== undefined && r.priceMinUsd != null) {
     if (r.priceMinUsd <= c.budgetUsd) notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, within ${usd(c.budgetUsd)}.`);

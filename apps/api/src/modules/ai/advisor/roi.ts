@@ -11,6 +11,13 @@ export interface RoiView {
   investmentUsd?: number;
   roiPercent?: number;
   laborCostUsd?: number;
+  npvUsd?: number;
+  irrPercent?: number;
+  netGainUsd?: number;
+  discountedPaybackMonths?: number;
+  horizonYears?: number;
+  /** The calculator gives a payback of null ("never": net savings are zero or negative). */
+  paybackNever?: boolean;
 }
 
 const num = (v: unknown): number | undefined => {
@@ -21,7 +28,7 @@ const num = (v: unknown): number | undefined => {
 /**
  * Figures from the ROI calculator (context.roiData). The calculator's field names are
  * not fixed by the spec, so they are recognised by name: payback (months or years),
- * annual savings, investment, ROI %, labour cost.
+ * annual savings, investment, ROI %, labour cost, NPV, IRR, net gain, horizon.
  */
 export function readRoiData(data: Record<string, unknown> | undefined): RoiView {
   const view: RoiView = {};
@@ -30,18 +37,50 @@ export function readRoiData(data: Record<string, unknown> | undefined): RoiView 
     v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>).map(([k2, v2]) => [`${k}.${k2}`, v2] as const) : [[k, v] as const],
   );
   for (const [key, raw] of entries) {
-    const v = num(raw);
-    if (v === undefined) continue;
     const k = key.toLowerCase();
-    if (/payback|break.?even/.test(k) && view.paybackMonths === undefined) {
+    const v = num(raw);
+    if (v === undefined) {
+      if (raw === null && /payback|break.?even/.test(k) && !/discount/.test(k) && !k.includes('.')) view.paybackNever = true;
+      continue;
+    }
+    if (/discount/.test(k)) {
+      if (/payback/.test(k) && view.discountedPaybackMonths === undefined) view.discountedPaybackMonths = /year/.test(k) ? v * 12 : v;
+    } else if (/payback|break.?even/.test(k) && view.paybackMonths === undefined) {
       view.paybackMonths = /year/.test(k) ? v * 12 : /month/.test(k) ? v : v <= 10 ? v * 12 : v;
-    } else if (/sav/.test(k) && /(annual|year|yr)/.test(k) && view.annualSavingsUsd === undefined) view.annualSavingsUsd = v;
+    } else if (/^(.*\.)?npv$|net.?present/.test(k) && view.npvUsd === undefined) view.npvUsd = v;
+    else if (/^(.*\.)?irr|internal.?rate/.test(k) && view.irrPercent === undefined) view.irrPercent = v;
+    else if (/net.?gain/.test(k) && view.netGainUsd === undefined) view.netGainUsd = v;
+    else if (/horizon/.test(k) && view.horizonYears === undefined) view.horizonYears = v;
+    else if (/sav/.test(k) && /(annual|year|yr)/.test(k) && !/gross/.test(k) && view.annualSavingsUsd === undefined) view.annualSavingsUsd = v;
     else if (/invest|total.?cost|upfront|capex|initial|robot.?cost|system.?cost/.test(k) && view.investmentUsd === undefined) view.investmentUsd = v;
     else if (/^(.*\.)?roi(.?percent|.?pct)?$|return/.test(k) && view.roiPercent === undefined) view.roiPercent = v;
     else if (/labou?r|wage|hourly/.test(k) && view.laborCostUsd === undefined) view.laborCostUsd = v;
-    else if (/sav/.test(k) && view.annualSavingsUsd === undefined) view.annualSavingsUsd = v;
+    else if (/sav/.test(k) && !/gross/.test(k) && view.annualSavingsUsd === undefined) view.annualSavingsUsd = v;
   }
+  if (view.paybackNever && view.paybackMonths !== undefined) view.paybackNever = false;
   return view;
+}
+
+/** Money that may be negative: "-$3,000" rather than "$-3,000". */
+const money = (v: number) => (v < 0 ? `-${usd(-v)}` : usd(v));
+
+/** The one figure the question asks for ("what is my payback?", "what's the NPV?"), as a sentence. */
+function directRoiAnswer(message: string, v: RoiView, months: number | undefined, never: boolean, horizon: string): string | undefined {
+  if (/\b(npv|net present value)\b/i.test(message)) {
+    return v.npvUsd !== undefined ? `Your NPV is ${money(v.npvUsd)}${horizon}.` : 'Your calculator figures do not include an NPV.';
+  }
+  if (/\b(irr|internal rate of return)\b/i.test(message)) {
+    return v.irrPercent !== undefined ? `Your IRR is ${formatNumber(v.irrPercent, 1)}%.` : 'Your calculator figures do not include an IRR (there is none when the cell never pays back).';
+  }
+  if (/\bdiscounted payback\b/i.test(message) && v.discountedPaybackMonths !== undefined) return `Your discounted payback is about ${formatNumber(v.discountedPaybackMonths, 1)} months.`;
+  if (/\b(payback|pay(?:s)? ?back|pays? (?:for )?itself|break[- ]?even|how long)\b/i.test(message)) {
+    if (never) return 'At these figures the cell never pays back.';
+    if (months !== undefined) return `Your payback is about ${formatNumber(months, 1)} months${v.paybackMonths === undefined ? ' (investment / annual savings)' : ''}.`;
+  }
+  if (/\b(sav(?:e|es|ing|ings))\b/i.test(message) && v.annualSavingsUsd !== undefined) return `Your net annual savings are ${money(v.annualSavingsUsd)}.`;
+  if (/\b(roi|return on (?:the )?investment)\b/i.test(message) && v.roiPercent !== undefined) return `Your ROI is ${formatNumber(v.roiPercent, 1)}%${horizon}.`;
+  if (/\bnet gain\b/i.test(message) && v.netGainUsd !== undefined) return `Your net gain is ${money(v.netGainUsd)}${horizon}.`;
+  return undefined;
 }
 
 function verdict(months: number): string {
@@ -64,16 +103,28 @@ export function answerRoi(u: Understanding): Draft {
   const robot = u.models[0] ?? u.pageRobot ?? u.historyModels[0] ?? u.assistantModels[0];
   const lines: string[] = [];
 
-  if (fromCalc.paybackMonths !== undefined || fromCalc.annualSavingsUsd !== undefined) {
-    lines.push('Based on the figures in your ROI calculator:');
-    if (fromCalc.investmentUsd !== undefined) lines.push(`- Investment: ${usd(fromCalc.investmentUsd)}`);
-    if (fromCalc.annualSavingsUsd !== undefined) lines.push(`- Annual savings: ${usd(fromCalc.annualSavingsUsd)}`);
-    if (fromCalc.paybackMonths !== undefined) lines.push(`- Payback: about ${formatNumber(fromCalc.paybackMonths, 1)} months`);
-    if (fromCalc.roiPercent !== undefined) lines.push(`- ROI: ${formatNumber(fromCalc.roiPercent, 1)}%`);
+  if (fromCalc.paybackMonths !== undefined || fromCalc.annualSavingsUsd !== undefined || fromCalc.paybackNever) {
     const months =
       fromCalc.paybackMonths ??
-      (fromCalc.investmentUsd !== undefined && fromCalc.annualSavingsUsd ? (fromCalc.investmentUsd / fromCalc.annualSavingsUsd) * 12 : undefined);
-    if (months !== undefined) lines.push('', verdict(months));
+      (fromCalc.investmentUsd !== undefined && fromCalc.annualSavingsUsd !== undefined && fromCalc.annualSavingsUsd > 0
+        ? (fromCalc.investmentUsd / fromCalc.annualSavingsUsd) * 12
+        : undefined);
+    // Net savings of zero or less never repay the investment, whatever the division says.
+    const never = fromCalc.paybackNever || (fromCalc.annualSavingsUsd !== undefined && fromCalc.annualSavingsUsd <= 0);
+    const horizon = fromCalc.horizonYears !== undefined ? ` over ${formatNumber(fromCalc.horizonYears, 0)} years` : '';
+    const direct = directRoiAnswer(u.message, fromCalc, months, never, horizon);
+    if (direct) lines.push(direct, '');
+    lines.push('Based on the figures in your ROI calculator:');
+    if (fromCalc.investmentUsd !== undefined) lines.push(`- Investment: ${usd(fromCalc.investmentUsd)}`);
+    if (fromCalc.annualSavingsUsd !== undefined) lines.push(`- Annual savings: ${money(fromCalc.annualSavingsUsd)}${fromCalc.annualSavingsUsd <= 0 ? ' (net of running costs)' : ''}`);
+    if (never) lines.push('- Payback: never at these figures');
+    else if (fromCalc.paybackMonths !== undefined) lines.push(`- Payback: about ${formatNumber(fromCalc.paybackMonths, 1)} months`);
+    if (fromCalc.discountedPaybackMonths !== undefined) lines.push(`- Discounted payback: about ${formatNumber(fromCalc.discountedPaybackMonths, 1)} months`);
+    if (fromCalc.roiPercent !== undefined) lines.push(`- ROI: ${formatNumber(fromCalc.roiPercent, 1)}%${horizon}`);
+    if (fromCalc.npvUsd !== undefined) lines.push(`- NPV: ${money(fromCalc.npvUsd)}${horizon}`);
+    if (fromCalc.irrPercent !== undefined) lines.push(`- IRR: ${formatNumber(fromCalc.irrPercent, 1)}%`);
+    if (never) lines.push('', 'At these figures the cell does not pay back: the yearly savings do not cover the running costs. The levers below are where to look first.');
+    else if (months !== undefined) lines.push('', verdict(months));
     lines.push('', 'Ways to improve it:');
     for (const l of levers) lines.push(`- ${l}`);
     draft.answered = true;

@@ -3,7 +3,7 @@ import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import { applicationLabel } from '../understanding/vocabulary';
 import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
-import { checkFit, recommendRobots, requiredPayloadKg, type SelectionCriteria } from './recommend';
+import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type SelectionCriteria } from './recommend';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 
 /** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"). */
@@ -44,18 +44,26 @@ function roleAction(u: Understanding): string | undefined {
   return undefined;
 }
 
-/** Robot detail page: does this robot fit the task the user describes? */
-async function answerPageRobotFit(deps: AdvisorDeps, u: Understanding, robot: RobotRow): Promise<Draft> {
+/** The robot in view (detail page, or the one the conversation points at): does it fit the task the user describes? */
+export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot: RobotRow): Promise<Draft> {
   const f = u.facts;
   const draft = emptyDraft();
-  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, budgetUsd: f.budgetUsd });
+  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd });
+  // A maker named to point at the robot ("the FANUC one") is not a preference here.
+  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined });
   const lines = [
-    fit.fits
-      ? `Yes, the ${robotName(robot)} fits what you described (${describeFacts(f)}).`
-      : `The ${robotName(robot)} does not fully fit what you described (${describeFacts(f)}).`,
+    fit.fits ? `Yes, the ${robotName(robot)} fits what you described (${task}).` : `The ${robotName(robot)} does not fully fit what you described (${task}).`,
     '',
     ...fit.notes.map((n) => `- ${n}`),
   ];
+  if (f.cycleTimeS !== undefined) {
+    lines.push(`- Cycle time: the catalog holds no speed data; confirm the ${f.cycleTimeS} s cycle with a simulation or the supplier's cycle-time study.`);
+  }
+  // "Is it good for palletizing?" says nothing of the load: give the limits to check it against.
+  if (f.payloadKg === undefined) {
+    const ask = f.reachMm === undefined ? 'your part weight and reach' : 'your part weight';
+    lines.push(`- Payload ${kg(robot.payloadKg)} (parts up to about ${kg(partAllowanceKg(robot.payloadKg))} with 20% for the gripper) and ${mm(robot.reachMm)} reach: tell me ${ask} and I will check them.`);
+  }
   draft.named.push(robot);
   if (!fit.fits && f.payloadKg !== undefined) {
     const alt = await recommendRobots(deps.db, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
@@ -84,8 +92,9 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   const f = u.facts;
   const draft = emptyDraft();
 
-  const aboutPageRobot = u.pageRobot && (u.page === 'robot_detail' || /\b(this|that|it)\b/i.test(u.message)) && !u.models.length;
-  if (aboutPageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerPageRobotFit(deps, u, u.pageRobot!);
+  // A new search on a robot page ("I need a robot for welding 10 kg parts") is not about the page's robot.
+  const aboutPageRobot = u.pageRobot && !u.question.newTask && (u.page === 'robot_detail' || u.question.deictic) && !u.models.length;
+  if (aboutPageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerRobotFit(deps, u, u.pageRobot!);
 
   const missing = missingSelectionFacts(f);
   if (missing.length) {

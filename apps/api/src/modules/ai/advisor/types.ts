@@ -6,6 +6,7 @@ import type { ModelNameIndex } from './model-index';
 import type { ConversationState, PriorTurns, RobotLimits } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import type { Intent } from '../understanding/intent';
+import type { RobotQuestion } from '../understanding/robot-question';
 
 /** Everything the assistant understood from the message, the conversation and the page. */
 export interface Understanding {
@@ -28,10 +29,28 @@ export interface Understanding {
   assistantModels: RobotRow[];
   /** The robot of the robot detail page (context.robotId). */
   pageRobot?: RobotRow;
+  /** The robots of the compare page (context.robotIds), in the page's order. */
+  compareRobots: RobotRow[];
+  /** What the message asks about a robot (fields, alternatives, "which has the most..."). */
+  question: RobotQuestion;
+  /** The message is a follow-up about robots already in view (page or conversation). */
+  about?: RobotAbout;
   page?: string;
   roiData?: Record<string, unknown>;
   role?: Role;
   authenticated: boolean;
+}
+
+/**
+ * A follow-up about robots in view: `spec` (their catalog fields), `fit` (does it meet
+ * the task just stated), `alternatives` (similar robots), `rank` ("which has the longest
+ * reach?") and `compare` (several robots against a stated task).
+ */
+export interface RobotAbout {
+  kind: 'spec' | 'fit' | 'alternatives' | 'rank' | 'compare';
+  robots: RobotRow[];
+  /** Where the robots come from: named in the message, the detail page, the compare page, the conversation. */
+  from: 'message' | 'page' | 'compare_page' | 'conversation';
 }
 
 /** An answer before limits and defaults are applied. */

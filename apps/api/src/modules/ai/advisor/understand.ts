@@ -1,14 +1,16 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
-import { findRobotById, type RobotRow } from '../ai.repository';
+import { findRobotById, findRobotsByIds, type RobotRow } from '../ai.repository';
 import { extractCodes } from '../understanding/codes';
 import { gatherFacts, pickHistory, readFilters, readPriorTurns } from '../understanding/conversation';
 import { emptyFacts, mergeFacts, type Facts } from '../understanding/facts';
 import { classifyIntent } from '../understanding/intent';
+import { readRobotQuestion } from '../understanding/robot-question';
 import type { Database } from '@cellforge/db';
 import { candidateKeys, modelCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber } from './format';
 import type { ModelNameIndex } from './model-index';
+import { readAbout } from './subject';
 import type { Understanding } from './types';
 
 export interface UnderstandInput {
@@ -25,7 +27,7 @@ async function resolveModels(names: ModelNameIndex, texts: { current: string; co
   const history = texts.userTexts.map((t) => modelCandidates(t));
   const assistant = texts.assistant ? modelCandidates(texts.assistant) : [];
   const all: ModelCandidate[] = [...current, ...fromContext, ...history.flat(), ...assistant];
-  if (!all.length) return { models: [], historyModels: [], assistantModels: [] };
+  if (!all.length) return { models: [], named: [], contextModels: [], historyModels: [], assistantModels: [] };
 
   const { exact } = candidateKeys(all);
   // Family prefixes ("IRB 1200") only for what the user is asking now.
@@ -33,10 +35,39 @@ async function resolveModels(names: ModelNameIndex, texts: { current: string; co
   const { exact: exactMap, prefix: prefixMap } = await names.resolve(exact, prefix);
 
   const uniq = (rows: RobotRow[]) => [...new Map(rows.map((r) => [r.id, r])).values()];
-  const models = uniq([...pickMatches(current, exactMap, prefixMap), ...pickMatches(fromContext, exactMap, prefixMap)].map((m) => m.robot));
+  const named = uniq(pickMatches(current, exactMap, prefixMap).map((m) => m.robot));
+  const contextModels = uniq(pickMatches(fromContext, exactMap, prefixMap).map((m) => m.robot));
+  const models = uniq([...named, ...contextModels]);
   const historyModels = uniq(history.flatMap((c) => pickMatches(c, exactMap).map((m) => m.robot)));
-  const assistantModels = uniq(pickMatches(assistant, exactMap).map((m) => m.robot));
-  return { models, historyModels, assistantModels };
+  // In the order the answer names them, so "the first one" is the first robot of the answer.
+  const at = (r: RobotRow) => {
+    const i = texts.assistant!.indexOf(r.model);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const assistantModels = uniq(pickMatches(assistant, exactMap).map((m) => m.robot)).sort((a, b) => at(a) - at(b));
+  return { models, named, contextModels, historyModels, assistantModels };
+}
+
+/**
+ * The robots of the compare page: context.robotIds (an extra key of the context, sent when
+ * the page opens the widget), else the page's own query string (/compare?ids=a,b,c) that
+ * the widget sends as frontend_context.search.
+ */
+export function readRobotIds(context: ChatContext): string[] {
+  const raw = (context as Record<string, unknown>).robotIds;
+  let ids: unknown[] = Array.isArray(raw) ? raw : [];
+  const search = context.frontend_context?.search;
+  if (!ids.length && context.page === 'compare' && typeof search === 'string') {
+    ids = (new URLSearchParams(search).get('ids') ?? '').split(',').map((id) => id.trim());
+  }
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== '' && id.length <= 100))].slice(0, 4);
+}
+
+async function findCompareRobots(db: Database, ids: string[]): Promise<RobotRow[]> {
+  if (!ids.length) return [];
+  const rows = await findRobotsByIds(db, ids);
+  const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+  return ids.flatMap((id) => byId.get(id.toLowerCase()) ?? []);
 }
 
 /** Builds the assistant's understanding of one chat request. */
@@ -46,7 +77,10 @@ export async function understand(deps: { db: Database; names: ModelNameIndex }, 
   const history = pickHistory(input.conversationHistory, context);
   const prior = readPriorTurns(history, context);
 
-  const pageRobot = context.robotId ? await findRobotById(db, context.robotId) : undefined;
+  const [pageRobot, compareRobots] = await Promise.all([
+    context.robotId ? findRobotById(db, context.robotId) : undefined,
+    findCompareRobots(db, readRobotIds(context)),
+  ]);
   const contextMaker = pageRobot?.manufacturer;
   const gathered = gatherFacts(message, prior, context, contextMaker);
   const current = gathered.current;
@@ -54,7 +88,7 @@ export async function understand(deps: { db: Database; names: ModelNameIndex }, 
   const filters = readFilters(context.filters);
   let facts: Facts = mergeFacts(Object.assign(emptyFacts(), filters.facts), gathered.all);
 
-  const { models, historyModels, assistantModels } = await resolveModels(deps.names, {
+  const { models, named, contextModels, historyModels, assistantModels } = await resolveModels(deps.names, {
     current: message,
     contextModel: context.robotModel ?? undefined,
     userTexts: prior.userTexts,
@@ -68,6 +102,9 @@ export async function understand(deps: { db: Database; names: ModelNameIndex }, 
     facts = { ...facts, codes: [...current.codes, ...facts.codes.filter((c) => !current.codes.some((x) => x.raw === c.raw))] };
   }
 
+  const question = readRobotQuestion(message);
+  const about = readAbout({ text: message, question, current, named, contextModels, pageRobot, compareRobots, assistantModels, historyModels });
+
   const result = classifyIntent({
     text: message,
     facts: current,
@@ -75,6 +112,7 @@ export async function understand(deps: { db: Database; names: ModelNameIndex }, 
     page: context.page,
     hasRoiData: Boolean(context.roiData && Object.keys(context.roiData).length),
     hasPageRobot: Boolean(pageRobot),
+    about: about ? { kind: about.kind, several: about.robots.length > 1 } : undefined,
     previousIntent: prior.previousIntent,
     previousState: prior.previousState,
   });
@@ -102,6 +140,9 @@ export async function understand(deps: { db: Database; names: ModelNameIndex }, 
     historyModels,
     assistantModels,
     pageRobot,
+    compareRobots,
+    question,
+    about,
     page: context.page,
     roiData: context.roiData ?? undefined,
     role: input.auth?.role,

@@ -20,6 +20,8 @@ export interface EvalCase {
   context?: ChatContext;
   /** Model name of the robot detail page (resolved to context.robotId at run time). */
   pageRobotModel?: string;
+  /** Model names of the compare page (resolved to context.robotIds at run time, as the web sends them). */
+  compareRobotModels?: string[];
   expectIntent: Intent;
   expectState?: 'initial' | 'gathering_info' | 'solution_providing';
   constraints?: StatedConstraints;
@@ -29,6 +31,10 @@ export interface EvalCase {
   unknownCode?: string;
   /** Models a comparison must include. */
   compare?: string[];
+  /** Text the answer must contain (the robot's catalog figures, an honest "not published"...). */
+  expectText?: string[];
+  /** Text the answer must not contain (a guessed figure, the page robot in a new search...). */
+  rejectText?: string[];
 }
 
 const asked = (intent: Intent, state = 'gathering_info'): ChatHistoryEntry => ({
@@ -36,6 +42,54 @@ const asked = (intent: Intent, state = 'gathering_info'): ChatHistoryEntry => ({
   content: 'To shortlist robots I need a few more facts.',
   metadata: { userIntent: intent, conversationState: state },
 });
+
+/** The assistant's answer to "I need a robot for machine tending, 8 kg parts, 1.2 m reach", as the client keeps it. */
+const recommendedThree: ChatHistoryEntry[] = [
+  { role: 'user', content: 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m' },
+  {
+    role: 'assistant',
+    content: [
+      'For 8 kg parts, 1,200 mm reach and machine tending, the robot must carry at least 9.6 kg (8 kg + 20% allowance for the gripper) and reach at least 1,200 mm.',
+      '',
+      'Three catalog robots that fit:',
+      '- Doosan Robotics M1013 (collaborative): 10 kg payload (4.2% headroom), 1,300 mm reach (+100 mm), 6 axes, listed for machine tending, indicative $35,000–$45,000.',
+      '- Nachi CZ10 (collaborative): 10 kg payload (4.2% headroom), 1,300 mm reach (+100 mm), 6 axes, listed for machine tending, indicative $35,000–$50,000.',
+      '- FANUC CRX-10iA/L (collaborative): 10 kg payload (4.2% headroom), 1,418 mm reach (+218 mm), 6 axes, listed for machine tending, indicative $38,000–$52,000.',
+    ].join('\n'),
+    metadata: { userIntent: 'robot_selection', conversationState: 'solution_providing' },
+  },
+];
+
+/** The assistant described one robot. */
+const describedUr10e: ChatHistoryEntry[] = [
+  { role: 'user', content: 'Tell me about the UR10e' },
+  {
+    role: 'assistant',
+    content: 'The Universal Robots UR10e is a collaborative robot (cobot): 12.5 kg payload, 1,300 mm reach, 6 axes, repeatability ±0.05 mm, arm weight 33.5 kg.',
+    metadata: { userIntent: 'general', conversationState: 'solution_providing' },
+  },
+];
+
+/** What the ROI calculator sends (features/chat/utils/roi-context.ts): headline results, inputs nested. */
+const roiFigures = {
+  paybackMonths: 18.5,
+  annualSavings: 48000,
+  upfrontCost: 74000,
+  roiPercent: 224.3,
+  npv: 120000,
+  irrPercent: 58.1,
+  netGain: 166000,
+  discountedPaybackMonths: 21.2,
+  annualGrossSavings: 55000,
+  annualRunningCosts: 7000,
+  horizonYears: 5,
+  discountRatePercent: 8,
+  inputs: { robotCost: 50000, laborCostPerHour: 25, shiftsPerDay: 2 },
+};
+const roiNever = { paybackMonths: null, annualSavings: -3000, upfrontCost: 74000, roiPercent: -120, npv: -90000, irrPercent: null, netGain: -89000, horizonYears: 5 };
+
+const detail = { page: 'robot_detail' };
+const comparePage = ['UR10e', 'CRX-10iA', 'IRB 1200-7/0.7'];
 
 /**
  * The labelled set: robot selection with constraints (units, synonyms, multi-turn, page
@@ -246,4 +300,53 @@ export const evalCases: EvalCase[] = [
   { id: 'ho-10', category: 'roi', message: 'I run 3 shifts with 4 people packing boxes at $22 an hour; a packing cell is quoted at $210k. Worth it?', expectIntent: 'roi', expectState: 'solution_providing' },
   { id: 'ho-11', category: 'selection', message: 'we bake bread and want a robot to put 12 kg dough trays on racks up to 1.6 m away', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1600 } },
   { id: 'ho-12', category: 'troubleshooting', message: 'Got a 50056 on the flexpendant', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: '50056' },
+  // Follow-ups about the robot(s) in view: detail page, compare page, conversation, ROI page.
+  { id: 'ctx-01', category: 'general', message: 'What payload can it carry?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Universal Robots UR10e', 'Payload: 12.5 kg', 'parts up to about 10.4 kg'] },
+  { id: 'ctx-02', category: 'general', message: "What's its reach?", context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Reach: 1,300 mm'] },
+  { id: 'ctx-03', category: 'general', message: 'How precise is this robot?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Repeatability: ±0.05 mm'] },
+  { id: 'ctx-04', category: 'general', message: "What's the repeatability of this one?", context: detail, pageRobotModel: 'CRX-10iA', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Repeatability: not published in the datasheet we hold'], rejectText: ['±'] },
+  { id: 'ctx-05', category: 'general', message: 'How many axes does that model have?', context: detail, pageRobotModel: 'M-20iD/25', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Axes: 6'] },
+  { id: 'ctx-06', category: 'general', message: 'How much does it weigh?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Arm weight: 33.5 kg'] },
+  { id: 'ctx-07', category: 'general', message: 'How heavy is it?', context: detail, pageRobotModel: 'IRB 1200-7/0.7', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Arm weight: not published in the datasheet we hold'] },
+  { id: 'ctx-08', category: 'general', message: 'How much does this robot cost?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['$45,000–$55,000', 'not a quote'] },
+  { id: 'ctx-09', category: 'general', message: 'What IP rating does it have?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['IP (ingress protection) rating: not published in the datasheet we hold', "won't guess"], rejectText: ['IP54', 'IP67'] },
+  { id: 'ctx-10', category: 'general', message: 'Can it be mounted on the ceiling?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Mounting options: not published in the datasheet we hold'] },
+  { id: 'ctx-11', category: 'general', message: 'Which controller does this robot use?', context: detail, pageRobotModel: 'T3-B401S', expectIntent: 'general', expectState: 'solution_providing', expectText: ['controller built into the base'] },
+  { id: 'ctx-12', category: 'general', message: 'Who makes it and what is it used for?', context: detail, pageRobotModel: 'M-20iD/25', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Maker: FANUC', 'Applications its maker lists:'] },
+  { id: 'ctx-13', category: 'general', message: 'Where do these figures come from?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Source of the figures: Universal Robots UR10e technical specifications'] },
+  { id: 'ctx-14', category: 'selection', message: 'Is it good for palletizing?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['Application: listed for palletizing', 'Payload 12.5 kg'] },
+  { id: 'ctx-15', category: 'selection', message: 'Can it lift 25 kg?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 25 }, expectText: ['does not fully fit', 'not enough for the 30 kg needed'] },
+  { id: 'ctx-16', category: 'selection', message: 'Can this one handle 8 kg parts?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['Yes, the Universal Robots UR10e fits', 'covers the 9.6 kg needed'] },
+  { id: 'ctx-17', category: 'selection', message: 'Show me alternatives', context: detail, pageRobotModel: 'UR10e', expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['similar to the Universal Robots UR10e'] },
+  { id: 'ctx-18', category: 'comparison', message: 'How does it compare to the TM12?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'comparison', expectState: 'solution_providing', compare: ['UR10e', 'TM12'] },
+  {
+    id: 'ctx-19',
+    category: 'selection',
+    message: 'I need a robot for welding 10 kg parts',
+    context: detail,
+    pageRobotModel: 'UR10e',
+    expectIntent: 'robot_selection',
+    expectState: 'solution_providing',
+    constraints: { payloadKg: 10, application: 'welding' },
+    rejectText: ['UR10e fits', 'UR10e does not fully fit'],
+  },
+  { id: 'ctx-20', category: 'comparison', message: 'Which has the longest reach?', context: { page: 'compare' }, compareRobotModels: comparePage, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['Universal Robots UR10e has the longest reach: 1,300 mm', 'FANUC CRX-10iA: 1,249 mm'] },
+  { id: 'ctx-21', category: 'comparison', message: 'Which one is the cheapest?', context: { page: 'compare' }, compareRobotModels: comparePage, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['ABB IRB 1200-7/0.7 has the lowest indicative price'] },
+  { id: 'ctx-22', category: 'comparison', message: 'What do they weigh?', context: { page: 'compare' }, compareRobotModels: comparePage, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['UR10e 33.5 kg', 'CRX-10iA 40 kg', 'IRB 1200-7/0.7 not published'] },
+  { id: 'ctx-23', category: 'comparison', message: 'compare them', context: { page: 'compare' }, compareRobotModels: comparePage, expectIntent: 'comparison', expectState: 'solution_providing', compare: comparePage },
+  { id: 'ctx-24', category: 'comparison', message: 'What payload can they carry?', history: recommendedThree, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['M1013 10 kg', 'CZ10 10 kg', 'CRX-10iA/L 10 kg'] },
+  { id: 'ctx-25', category: 'general', message: "What's the reach of the second one?", history: recommendedThree, expectIntent: 'general', expectState: 'solution_providing', expectText: ['Nachi CZ10', 'Reach: 1,300 mm'] },
+  { id: 'ctx-26', category: 'selection', message: 'Is the FANUC one good for palletizing?', history: recommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['FANUC CRX-10iA/L fits', 'Application: listed for palletizing'] },
+  { id: 'ctx-27', category: 'comparison', message: 'Which of them is cheapest?', history: recommendedThree, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['share the lowest indicative price: $35,000–$45,000'] },
+  { id: 'ctx-28', category: 'selection', message: 'Any alternatives?', history: recommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 8, reachMm: 1200, application: 'machine-tending' }, expectText: ['besides the M1013, CZ10 and CRX-10iA/L'] },
+  { id: 'ctx-29', category: 'selection', message: 'what about 12 kg parts with 1.5 m reach?', history: recommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1500, application: 'machine-tending' } },
+  { id: 'ctx-30', category: 'general', message: 'What IP rating does it have?', history: describedUr10e, expectIntent: 'general', expectState: 'solution_providing', expectText: ['Universal Robots UR10e', 'not published in the datasheet we hold'] },
+  { id: 'ctx-31', category: 'selection', message: 'Can it lift 10 kg?', history: describedUr10e, expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['UR10e fits', 'covers the 12 kg needed'] },
+  { id: 'ctx-32', category: 'general', message: 'What payload can it carry?', expectIntent: 'general', expectState: 'gathering_info', expectText: ['Which robot do you mean?'] },
+  { id: 'ctx-33', category: 'roi', message: 'What is my payback?', context: { page: 'roi_calculator', roiData: roiFigures }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['Your payback is about 18.5 months'] },
+  { id: 'ctx-34', category: 'roi', message: "What's the NPV?", context: { page: 'roi_calculator', roiData: roiFigures }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['Your NPV is $120,000 over 5 years'] },
+  { id: 'ctx-35', category: 'roi', message: 'What is my IRR?', context: { page: 'roi_calculator', roiData: roiFigures }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['Your IRR is 58.1%'] },
+  { id: 'ctx-36', category: 'roi', message: 'What is my payback?', context: { page: 'roi_calculator', roiData: roiNever }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['never pays back', '-$3,000'], rejectText: ['excellent payback', 'good payback'] },
+  { id: 'ctx-37', category: 'general', message: 'Is it a cobot?', context: detail, pageRobotModel: 'IRB 1200-7/0.7', expectIntent: 'general', expectState: 'solution_providing', expectText: ['No, it is an articulated industrial robot.'] },
+  { id: 'ctx-38', category: 'general', message: 'Can it do a 3 s cycle?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Speed and cycle time: not published in the datasheet we hold'] },
 ];

@@ -22,6 +22,8 @@ export const evalTargets = {
   constraintValid: 1,
   existing: 1,
   troubleshootingMeaning: 0.9,
+  /** Follow-ups answered with the expected catalog figures (and nothing guessed). */
+  contextAnswers: 1,
 };
 
 export interface CaseResult {
@@ -43,6 +45,8 @@ export interface EvalReport {
   named: { existing: number; total: number };
   troubleshooting: { correct: number; total: number };
   comparisons: { correct: number; total: number };
+  /** Cases with expectText/rejectText: the answer holds the robot's figures and no guess. */
+  contextAnswers: { correct: number; total: number };
   latency: { p50: number; p95: number; max: number };
   results: CaseResult[];
 }
@@ -55,6 +59,7 @@ export function reportRatios(r: EvalReport) {
     constraintValid: ratio(r.recommendations.valid, r.recommendations.total),
     existing: ratio(r.named.existing, r.named.total),
     troubleshootingMeaning: ratio(r.troubleshooting.correct, r.troubleshooting.total),
+    contextAnswers: ratio(r.contextAnswers.correct, r.contextAnswers.total),
   };
 }
 
@@ -64,7 +69,8 @@ export function meetsTargets(r: EvalReport): boolean {
     q.intentAccuracy >= evalTargets.intentAccuracy &&
     q.constraintValid >= evalTargets.constraintValid &&
     q.existing >= evalTargets.existing &&
-    q.troubleshootingMeaning >= evalTargets.troubleshootingMeaning
+    q.troubleshootingMeaning >= evalTargets.troubleshootingMeaning &&
+    q.contextAnswers >= evalTargets.contextAnswers
   );
 }
 
@@ -128,6 +134,7 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
     named: { existing: 0, total: 0 },
     troubleshooting: { correct: 0, total: 0 },
     comparisons: { correct: 0, total: 0 },
+    contextAnswers: { correct: 0, total: 0 },
     latency: { p50: 0, p95: 0, max: 0 },
     results: [],
   };
@@ -138,6 +145,14 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
     if (c.pageRobotModel) {
       const [robot] = await findRobotsByModelKeys(db, [normalizeModel(c.pageRobotModel)]);
       if (robot) context.robotId = robot.id;
+    }
+    if (c.compareRobotModels) {
+      const ids: string[] = [];
+      for (const model of c.compareRobotModels) {
+        const [robot] = await findRobotsByModelKeys(db, [normalizeModel(model)]);
+        if (robot) ids.push(robot.id);
+      }
+      Object.assign(context, { robotIds: ids });
     }
     const t0 = performance.now();
     const u = await understand(deps, { message: c.message, context, conversationHistory: c.history ?? [] });
@@ -200,6 +215,15 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
       else report.comparisons.correct += 1;
     }
 
+    if (c.expectText || c.rejectText) {
+      report.contextAnswers.total += 1;
+      const missing = (c.expectText ?? []).filter((t) => !a.response.includes(t));
+      const found = (c.rejectText ?? []).filter((t) => a.response.includes(t));
+      if (missing.length) problems.push(`answer lacks: ${missing.join(' / ')}`);
+      if (found.length) problems.push(`answer should not say: ${found.join(' / ')}`);
+      if (!missing.length && !found.length) report.contextAnswers.correct += 1;
+    }
+
     report.results.push({ id: c.id, category: c.category, intent: a.userIntent, state: a.conversationState, ms, problems });
   }
   report.latency = { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
@@ -215,6 +239,7 @@ export function formatReport(r: EvalReport): string {
     `  constraint-valid robots .... ${pct(r.recommendations.valid, r.recommendations.total)}  target ${evalTargets.constraintValid * 100}%`,
     `  named robots that exist .... ${pct(r.named.existing, r.named.total)}  target ${evalTargets.existing * 100}%`,
     `  troubleshooting meaning .... ${pct(r.troubleshooting.correct, r.troubleshooting.total)}  target >= ${evalTargets.troubleshootingMeaning * 100}%`,
+    `  context follow-ups ......... ${pct(r.contextAnswers.correct, r.contextAnswers.total)}  target ${evalTargets.contextAnswers * 100}%`,
     `  (conversation state ........ ${pct(r.state.correct, r.state.total)})`,
     `  (selections with robots .... ${pct(r.recommendations.selectionAnswers, r.recommendations.selectionExpected)})`,
     `  (comparisons complete ...... ${pct(r.comparisons.correct, r.comparisons.total)})`,

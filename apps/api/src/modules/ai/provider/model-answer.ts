@@ -51,8 +51,11 @@ function compactRow(r: RobotRow) {
     reach_mm: r.reachMm,
     dof: r.dof,
     repeatability_mm: r.repeatabilityMm,
+    weight_kg: r.weightKg,
     indicative_price_usd: priceBand(r),
     applications: r.applications,
+    industries: r.industries,
+    datasheet_source: r.datasheetSource,
   };
 }
 
@@ -68,6 +71,7 @@ Rules:
 - Explain only alarm codes listed in known_codes, with that meaning. For any other code say you have no verified meaning and ask for the full alarm text and number shown on the teach pendant; never guess.
 - Prices are indicative street prices for arm + controller, not quotes.
 - If facts are missing for a recommendation (payload, and reach or application), ask for them.
+- A question about robots_in_view ("what payload can it carry?", "which has the longest reach?") is about those robots, not a new search: answer from their rows. A value that is null or not in the row (IP rating, mounting, controller, speed...) is "not published in the datasheet we hold"; never guess it.
 Reply with one JSON object only:
 {"response": string, "followUpQuestions": string[] (at most 3), "suggestedActions": string[] (at most 3), "sources": [{"manufacturer": string, "title": string}] (at most 2), "conversationState": "initial" | "gathering_info" | "solution_providing", "userIntent": "robot_selection" | "troubleshooting" | "comparison" | "roi" | "general", "robots": string[] (the models you named)}`;
 
@@ -96,6 +100,7 @@ export function buildPrompt(u: Understanding, builtIn: AdvisorAnswer, rows: Robo
     known_codes: builtIn.trace.codes.map(compactCode),
     unknown_codes: builtIn.trace.unknownCodes,
     page_robot: u.pageRobot ? compactRow(u.pageRobot) : null,
+    robots_in_view: u.about ? { kind: u.about.kind, from: u.about.from, asked: u.question.fields, robots: u.about.robots.map(compactRow) } : null,
     roi_data: u.roiData ?? null,
   };
   const turns: ChatTurn[] = [
@@ -138,7 +143,7 @@ function canonicalMaker(name: string, known: string[]): string | undefined {
 
 /**
  * Keeps only robots that exist in the live catalog (and, for a robot selection, that
- * meet the stated payload and reach): sentences, bullets, follow-ups, actions and
+ * meet the stated payload and reach, except the robot a fit question is about): sentences, bullets, follow-ups, actions and
  * sources that name any other robot are dropped; sources must name a known maker.
  */
 export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeContext): Promise<SanitizedAnswer> {
@@ -149,9 +154,12 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
 
   // Catalog robots that do not meet the stated task are not recommended either.
   const checkTask = ctx.intent === 'robot_selection' && u.facts.payloadKg !== undefined;
+  // The robot a fit question is about ("can it lift 25 kg?") may be named to say it does not fit.
+  const asked = new Set([...(u.about?.kind === 'fit' ? u.about.robots : []), ...(u.pageRobot && !u.question.newTask ? [u.pageRobot] : [])].map((r) => r.id));
   const unfit = new Set<string>();
   if (checkTask) {
     for (const m of known) {
+      if (asked.has(m.robot.id)) continue;
       if (!checkFit(m.robot, { payloadKg: u.facts.payloadKg, toolKg: u.facts.toolKg, reachMm: u.facts.reachMm }).fits) unfit.add(m.robot.id);
     }
   }

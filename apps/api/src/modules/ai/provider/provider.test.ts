@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../../../lib/logger';
 import { createTokenService } from '../../../lib/tokens';
 import { errorHandler } from '../../../middleware/error-handler';
 import { testBackends, useTestApp } from '../../../test/create-test-app';
+import { findRobotsByModelKeys } from '../ai.repository';
 import { createAiRouter } from '../ai.router';
 import { createModelProvider, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './model-provider';
 
@@ -146,6 +147,22 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     expect(body.metadata.followUpQuestions).toEqual(['Q1?', 'Q2?', 'Q3?']);
     expect(body.metadata.suggestedActions).toEqual(['A1', 'A2', 'A3']);
     expect(body.metadata.sources).toEqual([{ manufacturer: 'Universal Robots', title: 'UR10e' }, { manufacturer: 'ABB' }]);
+  });
+
+  it('grounds a follow-up on the robot of the page and may say that robot does not fit', async () => {
+    const [ur10e] = await findRobotsByModelKeys(ctx().handle.db, ['ur10e']);
+    reply = {
+      content: modelJson({
+        response: 'The Universal Robots UR10e is rated for 12.5 kg, not enough for the 30 kg needed. The Universal Robots UR3e would not do either.',
+        conversationState: 'solution_providing',
+        userIntent: 'robot_selection',
+      }),
+    };
+    const body = chatResponseSchema.parse((await ask('Can it lift 25 kg?', { context: { page: 'robot_detail', robotId: ur10e!.id } }).expect(200)).body);
+    expect(body.response).toMatch(/^The Universal Robots UR10e is rated for 12\.5 kg, not enough for the 30 kg needed\./);
+    expect(body.response).not.toMatch(/UR3e/);
+    const grounding = JSON.parse(received[0]!.body.messages[1]!.content.replace(/^Retrieved data \(JSON\):\n/, ''));
+    expect(grounding.robots_in_view).toMatchObject({ kind: 'fit', from: 'page', robots: [{ model: 'UR10e', payload_kg: 12.5 }] });
   });
 
   it('falls back to the built-in advisor when the model reply is not JSON', async () => {

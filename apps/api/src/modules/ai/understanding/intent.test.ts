@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from './facts';
-import { classifyIntent, type Intent } from './intent';
+import { classifyIntent, type Intent, type IntentSignals } from './intent';
 
-function intentOf(text: string, extra: { modelCount?: number; previousIntent?: Intent; previousState?: string; page?: string; hasRoiData?: boolean } = {}) {
+function intentOf(
+  text: string,
+  extra: { modelCount?: number; previousIntent?: Intent; previousState?: string; page?: string; hasRoiData?: boolean; about?: IntentSignals['about'] } = {},
+) {
   return classifyIntent({
     text,
     facts: extractFacts(text),
@@ -12,6 +15,7 @@ function intentOf(text: string, extra: { modelCount?: number; previousIntent?: I
     hasPageRobot: false,
     previousIntent: extra.previousIntent,
     previousState: extra.previousState,
+    about: extra.about,
   }).intent;
 }
 
@@ -52,5 +56,24 @@ describe('classifyIntent', () => {
   it('reads an open question on the ROI calculator as being about its figures', () => {
     expect(intentOf('Is this a good result?', { page: 'roi_calculator', hasRoiData: true })).toBe('roi');
     expect(intentOf('Is this a good result?')).toBe('general');
+  });
+
+  it('answers a follow-up about the robot in view instead of starting a search', () => {
+    const spec = { kind: 'spec' as const, several: false };
+    expect(intentOf('What payload can it carry?')).toBe('robot_selection');
+    expect(intentOf('What payload can it carry?', { page: 'robot_detail', about: spec })).toBe('general');
+    expect(intentOf('What payload can they carry?', { about: { kind: 'spec', several: true }, previousIntent: 'robot_selection' })).toBe('comparison');
+    expect(intentOf('Which has the longest reach?', { page: 'compare', about: { kind: 'rank', several: true } })).toBe('comparison');
+    expect(intentOf('Can it lift 25 kg?', { about: { kind: 'fit', several: false } })).toBe('robot_selection');
+    expect(intentOf('Show me alternatives', { about: { kind: 'alternatives', several: false } })).toBe('robot_selection');
+    // Alarms, ROI and explicit comparisons keep their own answers.
+    expect(intentOf('its controller shows SRVO-062', { about: spec })).toBe('troubleshooting');
+    expect(intentOf('how long until it pays back its price?', { about: spec })).toBe('roi');
+  });
+
+  it('reads questions about the calculator figures as ROI', () => {
+    expect(intentOf("What's the NPV?", { page: 'roi_calculator', hasRoiData: true })).toBe('roi');
+    expect(intentOf('What is my IRR?', { page: 'roi_calculator', hasRoiData: true })).toBe('roi');
+    expect(intentOf('What is my payback?', { page: 'roi_calculator', hasRoiData: true })).toBe('roi');
   });
 });

@@ -19,6 +19,8 @@ export interface IntentSignals {
   hasPageRobot: boolean;
   previousIntent?: Intent;
   previousState?: string;
+  /** The message is a follow-up about robots in view (advisor/subject.ts): its kind, and whether several robots. */
+  about?: { kind: 'spec' | 'fit' | 'alternatives' | 'rank' | 'compare'; several: boolean };
 }
 
 export interface IntentResult {
@@ -43,6 +45,7 @@ const COMPARE = [
 ];
 const ROI = [
   /\b(roi|return on (?:the )?investment|payback|pay(?:s)? ?back|pays? (?:for )?itself|break[- ]?even|amorti[sz](?:e|ation))\b/i,
+  /\b(npv|net present value|irr|internal rate of return|net gain|discount(?:ed)? (?:rate|payback|cash ?flows?)|cash ?flows?|my (?:savings|figures|numbers|results?))\b/i,
   /\b(how much (?:will|would|can|could) (?:i|we) save|cost savings?|save (?:money|on labou?r)|labou?r costs?|worth (?:it|automating|the investment)|is it worth|business case|justify (?:the )?(?:cost|investment|purchase)|total cost of ownership|tco)\b/i,
 ];
 const SELECT = [
@@ -58,6 +61,13 @@ const ROBOTICS = /\b(robots?|robotic|robotics|cobots?|automat(?:e|ion|ed)|arm|gr
 const OFF_TOPIC = /\b(weather|recipe|cook|football|soccer|basketball|movie|film|song|lyrics|poem|joke|horoscope|bitcoin|crypto|stock (?:price|market)|president|election|capital of|dating|vacation|holiday|restaurant|celebrity|homework|translate)\b/i;
 
 const CONCEPT = /^\s*(?:what(?:'s| is| are| does)|explain|define|how does (?:a|an|the)? ?\w+ work)\b(?!.{0,30}\b(?:robot|cobot|arm|model)s? (?:should|would|do you|for|can)\b)/i;
+
+/** The intent a follow-up about robots in view is answered under. */
+export function intentOfAbout(about: NonNullable<IntentSignals['about']>): Intent {
+  if (about.kind === 'fit' || about.kind === 'alternatives') return 'robot_selection';
+  if (about.kind === 'rank' || about.kind === 'compare') return 'comparison';
+  return about.several ? 'comparison' : 'general';
+}
 
 const count = (patterns: RegExp[], text: string) => patterns.reduce((n, re) => n + (re.test(text) ? 1 : 0), 0);
 
@@ -82,7 +92,7 @@ export function classifyIntent(s: IntentSignals): IntentResult {
   const roiFigures = Object.values(facts.roi).filter((v) => v !== undefined).length;
   if (roiFigures >= 2) scores.roi += 2;
   // On the ROI calculator with its figures at hand, an open question is about those figures.
-  if (s.page === 'roi_calculator' && s.hasRoiData) scores.roi += scores.roi > 0 ? 1 : 2.5;
+  if (s.page === 'roi_calculator' && s.hasRoiData && !s.about) scores.roi += scores.roi > 0 ? 1 : 2.5;
 
   scores.robot_selection += 3 * count(SELECT, text);
   const selectionFacts = [facts.payloadKg, facts.reachMm, facts.application, facts.budgetUsd, facts.category].filter((v) => v !== undefined).length;
@@ -104,8 +114,13 @@ export function classifyIntent(s: IntentSignals): IntentResult {
       intent = i;
     }
   }
+  const aboutIntent = s.about ? intentOfAbout(s.about) : undefined;
   if (greeting || offTopic) intent = 'general';
-  else if (best < 2.5) {
+  else if (aboutIntent && scores.troubleshooting === 0 && count(ROI, text) === 0 && (count(COMPARE, text) === 0 || s.about!.kind === 'rank')) {
+    // "What payload can it carry?" on a robot page is about that robot, not a new search;
+    // alarms, ROI and explicit comparisons keep their own answers.
+    intent = aboutIntent;
+  } else if (best < 2.5) {
     // Too little in the message itself: a short follow-up ("how do I clear it?", "with the
     // TM12", "8 kg, 1.2 m") continues the conversation's topic.
     const prev = s.previousIntent;
