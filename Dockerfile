@@ -22,7 +22,11 @@ COPY --from=build /out/api /srv/api
 COPY --from=build /out/perception /srv/perception
 COPY --from=build /out/web /srv/web
 ENV WEB_DIST=/srv/web/dist DATA_DIR=/data
+# V8's heap budget of the API in MB, as scripts/start.mjs gives it (0 = V8's own default,
+# sized from the host's RAM). 384 keeps the API within a 512 MB container; see README.
+ENV API_MAX_OLD_SPACE_MB=384
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000 3002
-CMD ["node", "--enable-source-maps", "/srv/api/dist/server.js"]
+# exec: node replaces the shell, so it is PID 1 and gets the stop signal.
+CMD ["/bin/sh", "-c", "case \"${API_MAX_OLD_SPACE_MB:-384}\" in 0) heap= ;; *[!0-9]*) echo \"API_MAX_OLD_SPACE_MB must be a whole number of megabytes (0 = no limit)\" >&2; exit 1 ;; [1-9]|[1-5][0-9]|6[0-3]) echo \"API_MAX_OLD_SPACE_MB is too small: give the API at least 64 MB (0 = no limit)\" >&2; exit 1 ;; *) heap=\"--max-old-space-size=${API_MAX_OLD_SPACE_MB:-384}\" ;; esac; exec node $heap --enable-source-maps /srv/api/dist/server.js"]

@@ -25,22 +25,47 @@ const uploadInfoColumns = {
 const MAX_PENDING_UPLOADS = 10;
 
 const freshness = () => gt(bulkUploads.createdAt, sql`now() - make_interval(hours => ${BULK_UPLOAD_TTL_HOURS})`);
+
+/** JSON text sent per staging statement (a few packed chunks). */
+const STAGE_BYTES = 1024 * 1024;
+
+/**
+ * Stores a parsed upload. The rows come as packed JSON chunks (PackedRows.takeChunks)
+ * and are staged, about 1 MB per statement, in a temporary table; PostgreSQL joins them
+ * into the jsonb array. So neither a JSON text of the whole file nor the driver's
+ * buffers for one (two to three times its size) ever exist in the API process.
+ */
 export async function insertUpload(
   db: Database,
-  values: { ownerId: string; fileName: string; columns: string[]; rows: Cell[][]; meta: ParseMeta },
+  values: { ownerId: string; fileName: string; columns: string[]; rowChunks: readonly string[]; rowCount: number; meta: ParseMeta },
 ): Promise<string> {
-  const [row] = await db
-    .insert(bulkUploads)
-    .values({
-      ownerId: values.ownerId,
-      fileName: values.fileName,
-      columns: values.columns,
-      rows: values.rows,
-      rowCount: values.rows.length,
-      meta: values.meta as unknown as Record<string, unknown>,
-    })
-    .returning({ id: bulkUploads.id });
-  return row!.id;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await tx.execute(sql`create temporary table bulk_upload_chunks (n integer not null, body text not null) on commit drop`);
+    const chunks = values.rowChunks;
+    for (let i = 0; i < chunks.length; ) {
+      const rows = [];
+      let bytes = 0;
+      do {
+        rows.push(sql`(${i}, ${chunks[i]!})`);
+        bytes += chunks[i]!.length;
+        i += 1;
+      } while (i < chunks.length && bytes < STAGE_BYTES);
+      await tx.execute(sql`insert into bulk_upload_chunks (n, body) values ${sql.join(rows, sql`, `)}`);
+    }
+    const [row] = await tx
+      .insert(bulkUploads)
+      .values({
+        ownerId: values.ownerId,
+        fileName: values.fileName,
+        columns: values.columns,
+        rows: sql`(select ('[' || coalesce(string_agg(body, ',' order by n), '') || ']')::jsonb from bulk_upload_chunks)`,
+        rowCount: values.rowCount,
+        meta: values.meta as unknown as Record<string, unknown>,
+      })
+      .returning({ id: bulkUploads.id });
+    return row!.id;
+  });
 }
 
 /** Drops expired uploads (everyone's) and this person's uploads beyond the newest few. */

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkMappingsSchema } from '@cellforge/contracts';
@@ -13,10 +16,22 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
 }
 
-/** multer, with its size error turned into a 413 that says what the limit is. */
+/** Where an upload is written while it is read: the system's temporary folder, removed after /parse. */
+export const UPLOAD_FILE_PREFIX = 'cellforge-bulk-';
+
+/**
+ * multer, with its size error turned into a 413 that says what the limit is. The file
+ * is streamed to disk (os.tmpdir()), not memory: a slow client sending 25 MB holds no
+ * buffer in the API, and the CSV reader streams it from there. multer removes a partial
+ * file when the upload fails (size limit, aborted request); /parse removes the file when
+ * it is done with it, whatever the outcome.
+ */
 function singleFile(maxBytes: number): RequestHandler {
   const upload = multer({
-    storage: multer.memoryStorage(),
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => cb(null, tmpdir()),
+      filename: (_req, _file, cb) => cb(null, `${UPLOAD_FILE_PREFIX}${randomUUID()}`),
+    }),
     limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
   }).single('file');
   return (req, res, next) => {
@@ -55,10 +70,15 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
   );
 
   router.post('/parse', singleFile(maxBytes), async (req, res) => {
-    if (!req.file) {
+    const file = req.file;
+    if (!file) {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');
     }
-    res.json(await service.parse(req.auth!.userId, req.file));
+    try {
+      res.json(await service.parse(req.auth!.userId, { originalname: file.originalname, source: { path: file.path } }));
+    } finally {
+      await rm(file.path, { force: true });
+    }
   });
 
   router.post('/validate', async (req, res) => {

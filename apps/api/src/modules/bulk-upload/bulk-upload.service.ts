@@ -28,7 +28,7 @@ import {
   type UpsertCounts,
 } from './bulk-upload.repository';
 import { suggestMappings } from './parsing/header-mapping';
-import { parseUploadedFile, tableFromObjects, type ParseMeta } from './parsing/parse-file';
+import { readUploadedFile, tableFromObjects, type ParseMeta, type UploadSource } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
 import { columnDecimalVotes, createRowValidator, resolveMappings, type RowValidator, type ValidRow } from './parsing/validate-rows';
 import { unitFromHeader } from './parsing/units';
@@ -57,6 +57,20 @@ type RowSource =
 
 /** Rows per cursor FETCH: small enough that a chunk dies young (little old-generation garbage). */
 const STREAM_CHUNK_ROWS = 1000;
+
+/**
+ * Files are read and stored one at a time per process, whoever sends them: a parse
+ * holds one file's rows (a 25 MB workbook needs a few hundred MB while SheetJS reads
+ * it), so two at once could outgrow the heap budget (API_MAX_OLD_SPACE_MB). The others
+ * wait on disk (multer's disk storage), not in memory; reading is CPU work on the one
+ * JavaScript thread, so waiting costs them little.
+ */
+let parseQueue: Promise<unknown> = Promise.resolve();
+export function oneParseAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const run = parseQueue.then(fn, fn);
+  parseQueue = run.catch(() => undefined);
+  return run;
+}
 
 const uploadGone = () =>
   new AppError('NOT_FOUND', `This upload was not found: it expired (uploads are kept ${BULK_UPLOAD_TTL_HOURS} hours), was already imported, or belongs to someone else. Choose the file again.`);
@@ -132,23 +146,32 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
   return {
     role,
 
-    async parse(ownerId: string, file: { originalname: string; buffer: Buffer }): Promise<BulkParseResponse> {
+    /**
+     * Reads the file (a path: multer's disk storage; or a buffer) and stores it as a
+     * pending upload. The packed rows go to PostgreSQL chunk by chunk and are let go;
+     * only the preview stays for the answer.
+     */
+    async parse(ownerId: string, file: { originalname: string; source: UploadSource }): Promise<BulkParseResponse> {
       const fileName = sanitizeFileName(file.originalname);
-      const parsed = await parseUploadedFile(fileName, file.buffer);
-      const meta: ParseMeta = { ...parsed.meta, decimalVotes: columnDecimalVotes(parsed.rows, parsed.columns.length) };
-      await pruneUploads(db, ownerId);
-      const uploadId = await insertUpload(db, { ownerId, fileName, columns: parsed.columns, rows: parsed.rows, meta });
+      const { parsed, rowCount, uploadId } = await oneParseAtATime(async () => {
+        const table = await readUploadedFile(fileName, file.source);
+        const count = table.rows.length;
+        await pruneUploads(db, ownerId);
+        const id = await insertUpload(db, { ownerId, fileName, columns: table.columns, rowChunks: table.rows.takeChunks(), rowCount: count, meta: table.meta });
+        return { parsed: table, rowCount: count, uploadId: id };
+      });
+      const meta: ParseMeta = parsed.meta;
       return {
         upload_id: uploadId,
         file_name: fileName,
-        row_count: parsed.rows.length,
+        row_count: rowCount,
         detected_columns: parsed.columns,
         suggested_mappings: suggestMappings(parsed.columns),
-        preview_rows: previewOf(parsed.columns, parsed.rows),
-        format: parsed.meta.format,
+        preview_rows: previewOf(parsed.columns, parsed.preview),
+        format: meta.format,
         detected_units: unitsOf(parsed.columns),
-        header_row: parsed.meta.headerRow,
-        ...(parsed.meta.sheetName !== undefined ? { sheet_name: parsed.meta.sheetName } : {}),
+        header_row: meta.headerRow,
+        ...(meta.sheetName !== undefined ? { sheet_name: meta.sheetName } : {}),
         warnings: parsed.warnings,
       };
     },

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -15,6 +18,7 @@ import {
 import { bulkUploads, robots, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { UPLOAD_FILE_PREFIX } from './bulk-upload.router';
 import { csvBuffer, messyHeader, workbookBuffer, zipBombs } from './test-fixtures';
 
 const BASE = '/api/integrator/bulk-upload';
@@ -230,6 +234,37 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       message: 'The file is larger than the 25 MB limit for bulk uploads. Split it into smaller files and upload them one by one.',
     });
     expect(await uploadCount()).toBe(0);
+  });
+
+  it('streams the file to a temporary file and removes it whether parsing succeeds or fails; parses one file at a time', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-bulk-tmp-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = dir; // os.tmpdir(), where multer's disk storage writes
+    const written = new Set<string>();
+    const watcher = watch(dir, (_event, name) => {
+      if (name) written.add(name);
+    });
+    try {
+      expect(tmpdir()).toBe(dir);
+      // Three at once: they are read one after the other, each answers for its own file.
+      const files = [messyCsv(), csvBuffer([['Brand', 'Model', 'Payload', 'Reach'], ['ABB', 'Tmp 1', '5', '900']]), messyCsv()];
+      const answers = await Promise.all(files.map((f, i) => parse(ctx().app, token, f, `f${i}.csv`)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(answers.map((r) => r.body.row_count)).toEqual([5, 1, 5]);
+      expect(new Set(answers.map((r) => r.body.upload_id)).size).toBe(3);
+      await parse(ctx().app, token, Buffer.from('%PDF-1.7 ...'), 'report.csv').expect(400);
+      await parse(ctx().app, token, Buffer.from('x'), 'robots.txt').expect(400);
+      await parse(ctx().app, token, Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41), 'big.csv').expect(413);
+      await new Promise((r) => setTimeout(r, 50));
+      expect([...written].filter((n) => n.startsWith(UPLOAD_FILE_PREFIX)).length).toBeGreaterThanOrEqual(6);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      watcher.close();
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses mappings naming unknown columns or targets (400 naming them)', async () => {

@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/errors';
-import { csvBuffer, csvText, encodeText, messyHeader, workbookBuffer, zipBombs, type CsvEncoding } from '../test-fixtures';
-import { detectDelimiter, parseUploadedFile } from './parse-file';
-import { assertSafeZip, readZipDirectory } from './zip-guard';
+import { csvBuffer, csvText, encodeText, messyHeader, workbookBuffer, zipBombs, zipBuffer, type CsvEncoding } from '../test-fixtures';
+import { detectDelimiter, parseUploadedFile, readUploadedFile } from './parse-file';
+import { assertSafeZip, assertWorkbookFits, readZipDirectory, workbookXmlLimit } from './zip-guard';
 
 const rows: Array<Array<string | number>> = [
   ['Manufacturer', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes'],
@@ -205,6 +208,27 @@ describe('zip guard', () => {
     await rejects(assertSafeZip(buf.subarray(0, buf.length - 30)), /not a valid Excel workbook/);
   });
 
+  it('refuses a workbook larger than the heap budget lets SheetJS read, with a 400 rather than a crash', () => {
+    const MB = 1024 * 1024;
+    // The shipped budget (--max-old-space-size=384 gives a 432 MB heap limit): up to 92 MB of XML.
+    expect(workbookXmlLimit(432 * MB)).toBe(92 * MB);
+    expect(workbookXmlLimit(100 * MB)).toBe(16 * MB);
+    const buf = zipBuffer([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(20 * MB, 0x41), method: 0 }]);
+    expect(() => assertWorkbookFits(buf, 432 * MB)).not.toThrow();
+    const err = (() => {
+      try {
+        assertWorkbookFits(buf, 128 * MB);
+        return null;
+      } catch (e) {
+        return e as AppError;
+      }
+    })();
+    expect(err).toBeInstanceOf(AppError);
+    expect(err!.message).toBe(
+      'This workbook is too large to read here: it expands to 20 MB of spreadsheet data, and this server reads workbooks of up to 16 MB. Save the sheet as CSV and upload that instead, or split the workbook.',
+    );
+  });
+
   it('stops a zip bomb named .xlsx at parse time', async () => {
     await rejects(parseUploadedFile('robots.xlsx', zipBombs.lyingSize()), /cannot be read safely/);
   });
@@ -216,5 +240,64 @@ describe('messy real-world CSV', () => {
     const parsed = await parseUploadedFile('liste.csv', encodeText(text, 'windows-1252'));
     expect(parsed.meta).toMatchObject({ delimiter: ';', encoding: 'windows-1252', decimalHint: 'comma', headerRow: 2 });
     expect(parsed.rows).toEqual([['Stäubli', 'TX2-60', '20', '26,4', '6']]);
+  });
+});
+
+describe('large CSV, read as a stream (1 MB at a time)', () => {
+  /** ~3 MB: every row has a quoted cell with a line break, a delimiter, a quote and multi-byte characters. */
+  const bigRows = Array.from({ length: 40_000 }, (_, i) => [
+    i % 5 === 0 ? 'Stäubli' : 'FANUC',
+    `M-${i}`,
+    `Cell ${i % 40}, line "B"\nchecked — ✓${' 🤖'.repeat(i % 3)}`,
+    String(5 + (i % 100) / 4),
+    String(900 + i),
+  ]);
+  const header = ['Brand', 'Model', 'Notes', 'Payload', 'Reach'];
+  const text = csvText([['Fleet export — ACME'], header, ...bigRows]);
+
+  it('gives the same rows as the whole text, whatever the chunk boundaries cut', async () => {
+    const buf = Buffer.from(text, 'utf8');
+    expect(buf.length).toBeGreaterThan(2.5 * 1024 * 1024);
+    const parsed = await parseUploadedFile('fleet.csv', buf);
+    expect(parsed.meta).toMatchObject({ encoding: 'utf-8', delimiter: ',', headerRow: 2 });
+    expect(parsed.columns).toEqual(header);
+    expect(parsed.rows).toHaveLength(bigRows.length);
+    expect(parsed.rows).toEqual(bigRows);
+  });
+
+  it('reads a file on disk (multer\'s disk storage) like the same bytes in memory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-csv-'));
+    try {
+      const file = path.join(dir, 'upload');
+      writeFileSync(file, text);
+      const fromDisk = await readUploadedFile('fleet.csv', { path: file });
+      const inMemory = await readUploadedFile('fleet.csv', Buffer.from(text));
+      expect(fromDisk.columns).toEqual(inMemory.columns);
+      expect(fromDisk.preview).toEqual(inMemory.preview);
+      expect(fromDisk.preview).toHaveLength(20);
+      expect(fromDisk.meta).toEqual(inMemory.meta);
+      expect(fromDisk.rows.toArray(5)).toEqual(bigRows);
+      writeFileSync(path.join(dir, 'empty'), '');
+      await rejects(readUploadedFile('empty.csv', { path: path.join(dir, 'empty') }), /empty \(0 bytes\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('falls back to Windows-1252 when the first byte that is not UTF-8 comes after the first megabyte', async () => {
+    const ascii = csvText([header, ...Array.from({ length: 50_000 }, (_, i) => ['ABB', `IRB ${i}`, 'floor', '5', '900'])]);
+    expect(ascii.length).toBeGreaterThan(1024 * 1024);
+    const buf = Buffer.concat([Buffer.from(`${ascii}\r\n`), encodeText('Stäubli,TX2-60,ceiling,9,670\r\n', 'windows-1252')]);
+    const parsed = await parseUploadedFile('robots.csv', buf);
+    expect(parsed.meta.encoding).toBe('windows-1252');
+    expect(parsed.warnings.join(' ')).toMatch(/Windows-1252/);
+    expect(parsed.rows.at(-1)).toEqual(['Stäubli', 'TX2-60', 'ceiling', '9', '670']);
+  });
+
+  it('refuses binary data and broken quotes found deep in the file, naming the row', async () => {
+    const lines = csvText([header, ...Array.from({ length: 30_000 }, (_, i) => ['ABB', `IRB ${i}`, 'floor', '5', '900'])]);
+    await rejects(parseUploadedFile('robots.csv', Buffer.concat([Buffer.from(`${lines}\r\n`), Buffer.from([0x41, 0x00, 0x42])])), /binary data/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines}\r\n`), Buffer.from([0xff, 0xfe, 0x41])])), /binary data/);
+    await rejects(parseUploadedFile('robots.csv', Buffer.from(`${lines}\r\n"ABB,IRB never closed,5,900\r\nKUKA,KR 6,6,901\r\n`)), /never closed near row 30002/);
   });
 });

@@ -1,11 +1,15 @@
+import { createReadStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { BULK_MAX_ROWS, BULK_UPLOAD_ACCEPT } from '@cellforge/contracts';
+import { BULK_MAX_ROWS, BULK_PREVIEW_ROWS, BULK_UPLOAD_ACCEPT } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
-import { assertHasData, buildTable, cleanCell, forbiddenKeys, type Cell, type ParsedTable } from './table';
-import { decodeText, startsWith, type TextEncodingName } from './text-decode';
+import { PackedRows } from './packed-rows';
+import { assertHasData, cleanCell, createTableBuilder, forbiddenKeys, type BuiltTable, type Cell, type ParsedTable } from './table';
+import { assertLooksLikeText, binaryError, decodeText, detectEncoding, startsWith, type TextEncodingName } from './text-decode';
 import type { DecimalStyle, DecimalVotes } from './units';
-import { assertSafeZip } from './zip-guard';
+import { addDecimalVotes, columnDecimalVotes } from './validate-rows';
+import { assertSafeZip, assertWorkbookFits } from './zip-guard';
 
 export type UploadFormat = 'csv' | 'json' | 'xlsx' | 'xls';
 
@@ -26,6 +30,23 @@ export interface ParsedUpload extends ParsedTable {
   meta: ParseMeta;
 }
 
+/**
+ * An uploaded file read for storage: rows packed (see PackedRows; a row may be shorter
+ * than the columns), the first BULK_PREVIEW_ROWS of them as arrays, and the decimal-mark
+ * votes of every column in `meta`.
+ */
+export interface UploadTable {
+  columns: string[];
+  rows: PackedRows;
+  preview: Cell[][];
+  headerRow: number;
+  warnings: string[];
+  meta: ParseMeta & { decimalVotes: DecimalVotes[] };
+}
+
+/** An upload's bytes: in memory, or a file on disk (multer's disk storage), read as a stream. */
+export type UploadSource = Buffer | { path: string };
+
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
 const CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -41,19 +62,49 @@ export function formatOf(fileName: string): UploadFormat {
   return ext.slice(1) as UploadFormat;
 }
 
-/** Reads an uploaded file (by name AND content) into a table. Throws 400 AppErrors a person can act on. */
-export async function parseUploadedFile(fileName: string, buffer: Buffer): Promise<ParsedUpload> {
+/**
+ * Reads an uploaded file (by name AND content) for storage. A CSV is decoded and parsed
+ * as a stream, 1 MB at a time, its rows packed as they come: neither the file nor its
+ * text nor a grid of it is ever held whole. JSON and workbooks are read whole (their
+ * parsers need all of it). Throws 400 AppErrors a person can act on.
+ */
+export async function readUploadedFile(fileName: string, source: UploadSource): Promise<UploadTable> {
   const format = formatOf(fileName);
-  if (!buffer.length) throw new AppError('BAD_REQUEST', 'The file is empty (0 bytes). Choose the file again or export it once more.');
+  const size = Buffer.isBuffer(source) ? source.length : (await stat(source.path)).size;
+  if (!size) throw new AppError('BAD_REQUEST', 'The file is empty (0 bytes). Choose the file again or export it once more.');
   switch (format) {
     case 'csv':
-      return parseCsv(buffer);
+      return readCsv(Buffer.isBuffer(source) ? bufferBytes(source) : fileBytes(source.path));
     case 'json':
-      return parseJson(buffer);
+      return withVotes(parseJson(Buffer.isBuffer(source) ? source : await readFile(source.path)));
     case 'xlsx':
     case 'xls':
-      return parseWorkbook(buffer, format);
+      return parseWorkbook(Buffer.isBuffer(source) ? source : await readFile(source.path), format);
   }
+}
+
+/** Reads an uploaded file into a table with its rows as arrays (tests, small files). */
+export async function parseUploadedFile(fileName: string, buffer: Buffer): Promise<ParsedUpload> {
+  const table = await readUploadedFile(fileName, buffer);
+  return { columns: table.columns, rows: table.rows.toArray(table.columns.length), headerRow: table.headerRow, warnings: table.warnings, meta: table.meta };
+}
+
+/** Votes of the columns, for a table read whole (JSON). */
+function withVotes(parsed: ParsedUpload): UploadTable {
+  const decimalVotes = columnDecimalVotes(parsed.rows, parsed.columns.length);
+  return {
+    columns: parsed.columns,
+    rows: PackedRows.from(parsed.rows),
+    preview: parsed.rows.slice(0, BULK_PREVIEW_ROWS),
+    headerRow: parsed.headerRow,
+    warnings: parsed.warnings,
+    meta: { ...parsed.meta, decimalVotes },
+  };
+}
+
+/** The votes of a built table's columns, from votes counted per pushed column. */
+function votesOf(table: BuiltTable, pushed: DecimalVotes[]): DecimalVotes[] {
+  return table.sourceColumns.map((i) => pushed[i] ?? { comma: 0, point: 0 });
 }
 
 // ---------- CSV ----------
@@ -82,36 +133,163 @@ export function detectDelimiter(text: string): string {
   return best.delimiter;
 }
 
-function parseCsv(buffer: Buffer): ParsedUpload {
-  const decoded = decodeText(buffer, '.csv');
-  let text = decoded.text;
+/** Bytes read per step of a CSV (and the text decoded from them). */
+const CSV_CHUNK_BYTES = 1024 * 1024;
+/** Text looked at before parsing starts: the binary check reads 200,000 characters, Papa's newline guess 1 MB. */
+const CSV_HEAD_CHARS = 1024 * 1024 + 64;
+
+/** Bytes of a CSV that can be read from the start more than once (a second pass decodes Windows-1252). */
+interface CsvBytes {
+  head(n: number): Promise<Uint8Array>;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+function bufferBytes(buf: Buffer): CsvBytes {
+  return {
+    head: async (n) => buf.subarray(0, n),
+    async *chunks() {
+      for (let i = 0; i < buf.length; i += CSV_CHUNK_BYTES) yield buf.subarray(i, i + CSV_CHUNK_BYTES);
+    },
+  };
+}
+
+function fileBytes(path: string): CsvBytes {
+  return {
+    async head(n) {
+      const handle = await open(path);
+      try {
+        const buf = Buffer.alloc(n);
+        const { bytesRead } = await handle.read(buf, 0, n, 0);
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    chunks: () => createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }),
+  };
+}
+
+/** Thrown by the strict UTF-8 pass at the first invalid byte: the file is read again as Windows-1252. */
+class NotUtf8 extends Error {}
+
+/** The file's text, piece by piece (one piece per chunk of bytes). */
+async function* decodeChunks(bytes: CsvBytes, encoding: TextEncodingName, bomLength: number, label: string): AsyncGenerator<string> {
+  const sniffed = bomLength === 0 && (encoding === 'utf-8' || encoding === 'windows-1252');
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  let skip = bomLength;
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      // Without a BOM, invalid UTF-8 means Windows-1252; after a UTF-8 BOM, binary junk.
+      throw sniffed ? new NotUtf8() : binaryError(label);
+    }
+  };
+  for await (const raw of bytes.chunks()) {
+    let chunk = raw as Uint8Array;
+    if (skip > 0) {
+      const n = Math.min(skip, chunk.length);
+      chunk = chunk.subarray(n);
+      skip -= n;
+    }
+    if (sniffed && chunk.includes(0)) throw binaryError(label);
+    const text = decode(chunk);
+    if (text) yield text;
+  }
+  const rest = decode();
+  if (rest) yield rest;
+}
+
+/**
+ * Reads a CSV: the encoding from its first bytes (see detectEncoding), Excel's "sep="
+ * line or else the delimiter from the first 64 KB (see detectDelimiter), then the rows
+ * with Papa Parse's core parser, fed 1 MB of text at a time (the unfinished last row of
+ * each piece is carried into the next), pushed into a table builder as they come.
+ */
+async function readCsv(bytes: CsvBytes): Promise<UploadTable> {
+  const head = await bytes.head(4096);
+  const detected = detectEncoding(head, '.csv');
+  if (detected.encoding) return readCsvAs(bytes, detected.encoding, detected.bomLength);
+  try {
+    return await readCsvAs(bytes, 'utf-8', 0);
+  } catch (err) {
+    if (!(err instanceof NotUtf8)) throw err;
+    return readCsvAs(bytes, 'windows-1252', 0);
+  }
+}
+
+async function readCsvAs(bytes: CsvBytes, encoding: TextEncodingName, bomLength: number): Promise<UploadTable> {
+  const pieces = decodeChunks(bytes, encoding, bomLength, '.csv');
+  try {
+    return await parsePieces(pieces, encoding);
+  } finally {
+    // Closes the file stream when parsing stopped early (an error).
+    await pieces.return(undefined);
+  }
+}
+
+async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodingName): Promise<UploadTable> {
+  // The start of the text: checked for binary data, then it settles the delimiter and newline.
+  let start = '';
+  let ended = false;
+  while (start.length < CSV_HEAD_CHARS) {
+    const next = await pieces.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    start += next.value;
+  }
+  assertLooksLikeText(start, '.csv');
   // Excel's "sep=;" first line names the delimiter.
-  const sep = /^sep=(.)[ \t]*\r?\n/i.exec(text);
-  if (sep) text = text.slice(sep[0].length);
-  if (!text.trim()) throw new AppError('BAD_REQUEST', 'The CSV file is empty: there is no header row and no data.');
-  const delimiter = sep ? sep[1]! : detectDelimiter(text);
-  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false, header: false });
-  const broken = result.errors.find((e) => e.code === 'MissingQuotes');
-  if (broken) {
-    const at = typeof broken.row === 'number' ? ` near row ${broken.row + 1}` : '';
-    throw new AppError('BAD_REQUEST', `The CSV has a quoted field that is never closed${at}. Check the quotes (") in that row.`);
+  const sep = /^sep=(.)[ \t]*\r?\n/i.exec(start);
+  if (sep) start = start.slice(sep[0].length);
+  if (ended && !start.trim()) throw new AppError('BAD_REQUEST', 'The CSV file is empty: there is no header row and no data.');
+  const delimiter = sep ? sep[1]! : detectDelimiter(start);
+  // Papa guesses the line break from the first 1 MB, as it would for the whole text.
+  const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
+
+  const votes: DecimalVotes[] = [];
+  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row) });
+  let lines = 0;
+  let carry = '';
+  const feed = (piece: string, last: boolean) => {
+    const input = carry + piece;
+    const result = new Papa.Parser({ delimiter, newline }).parse(input, 0, !last) as Papa.ParseResult<string[]>;
+    const broken = result.errors.find((e) => e.code === 'MissingQuotes');
+    if (broken) {
+      const at = typeof broken.row === 'number' ? ` near row ${lines + broken.row + 1}` : '';
+      throw new AppError('BAD_REQUEST', `The CSV has a quoted field that is never closed${at}. Check the quotes (") in that row.`);
+    }
+    lines += result.data.length;
+    if (lines > BULK_MAX_ROWS + 1000) {
+      throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
+    }
+    for (const row of result.data) builder.push(row);
+    carry = last ? '' : input.slice(result.meta.cursor);
+  };
+  feed(start, ended);
+  if (!ended) {
+    for await (const piece of pieces) feed(piece, false);
+    feed('', true);
   }
-  if (result.data.length > BULK_MAX_ROWS + 1000) {
-    throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
-  }
-  const table = buildTable(result.data as Cell[][], 'CSV file');
+  const table = builder.finish();
   assertHasData(table, 'CSV file');
   const warnings = [...table.warnings];
-  if (decoded.encoding !== 'utf-8') warnings.push(`Read the file as ${decoded.encoding === 'windows-1252' ? 'Windows-1252 (it is not UTF-8)' : decoded.encoding.toUpperCase()}.`);
+  if (encoding !== 'utf-8') warnings.push(`Read the file as ${encoding === 'windows-1252' ? 'Windows-1252 (it is not UTF-8)' : encoding.toUpperCase()}.`);
   return {
-    ...table,
+    columns: table.columns,
+    rows: table.rows,
+    preview: table.preview,
+    headerRow: table.headerRow,
     warnings,
     meta: {
       format: 'csv',
-      encoding: decoded.encoding,
+      encoding,
       delimiter,
       decimalHint: delimiter === ';' ? 'comma' : null,
       headerRow: table.headerRow,
+      decimalVotes: votesOf(table, votes),
     },
   };
 }
@@ -218,7 +396,7 @@ export function cellValue(cell: XLSX.CellObject | undefined): Cell {
 
 const MAX_SHEET_COLUMNS = 500;
 
-async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<ParsedUpload> {
+async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<UploadTable> {
   const isZip = startsWith(buffer, ZIP) || startsWith(buffer, ZIP_EMPTY);
   const isCfb = startsWith(buffer, CFB);
   if (format === 'xlsx' && !isZip) {
@@ -231,7 +409,10 @@ async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<Pa
       throw new AppError('BAD_REQUEST', `The file is named .xls but is not an Excel workbook. Save it from Excel as .xls or .xlsx, or export a .csv.`);
     }
   }
-  if (isZip) await assertSafeZip(buffer);
+  if (isZip) {
+    await assertSafeZip(buffer);
+    assertWorkbookFits(buffer);
+  }
 
   let workbook: XLSX.WorkBook;
   try {
@@ -257,12 +438,13 @@ async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<Pa
     const sheet = workbook.Sheets[sheetName];
     const data = (sheet?.['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
     let truncatedColumns = false;
-    const grid: Cell[][] = new Array<Cell[]>(data.length);
+    const votes: DecimalVotes[] = [];
+    const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row) });
     let any = false;
     for (let r = 0; r < data.length; r += 1) {
       const src = data[r];
       if (!src) {
-        grid[r] = [];
+        builder.push([]);
         continue;
       }
       const width = Math.min(src.length, MAX_SHEET_COLUMNS);
@@ -273,16 +455,25 @@ async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<Pa
         if (value !== null && value !== '') any = true;
       }
       if (src.length > MAX_SHEET_COLUMNS && src.slice(MAX_SHEET_COLUMNS).some((c) => cellValue(c) !== null)) truncatedColumns = true;
-      grid[r] = row;
+      // SheetJS's cell objects of this row are no longer needed: let them go as the rows are packed.
+      data[r] = undefined;
+      builder.push(row);
     }
     if (!any) continue;
-    const table = buildTable(grid, `sheet "${sheetName}"`);
+    const table = builder.finish();
     assertHasData(table, `sheet "${sheetName}"`);
     const warnings = [...table.warnings];
     const skippedSheets = workbook.SheetNames.indexOf(sheetName);
     if (skippedSheets > 0) warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'are' : 'is'} empty.`);
     if (truncatedColumns) warnings.push(`Only the first ${MAX_SHEET_COLUMNS} columns were read.`);
-    return { ...table, warnings, meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow } };
+    return {
+      columns: table.columns,
+      rows: table.rows,
+      preview: table.preview,
+      headerRow: table.headerRow,
+      warnings,
+      meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow, decimalVotes: votesOf(table, votes) },
+    };
   }
   throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
 }

@@ -1,5 +1,6 @@
 import { BULK_MAX_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
+import { PackedRows } from './packed-rows';
 import { unitFromText } from './units';
 
 export type Cell = string | number | boolean | null;
@@ -113,80 +114,176 @@ export function cleanCell(cell: Cell | undefined): Cell {
   return cell;
 }
 
-/**
- * Turns a grid of cells into columns + data rows: finds the header (skipping title
- * rows), names blank headers "Column N", de-duplicates names ("Payload (2)"), drops
- * columns named __proto__/constructor/prototype and columns that are empty throughout,
- * skips blank rows. Row numbers in messages are 1-based rows of the grid.
- */
-export function buildTable(grid: Cell[][], what: string): ParsedTable {
-  const warnings: string[] = [];
-  const headerIndex = findHeaderRow(grid);
-  if (headerIndex < 0) throw new AppError('BAD_REQUEST', `The ${what} is empty: there is no header row and no data.`);
-  if (headerIndex > 0) {
-    const skipped = grid.slice(0, headerIndex).filter((row) => nonEmptyIndexes(row).length).length;
-    if (skipped) warnings.push(`Skipped ${skipped} title row${skipped === 1 ? '' : 's'} above the header (header found on row ${headerIndex + 1}).`);
-  }
-  const header = [...grid[headerIndex]!];
-  let firstData = headerIndex + 1;
-  while (firstData < grid.length && !nonEmptyIndexes(grid[firstData]).length) firstData += 1;
-  if (unitsRow(grid[firstData])) {
-    const units = grid[firstData]!;
-    units.forEach((u, i) => {
-      if (!isEmptyCell(u)) header[i] = `${cleanHeader(header[i] ?? null)} (${String(u).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, '')})`.trim();
-    });
-    warnings.push(`Read the units in row ${firstData + 1} as part of the header.`);
-    firstData += 1;
-  }
-
-  const dataRows: Cell[][] = [];
-  let width = header.length;
-  for (let r = firstData; r < grid.length; r += 1) {
-    const row = grid[r]!;
-    if (!nonEmptyIndexes(row).length) continue;
-    if (dataRows.length >= BULK_MAX_ROWS) {
-      throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
-    }
-    let last = row.length - 1;
-    while (last >= 0 && isEmptyCell(row[last])) last -= 1;
-    width = Math.max(width, last + 1);
-    dataRows.push(row);
-  }
-
-  if (width > MAX_COLUMNS) {
-    warnings.push(`Only the first ${MAX_COLUMNS} columns were read.`);
-    width = MAX_COLUMNS;
-  }
-  // Which columns to keep: named, or holding data; never the forbidden names.
-  const keep: number[] = [];
-  const names: string[] = [];
-  const seen = new Map<string, number>();
-  for (let i = 0; i < width; i += 1) {
-    let name = cleanHeader(header[i] ?? null);
-    const hasData = dataRows.some((row) => !isEmptyCell(row[i]));
-    if (!name && !hasData) continue;
-    if (forbiddenKeys.has(name)) {
-      warnings.push(`Ignored the column named "${name}" (a reserved name).`);
-      continue;
-    }
-    if (!name) name = `Column ${i + 1}`;
-    const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
-    seen.set(name.toLowerCase(), count);
-    if (count > 1) {
-      const renamed = `${name} (${count})`;
-      warnings.push(`Two columns are named "${name}"; the second is called "${renamed}".`);
-      name = renamed;
-    }
-    keep.push(i);
-    names.push(name);
-  }
-  if (!names.length) throw new AppError('BAD_REQUEST', `The ${what} has no columns.`);
-
-  const rows = dataRows.map((row) => keep.map((i) => cleanCell(row[i])));
-  return { columns: names, rows, headerRow: headerIndex + 1, warnings };
+/** A table read row by row (see createTableBuilder): data rows packed, plus the first few as arrays. */
+export interface BuiltTable {
+  columns: string[];
+  /** Data rows aligned with `columns`; a row may be shorter than the columns (missing cells are null). */
+  rows: PackedRows;
+  /** The first `previewRows` data rows, padded to the columns. */
+  preview: Cell[][];
+  headerRow: number;
+  warnings: string[];
+  /** For each column, its index in the rows as they were pushed (before blank and reserved columns were dropped). */
+  sourceColumns: number[];
 }
 
-export function assertHasData(table: ParsedTable, what: string): void {
+export interface TableBuilder {
+  /** The next row of the grid (file order, blank rows included). */
+  push(row: readonly Cell[]): void;
+  finish(): BuiltTable;
+}
+
+/** Non-empty rows that decide the header: 30 candidates, the 5 rows below the last one, and one more. */
+const HEAD_ROWS = HEADER_SCAN_ROWS + LOOKAHEAD_ROWS + 1;
+
+/**
+ * Builds a table from a grid pushed one row at a time, so a large file is never held as
+ * a grid: the first rows are kept until the header is found (see findHeaderRow: it looks
+ * at no more than the first 35 non-empty rows), then every data row is cleaned, checked
+ * and packed at once. Finds the header (skipping title rows), names blank headers
+ * "Column N", de-duplicates names ("Payload (2)"), drops columns named
+ * __proto__/constructor/prototype and columns that are empty throughout, skips blank
+ * rows. Row numbers in messages are 1-based rows of the grid. `onDataRow` sees each data
+ * row (cleaned, column indexes as pushed; see BuiltTable.sourceColumns).
+ */
+export function createTableBuilder(what: string, options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void } = {}): TableBuilder {
+  const previewRows = options.previewRows ?? 0;
+  const warnings: string[] = [];
+  let head: Cell[][] | null = [];
+  let headNonEmpty = 0;
+  let headerIndex = -1;
+  let header: Cell[] = [];
+  /** False while blank rows under the header (and then a units row) may still come. */
+  let dataStarted = false;
+  let width = 0;
+  const filled: boolean[] = [];
+  const packed = new PackedRows();
+  const firstRows: Cell[][] = [];
+
+  function dataRow(row: readonly Cell[]): void {
+    let last = row.length - 1;
+    while (last >= 0 && isEmptyCell(row[last])) last -= 1;
+    if (last < 0) return;
+    if (packed.length >= BULK_MAX_ROWS) {
+      throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
+    }
+    width = Math.max(width, last + 1);
+    const kept = Math.min(last + 1, MAX_COLUMNS);
+    const clean: Cell[] = new Array<Cell>(kept);
+    for (let i = 0; i < kept; i += 1) {
+      const cell = row[i];
+      clean[i] = cleanCell(cell);
+      if (!filled[i] && !isEmptyCell(cell)) filled[i] = true;
+    }
+    options.onDataRow?.(clean);
+    if (firstRows.length < previewRows) firstRows.push(clean.slice());
+    packed.push(clean);
+  }
+
+  /** The header is chosen from the rows kept so far; the rows under it go on as data. */
+  function decideHeader(): void {
+    const grid = head!;
+    head = null;
+    headerIndex = findHeaderRow(grid);
+    if (headerIndex < 0) return;
+    if (headerIndex > 0) {
+      const skipped = grid.slice(0, headerIndex).filter((row) => nonEmptyIndexes(row).length).length;
+      if (skipped) warnings.push(`Skipped ${skipped} title row${skipped === 1 ? '' : 's'} above the header (header found on row ${headerIndex + 1}).`);
+    }
+    header = [...grid[headerIndex]!];
+    width = header.length;
+    for (let r = headerIndex + 1; r < grid.length; r += 1) afterHeader(grid[r]!, r);
+  }
+
+  /** `index`: the row's 0-based position in the grid. */
+  function afterHeader(row: readonly Cell[], index: number): void {
+    if (dataStarted) {
+      dataRow(row);
+      return;
+    }
+    if (!nonEmptyIndexes(row).length) return;
+    dataStarted = true;
+    if (unitsRow(row)) {
+      row.forEach((u, i) => {
+        if (!isEmptyCell(u)) header[i] = `${cleanHeader(header[i] ?? null)} (${String(u).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, '')})`.trim();
+      });
+      warnings.push(`Read the units in row ${index + 1} as part of the header.`);
+      return;
+    }
+    dataRow(row);
+  }
+
+  let pushed = 0;
+  return {
+    push(row) {
+      const index = pushed;
+      pushed += 1;
+      if (head) {
+        head.push(row as Cell[]);
+        if (nonEmptyIndexes(row).length) headNonEmpty += 1;
+        if (headNonEmpty >= HEAD_ROWS) decideHeader();
+        return;
+      }
+      if (headerIndex >= 0) afterHeader(row, index);
+    },
+
+    finish() {
+      if (head) decideHeader();
+      if (headerIndex < 0) throw new AppError('BAD_REQUEST', `The ${what} is empty: there is no header row and no data.`);
+      if (width > MAX_COLUMNS) {
+        warnings.push(`Only the first ${MAX_COLUMNS} columns were read.`);
+        width = MAX_COLUMNS;
+      }
+      // Which columns to keep: named, or holding data; never the forbidden names.
+      const keep: number[] = [];
+      const names: string[] = [];
+      const seen = new Map<string, number>();
+      for (let i = 0; i < width; i += 1) {
+        let name = cleanHeader(header[i] ?? null);
+        if (!name && !filled[i]) continue;
+        if (forbiddenKeys.has(name)) {
+          warnings.push(`Ignored the column named "${name}" (a reserved name).`);
+          continue;
+        }
+        if (!name) name = `Column ${i + 1}`;
+        const count = (seen.get(name.toLowerCase()) ?? 0) + 1;
+        seen.set(name.toLowerCase(), count);
+        if (count > 1) {
+          const renamed = `${name} (${count})`;
+          warnings.push(`Two columns are named "${name}"; the second is called "${renamed}".`);
+          name = renamed;
+        }
+        keep.push(i);
+        names.push(name);
+      }
+      if (!names.length) throw new AppError('BAD_REQUEST', `The ${what} has no columns.`);
+
+      // Usually every column is kept in place and the packed rows are final as they are.
+      const identity = keep.length === width && keep.every((c, i) => c === i);
+      const project = (row: Cell[]) => keep.map((i) => row[i] ?? null);
+      const rows = identity ? packed : packed.map(project);
+      const preview = firstRows.map((row) => {
+        const out = identity ? row : project(row);
+        while (out.length < names.length) out.push(null);
+        return out;
+      });
+      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep };
+    },
+  };
+}
+
+/**
+ * Turns a grid of cells into columns + data rows (arrays aligned with the columns): see
+ * createTableBuilder, which does the work row by row.
+ */
+export function buildTable(grid: Cell[][], what: string): ParsedTable {
+  const builder = createTableBuilder(what);
+  for (const row of grid) builder.push(row);
+  const table = builder.finish();
+  return { columns: table.columns, rows: table.rows.toArray(table.columns.length), headerRow: table.headerRow, warnings: table.warnings };
+}
+
+export function assertHasData(table: { columns: readonly string[]; rows: { length: number } }, what: string): void {
   if (!table.rows.length) {
     throw new AppError(
       'BAD_REQUEST',

@@ -41,35 +41,51 @@ function sniffUtf16(buf: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
+/** How a text file is encoded, judged from its first bytes (see detectEncoding). */
+export interface DetectedEncoding {
+  /** null: no BOM and not UTF-16, so strict UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | null;
+  /** Length of the byte order mark to skip (0 without one). */
+  bomLength: number;
+}
+
+/**
+ * The encoding of a CSV/JSON file from its first bytes (4 KB are enough): binary files
+ * are refused, a BOM decides (UTF-8, UTF-16 LE/BE), UTF-16 without one is recognised
+ * by its zero bytes; otherwise the caller decodes strict UTF-8 and falls back to
+ * Windows-1252 when the bytes are not valid UTF-8.
+ */
+export function detectEncoding(head: Uint8Array, label: string): DetectedEncoding {
+  for (const sig of binarySignatures) {
+    if (startsWith(head, sig.bytes)) {
+      throw new AppError('BAD_REQUEST', `The file is named ${label} but contains ${sig.what}, not text. Save it as ${label} or upload it with its real extension.`);
+    }
+  }
+  if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: 'utf-8', bomLength: 3 };
+  if (startsWith(head, [0xff, 0xfe])) return { encoding: 'utf-16le', bomLength: 2 };
+  if (startsWith(head, [0xfe, 0xff])) return { encoding: 'utf-16be', bomLength: 2 };
+  return { encoding: sniffUtf16(head), bomLength: 0 };
+}
+
 /**
  * Bytes to text for CSV and JSON: a BOM decides (UTF-8, UTF-16 LE/BE); without one,
  * UTF-16 is recognised by its zero bytes, then strict UTF-8, and Windows-1252 when the
  * bytes are not valid UTF-8 (Excel's "CSV" on Western Windows). Binary files are refused.
  */
 export function decodeText(buf: Uint8Array, label: string): DecodedText {
-  for (const sig of binarySignatures) {
-    if (startsWith(buf, sig.bytes)) {
-      throw new AppError('BAD_REQUEST', `The file is named ${label} but contains ${sig.what}, not text. Save it as ${label} or upload it with its real extension.`);
-    }
-  }
+  const detected = detectEncoding(buf, label);
   let decoded: DecodedText;
-  if (startsWith(buf, [0xef, 0xbb, 0xbf])) {
+  if (detected.encoding === 'utf-8') {
     decoded = { text: strictUtf8(buf.subarray(3), label), encoding: 'utf-8', bom: true };
-  } else if (startsWith(buf, [0xff, 0xfe])) {
-    decoded = { text: new TextDecoder('utf-16le').decode(buf.subarray(2)), encoding: 'utf-16le', bom: true };
-  } else if (startsWith(buf, [0xfe, 0xff])) {
-    decoded = { text: new TextDecoder('utf-16be').decode(buf.subarray(2)), encoding: 'utf-16be', bom: true };
+  } else if (detected.encoding) {
+    const bom = detected.bomLength > 0;
+    decoded = { text: new TextDecoder(detected.encoding).decode(bom ? buf.subarray(detected.bomLength) : buf), encoding: detected.encoding, bom };
   } else {
-    const utf16 = sniffUtf16(buf);
-    if (utf16) {
-      decoded = { text: new TextDecoder(utf16).decode(buf), encoding: utf16, bom: false };
-    } else {
-      if (buf.includes(0)) throw binaryError(label);
-      try {
-        decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), encoding: 'utf-8', bom: false };
-      } catch {
-        decoded = { text: new TextDecoder('windows-1252').decode(buf), encoding: 'windows-1252', bom: false };
-      }
+    if (buf.includes(0)) throw binaryError(label);
+    try {
+      decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), encoding: 'utf-8', bom: false };
+    } catch {
+      decoded = { text: new TextDecoder('windows-1252').decode(buf), encoding: 'windows-1252', bom: false };
     }
   }
   assertLooksLikeText(decoded.text, label);
@@ -85,11 +101,11 @@ function strictUtf8(buf: Uint8Array, label: string): string {
   }
 }
 
-const binaryError = (label: string) =>
+export const binaryError = (label: string) =>
   new AppError('BAD_REQUEST', `The file is named ${label} but contains binary data, not text. Export it again as ${label} (UTF-8) and retry.`);
 
 /** Control characters other than tab, CR, LF (and form feed) mean binary data, not text. */
-function assertLooksLikeText(text: string, label: string): void {
+export function assertLooksLikeText(text: string, label: string): void {
   const sample = text.length > 200_000 ? text.slice(0, 200_000) : text;
   let control = 0;
   for (let i = 0; i < sample.length; i += 1) {

@@ -122,17 +122,22 @@ function quantityColumn(mapped: { index: number; column: string } | undefined, s
 /** Decimal-mark votes of every column of in-memory rows. */
 export function columnDecimalVotes(rows: readonly Cell[][], width: number): DecimalVotes[] {
   const votes = Array.from({ length: width }, () => ({ comma: 0, point: 0 }));
-  const one: Cell[] = [null];
-  for (const row of rows) {
-    for (let i = 0; i < width; i += 1) {
-      const v = row[i];
-      // Only text with a digit and a mark can vote; skip the rest without allocating.
-      if (typeof v !== 'string' || (v.indexOf(',') < 0 && v.indexOf('.') < 0) || !/\d/.test(v)) continue;
-      one[0] = v;
-      countDecimalVotes(one, votes[i]);
-    }
-  }
+  for (const row of rows) addDecimalVotes(votes, row, width);
   return votes;
+}
+
+const one: Cell[] = [null];
+
+/** Adds one row's decimal-mark votes to `votes` (one entry per column, created as needed up to `width`). */
+export function addDecimalVotes(votes: DecimalVotes[], row: readonly Cell[], width = row.length): void {
+  const n = Math.min(width, row.length);
+  for (let i = 0; i < n; i += 1) {
+    const v = row[i];
+    // Only text with a digit and a mark can vote; skip the rest without allocating.
+    if (typeof v !== 'string' || (v.indexOf(',') < 0 && v.indexOf('.') < 0) || !/\d/.test(v)) continue;
+    one[0] = v;
+    countDecimalVotes(one, (votes[i] ??= { comma: 0, point: 0 }));
+  }
 }
 
 const labels = { mass: 'payload', length: 'reach' } as const;

@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { createInflateRaw } from 'node:zlib';
 import { AppError } from '../../../lib/errors';
 
@@ -164,5 +165,30 @@ export async function assertSafeZip(buf: Buffer, limits: ZipLimits = defaultZipL
     }
     const actual = await inflatedSize(buf.subarray(start, start + e.compressedSize), e.uncompressedSize);
     if (actual > e.uncompressedSize) throw bomb('a part expands beyond the size it declares');
+  }
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * The most a workbook may expand to (all its XML parts) for this process to read it.
+ * SheetJS holds a sheet's text and all its cells at once: about 4 bytes of heap per
+ * byte of XML (250,000 rows x 9 columns: 87 MB of XML, 336 MB of heap at the peak). A
+ * workbook beyond what the heap budget (API_MAX_OLD_SPACE_MB) allows is refused with a
+ * 400, instead of exhausting the heap, which would stop the whole API.
+ */
+export function workbookXmlLimit(heapLimit: number = v8.getHeapStatistics().heap_size_limit): number {
+  return Math.max(16 * MB, Math.floor((heapLimit - 64 * MB) / 4));
+}
+
+/** Refuses a workbook (ZIP) that expands to more than workbookXmlLimit. Run after assertSafeZip. */
+export function assertWorkbookFits(buf: Buffer, heapLimit?: number): void {
+  const total = readZipDirectory(buf).reduce((n, e) => n + e.uncompressedSize, 0);
+  const limit = workbookXmlLimit(heapLimit);
+  if (total > limit) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `This workbook is too large to read here: it expands to ${Math.round(total / MB)} MB of spreadsheet data, and this server reads workbooks of up to ${Math.round(limit / MB)} MB. Save the sheet as CSV and upload that instead, or split the workbook.`,
+    );
   }
 }
