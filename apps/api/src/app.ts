@@ -113,18 +113,16 @@ export function createApp(deps: AppDeps): Express {
     videoBucket: config.videoBucket,
     resultBucket: config.resultBucket,
   });
-  app.use(
-    '/api/integrator',
-    createAnalysisRouter({ analysis, tokens, tmpDir: path.join(config.dataDir, 'tmp'), maxBytes: config.videoUploadMaxBytes }),
-  );
+  const tmpDir = path.join(config.dataDir, 'tmp');
+  app.use('/api/integrator', createAnalysisRouter({ analysis, tokens, tmpDir, maxBytes: config.videoUploadMaxBytes }));
   app.use('/projects', createStage2ResultsRouter({ analysis, tokens }));
 
   app.use('/ai', createAiRouter({ db, tokens, config, logger }));
 
-  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes }));
+  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes, tmpDir }));
   app.use(
     '/api/supplier/bulk-upload',
-    createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, onCatalogChange: () => catalog.invalidate() }),
+    createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, tmpDir, onCatalogChange: () => catalog.invalidate() }),
   );
   app.use('/api/integrator', createIntegratorRouter({ db, tokens, projects }));
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createDb, seedCatalog } from '@cellforge/db';
 import { failInterruptedJobs } from './modules/analysis/analysis.repository';
+import { sweepStaleTempFiles } from './lib/tmp-sweep';
 import { createApp } from './app';
 import { loadConfig } from './env';
 import { createLogger } from './lib/logger';
@@ -29,6 +30,9 @@ if (config.seedOnStart) {
 
 const interrupted = await failInterruptedJobs(handle.db);
 if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs interrupted by the last stop were marked failed');
+
+const swept = await sweepStaleTempFiles(path.join(config.dataDir, 'tmp'), 60 * 60 * 1000);
+if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earlier stop were removed');
 
 const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
 const server = app.listen(config.port, config.host, () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Router, type RequestHandler } from 'express';
@@ -16,20 +17,21 @@ function formatBytes(n: number): string {
   return n >= 1024 * 1024 ? `${Math.round((n / 1024 / 1024) * 10) / 10} MB` : `${Math.round(n / 1024)} KB`;
 }
 
-/** Where an upload is written while it is read: the system's temporary folder, removed after /parse. */
+/** Uploads are written to the API's temporary folder while read, and removed after /parse. */
 export const UPLOAD_FILE_PREFIX = 'cellforge-bulk-';
 
 /**
  * multer, with its size error turned into a 413 that says what the limit is. The file
- * is streamed to disk (os.tmpdir()), not memory: a slow client sending 25 MB holds no
+ * is streamed to disk (DATA_DIR/tmp; os.tmpdir() when none is given), not memory: a slow client sending 25 MB holds no
  * buffer in the API, and the CSV reader streams it from there. multer removes a partial
  * file when the upload fails (size limit, aborted request); /parse removes the file when
  * it is done with it, whatever the outcome.
  */
-function singleFile(maxBytes: number): RequestHandler {
+function singleFile(maxBytes: number, dir: string): RequestHandler {
+  mkdirSync(dir, { recursive: true });
   const upload = multer({
     storage: multer.diskStorage({
-      destination: (_req, _file, cb) => cb(null, tmpdir()),
+      destination: (_req, _file, cb) => cb(null, dir),
       filename: (_req, _file, cb) => cb(null, `${UPLOAD_FILE_PREFIX}${randomUUID()}`),
     }),
     limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
@@ -52,6 +54,8 @@ export interface BulkUploadRouterDeps {
   role: BulkImporterRole;
   /** BULK_UPLOAD_MAX_BYTES (default 25 MB): larger files answer 413. */
   maxBytes?: number;
+  /** Where uploads wait while they are parsed (the app passes DATA_DIR/tmp, swept of leftovers at start). */
+  tmpDir?: string;
   /** Called after an import changed listed robots (supplier imports), so the public catalog index reloads. */
   onCatalogChange?: () => void;
 }
@@ -69,7 +73,7 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),
   );
 
-  router.post('/parse', singleFile(maxBytes), async (req, res) => {
+  router.post('/parse', singleFile(maxBytes, deps.tmpDir ?? tmpdir()), async (req, res) => {
     const file = req.file;
     if (!file) {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, watch } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
@@ -238,15 +237,15 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
 
   it('streams the file to a temporary file and removes it whether parsing succeeds or fails; parses one file at a time', async () => {
     const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
-    const dir = mkdtempSync(path.join(tmpdir(), 'cf-bulk-tmp-'));
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = dir; // os.tmpdir(), where multer's disk storage writes
+    // The app's temporary folder (DATA_DIR/tmp), which the server sweeps of leftovers at start.
+    const dir = path.join(ctx().config.dataDir, 'tmp');
+    const ours = () => readdirSync(dir).filter((n) => n.startsWith(UPLOAD_FILE_PREFIX));
+    expect(ours()).toEqual([]);
     const written = new Set<string>();
     const watcher = watch(dir, (_event, name) => {
       if (name) written.add(name);
     });
     try {
-      expect(tmpdir()).toBe(dir);
       // Three at once: they are read one after the other, each answers for its own file.
       const files = [messyCsv(), csvBuffer([['Brand', 'Model', 'Payload', 'Reach'], ['ABB', 'Tmp 1', '5', '900']]), messyCsv()];
       const answers = await Promise.all(files.map((f, i) => parse(ctx().app, token, f, `f${i}.csv`)));
@@ -258,12 +257,9 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       await parse(ctx().app, token, Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41), 'big.csv').expect(413);
       await new Promise((r) => setTimeout(r, 50));
       expect([...written].filter((n) => n.startsWith(UPLOAD_FILE_PREFIX)).length).toBeGreaterThanOrEqual(6);
-      expect(readdirSync(dir)).toEqual([]);
+      expect(ours()).toEqual([]);
     } finally {
       watcher.close();
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
