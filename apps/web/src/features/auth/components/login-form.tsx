@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
 import { authFailureMessage, SESSION_MESSAGES, useSession } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { applyServerFieldErrors } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
 
 type LoginValues = z.input<typeof loginRequestSchema>;
 type LoginOutput = z.output<typeof loginRequestSchema>;

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { authFailureMessage, SESSION_MESSAGES, useSession } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { applyServerFieldErrors } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
 
 type RegisterValues = z.input<typeof registerRequestSchema>;
 type RegisterOutput = z.output<typeof registerRequestSchema>;

@@ -1,7 +1,7 @@
 import { bulkParseResponseSchema, type BulkParseResponse } from '@cellforge/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { parseAnswer } from '@/lib/api-answer';
-import { postFormWithProgress, type ProgressListener } from '../utils/post-form-with-progress';
+import { postFormWithProgress, type ProgressListener } from '@/lib/post-form-with-progress';
 import type { BulkUploadBasePath } from './bulk-source';
 
 export interface ParseBulkFileInput {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
 import { assignTarget, missingRequired, TARGET_LABELS, TARGET_OPTIONS, UNIT_LABELS } from '../utils/bulk-fields';
-import { InlineAlert } from './inline-alert';
+import { InlineAlert } from '@/components/ui/inline-alert';
 
 const SAMPLE_ROWS = 3;
 

@@ -20,8 +20,8 @@ import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
 import { FileDropzone } from './file-dropzone';
-import { InlineAlert } from './inline-alert';
-import { ProgressBar } from './progress-bar';
+import { InlineAlert } from '@/components/ui/inline-alert';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { StepIndicator } from './step-indicator';
 
 /** The server's own words under a spec message; '' (nothing shown) when it gave none. */

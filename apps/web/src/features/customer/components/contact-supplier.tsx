@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
@@ -135,14 +137,7 @@ function ContactSupplierDialog({
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Message to the supplier">
-          {formError ? (
-            <div
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              {formError}
-            </div>
-          ) : null}
+          <FormAlert message={formError} />
           <Field label="Project" optional hint="The supplier sees the project's name." error={errors.project_id?.message}>
             <Select placeholder="No project" options={projectOptions} {...register('project_id')} />
           </Field>
@@ -153,14 +148,7 @@ function ContactSupplierDialog({
               {...register('message')}
             />
           </Field>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="ghost" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Send message
-            </Button>
-          </div>
+          <FormActions submitLabel="Send message" submitting={isSubmitting} onCancel={onClose} />
         </form>
       )}
     </Dialog>

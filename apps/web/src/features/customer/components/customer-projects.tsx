@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
@@ -151,21 +152,16 @@ export function CustomerProjects() {
         ) : null}
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Delete this project?"
         description={deleting ? <>“{deleting.project_name}” and its requirements will be removed. This cannot be undone.</> : null}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={() => setDeleting(null)}>
-            Keep it
-          </Button>
-          <Button onClick={() => void confirmDelete()} loading={deleteProject.isPending}>
-            Delete project
-          </Button>
-        </div>
-      </Dialog>
+        cancelLabel="Keep it"
+        confirmLabel="Delete project"
+        onConfirm={() => void confirmDelete()}
+        busy={deleteProject.isPending}
+      />
     </div>
   );
 }

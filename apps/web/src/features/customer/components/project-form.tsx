@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageOf } from '@/lib/api-answer';
@@ -91,14 +92,7 @@ export function ProjectForm({ project, onSubmit, onCancel }: ProjectFormProps) {
   const req = errors.requirements;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={project ? 'Edit project' : 'New project'}>
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} />
       <Field label="Project name" required error={errors.project_name?.message}>
         <Input autoComplete="off" {...register('project_name')} />
       </Field>
@@ -168,14 +162,7 @@ export function ProjectForm({ project, onSubmit, onCancel }: ProjectFormProps) {
         </div>
       </div>
 
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {project ? 'Save changes' : 'Create project'}
-        </Button>
-      </div>
+      <FormActions submitLabel={project ? 'Save changes' : 'Create project'} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

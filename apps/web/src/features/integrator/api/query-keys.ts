@@ -4,8 +4,10 @@ import type { ProjectStatus } from '@cellforge/contracts';
 export const integratorKeys = {
   all: ['integrator'] as const,
   catalog: ['integrator', 'catalog'] as const,
+  catalogRobotLists: ['integrator', 'catalog', 'robots'] as const,
   catalogRobots: (page: number, search: string) => ['integrator', 'catalog', 'robots', { page, search }] as const,
   catalogStats: ['integrator', 'catalog', 'stats'] as const,
+  catalogRobot: (id: string) => ['integrator', 'catalog', 'robot', id] as const,
   projects: ['integrator', 'projects'] as const,
   projectList: (status: ProjectStatus | 'all') => ['integrator', 'projects', 'list', status] as const,
   projectStats: ['integrator', 'projects', 'stats'] as const,
@@ -14,4 +16,5 @@ export const integratorKeys = {
   analyses: ['integrator', 'analysis'] as const,
   analysisList: (projectId: string) => ['integrator', 'analysis', 'list', projectId] as const,
   analysisJob: (jobId: string) => ['integrator', 'analysis', 'job', jobId] as const,
+  stage2Results: (projectId: string) => ['integrator', 'analysis', 'stage2-results', projectId] as const,
 };

@@ -10,27 +10,33 @@ import type { AnalysisJob } from '../api/analysis-job';
 
 const PROJECT = buildProject();
 
+const NO_STAGE2 = 'No Stage 2 results for this project yet. Run the video analysis first.';
+
 /** A stateful fake of the analysis API: one job that moves through the stages. */
 function stubAnalysis(extra: ApiRoutes = {}, initial: AnalysisJob | null = null) {
   let job: AnalysisJob | null = initial;
   const fetchMock = stubApi(
     {
       'GET /api/integrator/projects': () => jsonResponse({ data: [PROJECT] }),
+      'GET /projects/:id/stage2-results': () =>
+        job?.stage2_results
+          ? jsonResponse({ success: true, job_id: job.job_id, data: job.stage2_results })
+          : errorResponse(404, 'NOT_FOUND', NO_STAGE2),
       'GET /api/integrator/analysis': () => jsonResponse({ data: job ? [job] : [] }),
       'GET /api/integrator/analysis/:id': () => (job ? jsonResponse({ data: job }) : errorResponse(404, 'NOT_FOUND', 'Analysis job not found')),
       'POST /api/integrator/analysis/:id/stage1': () => {
         job = { ...job!, status: 'stage1_done', stage1_results: STAGE1 };
-        return jsonResponse({ success: true, job_id: 'job-1', data: STAGE1 });
+        return jsonResponse({ success: true, job_id: job.job_id, data: STAGE1 });
       },
       'POST /api/integrator/analysis/:id/confirm': (_url, init) => {
         const body = JSON.parse(String(init.body)) as { updated_data: object };
         const confirmed = { ...STAGE1, ...body.updated_data };
         job = { ...job!, status: 'confirmed', confirmed_data: confirmed };
-        return jsonResponse({ success: true, job_id: 'job-1', confirmed: true, confirmed_data: confirmed, confirmed_at: '2025-01-03T00:05:00.000Z' });
+        return jsonResponse({ success: true, job_id: job.job_id, confirmed: true, confirmed_data: confirmed, confirmed_at: '2025-01-03T00:05:00.000Z' });
       },
       'POST /api/integrator/analysis/:id/stage2': () => {
         job = { ...job!, status: 'stage2_done', stage2_results: STAGE2 };
-        return jsonResponse({ success: true, job_id: 'job-1', data: STAGE2 });
+        return jsonResponse({ success: true, job_id: job.job_id, data: STAGE2 });
       },
       ...extra,
     },
@@ -40,8 +46,10 @@ function stubAnalysis(extra: ApiRoutes = {}, initial: AnalysisJob | null = null)
     setTimeout(() => {
       xhr.progress(40, 100);
       setTimeout(() => {
-        job = buildJob();
-        xhr.respond(201, { success: true, data: { object_key: 'u3/p1/job-1/cell.mp4', bucket_name: 'videos', job_id: 'job-1' } });
+        // Like the API: the job takes the job_id the client sent.
+        const jobId = String(xhr.field('job_id'));
+        job = buildJob({ job_id: jobId, object_key: `u3/p1/${jobId}/cell.mp4` });
+        xhr.respond(201, { success: true, data: { object_key: job.object_key, bucket_name: 'videos', job_id: jobId } });
       }, 30);
     }, 10),
   );
@@ -95,8 +103,11 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
     expect(uploads[0]!.pathname).toBe('/api/integrator/upload-video');
     expect(uploads[0]!.field('project_id')).toBe('p1');
     expect(uploads[0]!.field('user_id')).toBe('u3');
-    expect(callsTo(fetchMock, 'POST', '/api/integrator/analysis/job-1/stage1')).toHaveLength(1);
-    expect(router.state.location.search).toBe('?tab=analyze&project=p1&job=job-1');
+    // Spec section 7: the client sends the job_id (a UUID, within the server's pattern) and the job is that one.
+    const jobId = String(uploads[0]!.field('job_id'));
+    expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(callsTo(fetchMock, 'POST', `/api/integrator/analysis/${jobId}/stage1`)).toHaveLength(1);
+    expect(router.state.location.search).toBe(`?tab=analyze&project=p1&job=${jobId}`);
 
     const timeline = screen.getByRole('list', { name: 'Activity timeline' });
     expect(within(timeline).getByRole('heading', { name: 'Pick and place' })).toBeInTheDocument();
@@ -119,7 +130,7 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
     await user.click(screen.getByRole('button', { name: 'Confirm & Run Stage 2' }));
 
     expect(await screen.findByRole('heading', { name: 'Stage 2 robot configuration results' })).toBeInTheDocument();
-    const confirmBody = JSON.parse(String(callsTo(fetchMock, 'POST', '/api/integrator/analysis/job-1/confirm')[0]!.init.body));
+    const confirmBody = JSON.parse(String(callsTo(fetchMock, 'POST', `/api/integrator/analysis/${jobId}/confirm`)[0]!.init.body));
     expect(confirmBody).toMatchObject({
       confirmed: true,
       message: 'Two shifts.',
@@ -132,7 +143,7 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
       },
     });
     expect(confirmBody.updated_data.extracted_activities[0]).toMatchObject({ activity_name: 'Pick and place', planar: false });
-    expect(callsTo(fetchMock, 'POST', '/api/integrator/analysis/job-1/stage2')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST', `/api/integrator/analysis/${jobId}/stage2`)).toHaveLength(1);
 
     const summary = screen.getByText('Tasks identified').closest('dl')!;
     expect(summary).toHaveAttribute('aria-label', 'Stage 2 summary');
@@ -201,5 +212,60 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
     expect(item).toHaveAttribute('aria-current', 'true');
     expect(item).toHaveTextContent('cell.mp4');
     expect(item).toHaveTextContent('Stage 2 done');
+  });
+});
+
+describe('Integrator dashboard: the project\'s Stage 2 results (GET /projects/:id/stage2-results)', { timeout: 20_000 }, () => {
+  const DONE = buildJob({ status: 'stage2_done', stage1_results: STAGE1, confirmed_data: STAGE1, stage2_results: STAGE2 });
+
+  it('shows the latest Stage 2 results of the selected project, and opens the analysis they come from', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = stubAnalysis({}, DONE);
+    const { router } = renderDashboard('?tab=analyze&project=p1');
+    const section = (await screen.findByRole('heading', { name: 'Latest Stage 2 results of this project' }, { timeout: 5000 })).closest('section')!;
+    const [call] = callsTo(fetchMock, 'GET', '/projects/p1/stage2-results');
+    expect(new Headers(call!.init.headers).get('Authorization')).toBe('Bearer stored-token');
+    const summary = within(section).getByText('Tasks identified').closest('dl')!;
+    expect(within(summary).getByText('Viable configurations').nextElementSibling).toHaveTextContent('1');
+    const table = within(section).getByRole('table', { name: 'Robot configurations for Pick and place' });
+    expect(within(table).getByRole('row', { name: /M-20iD\/25/ })).toHaveTextContent('Viable');
+
+    await user.click(within(section).getByRole('button', { name: 'Open this analysis' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=analyze&project=p1&job=job-1'));
+    // The open analysis shows the same results once, under the spec's heading.
+    expect(await screen.findByRole('heading', { name: 'Stage 2 robot configuration results' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Latest Stage 2 results of this project' })).not.toBeInTheDocument();
+  });
+
+  it('says when the project has no Stage 2 results yet (the answer\'s error field)', async () => {
+    stubAnalysis();
+    renderDashboard('?tab=analyze&project=p1');
+    const note = await screen.findByText(NO_STAGE2, {}, { timeout: 5000 });
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('on failure shows the error field of the answer, else "Failed to fetch Stage 2 results"', async () => {
+    const user = userEvent.setup();
+    let answer = () => jsonResponse({ error: 'Stage 2 results are being rebuilt. Try again in a minute.' }, { status: 503 });
+    const { fetchMock } = stubAnalysis({ 'GET /projects/:id/stage2-results': () => answer() });
+    const fetchCalls = () => callsTo(fetchMock, 'GET', '/projects/p1/stage2-results').length;
+    renderDashboard('?tab=analyze&project=p1');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Stage 2 results are being rebuilt. Try again in a minute.');
+
+    // An answer without an error field (its message is not the spec's field), then no answer at all.
+    answer = () => jsonResponse({ message: 'Internal error', code: 'INTERNAL' }, { status: 500 });
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to fetch Stage 2 resultsRetry$/));
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => {
+      expect(fetchCalls()).toBe(3);
+      expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to fetch Stage 2 resultsRetry$/);
+    });
   });
 });

@@ -12,6 +12,7 @@ import { MESSAGES } from '../utils/messages';
 import { AnalysisList } from './analysis-list';
 import { AnalysisView } from './analysis-view';
 import { ProjectDialog } from './project-dialog';
+import { ProjectStage2Results } from './project-stage2-results';
 import { NoEntry, QueryState } from './tab-states';
 import { VideoUpload } from './video-upload';
 
@@ -126,6 +127,9 @@ export function AnalyzeTab() {
       </div>
 
       {project && jobId ? <AnalysisView key={jobId} jobId={jobId} stage1={stage1} /> : null}
+      {project ? (
+        <ProjectStage2Results key={project.id} projectId={project.id} openJobId={jobId} onOpen={(id) => update({ project: project.id, job: id })} />
+      ) : null}
       {project ? <AnalysisList projectId={project.id} activeJobId={jobId} onOpen={(id) => update({ project: project.id, job: id })} /> : null}
       {projectDialog}
     </div>

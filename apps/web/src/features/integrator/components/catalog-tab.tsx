@@ -1,18 +1,24 @@
-import { CATALOG_DEFAULT_LIMIT } from '@cellforge/contracts';
+import { CATALOG_DEFAULT_LIMIT, type IntegratorCatalogRobot } from '@cellforge/contracts';
 import { useState, type FormEvent } from 'react';
 import { Search, Upload } from 'lucide-react';
+import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/field';
 import { StatCard } from '@/components/ui/stat-card';
+import { errorMessageOf } from '@/lib/api-answer';
+import { isApiError } from '@/lib/api-client';
 import { UNKNOWN } from '@/lib/robot-format';
 import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-wizard';
 import { useCatalogRobots } from '../api/get-catalog-robots';
 import { useCatalogStats } from '../api/get-catalog-stats';
+import { useDeleteCatalogRobot } from '../api/delete-catalog-robot';
 import { integratorKeys } from '../api/query-keys';
 import { MESSAGES } from '../utils/messages';
-import { RobotCard } from './robot-card';
+import { catalogRobotName, RobotCard } from './robot-card';
+import { RobotEditDialog } from './robot-edit-dialog';
 import { NoEntry, QueryState } from './tab-states';
 
 /** Spec section 4: an import reloads the catalog (robots and stats). */
@@ -23,7 +29,7 @@ function pageOf(raw: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Catalog tab: stats, search (Enter or the Search button), robot cards, paging by 20, Bulk Upload. */
+/** Catalog tab: stats, search (Enter or the Search button), robot cards (own ones: Edit, Delete), paging by 20, Bulk Upload. */
 export function CatalogTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('search') ?? '';
@@ -32,6 +38,10 @@ export function CatalogTab() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const robots = useCatalogRobots({ page, search });
   const stats = useCatalogStats();
+  const deleteRobot = useDeleteCatalogRobot();
+  const [editing, setEditing] = useState<IntegratorCatalogRobot | null>(null);
+  const [deleting, setDeleting] = useState<IntegratorCatalogRobot | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const update = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(searchParams);
@@ -50,6 +60,28 @@ export function CatalogTab() {
       return;
     }
     update({ search: next, page: null });
+  };
+
+  const askDelete = (robot: IntegratorCatalogRobot | null) => {
+    deleteRobot.reset();
+    setDeleteError(null);
+    setDeleting(robot);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const lastOnPage = page > 1 && robots.data?.data.length === 1;
+    try {
+      await deleteRobot.mutateAsync(deleting._id);
+      toast.success(`Deleted “${catalogRobotName(deleting)}”`);
+      setDeleting(null);
+      // The page it was on is empty now: show the one before it.
+      if (lastOnPage) update({ page: page - 1 > 1 ? String(page - 1) : null });
+    } catch (error) {
+      setDeleteError(errorMessageOf(error, 'The robot could not be deleted. Please try again.'));
+      // Gone already (another tab): the list should stop showing it.
+      if (isApiError(error) && error.status === 404) void robots.refetch();
+    }
   };
 
   const figure = (read: (data: NonNullable<typeof stats.data>) => number) =>
@@ -118,7 +150,11 @@ export function CatalogTab() {
             <ul aria-label="Catalog robots" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.data.map((robot) => (
                 <li key={robot._id}>
-                  <RobotCard robot={robot} />
+                  <RobotCard
+                    robot={robot}
+                    onEdit={robot.can_edit ? () => setEditing(robot) : undefined}
+                    onDelete={robot.can_edit ? () => askDelete(robot) : undefined}
+                  />
                 </li>
               ))}
             </ul>
@@ -138,6 +174,19 @@ export function CatalogTab() {
           </>
         )}
       </section>
+
+      <RobotEditDialog robot={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={() => askDelete(null)}
+        title="Delete this robot?"
+        description={deleting ? <>“{catalogRobotName(deleting)}” will be removed from your catalog. This cannot be undone.</> : null}
+        cancelLabel="Keep it"
+        confirmLabel="Delete robot"
+        onConfirm={() => void confirmDelete()}
+        busy={deleteRobot.isPending}
+        error={deleteError}
+      />
 
       <BulkUploadWizard
         open={wizardOpen}

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageOf } from '@/lib/api-answer';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
 import { isInterestAlreadySent, useExpressInterest } from '../api/express-interest';
 import type { Opportunity } from '../api/get-opportunities';
 
@@ -71,7 +71,7 @@ function InterestForm({ opportunity, onClose, onSent }: { opportunity: Opportuni
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Message to the customer">
-      {formError ? <InlineAlert title={formError} /> : null}
+      <FormAlert message={formError} />
       <Field
         label="Message to the customer"
         required
@@ -80,14 +80,7 @@ function InterestForm({ opportunity, onClose, onSent }: { opportunity: Opportuni
       >
         <Textarea rows={5} placeholder="Similar cells you have built, when you could start, where you are based…" {...register('message')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Send interest
-        </Button>
-      </div>
+      <FormActions submitLabel="Send interest" submitting={isSubmitting} onCancel={onClose} />
     </form>
   );
 }

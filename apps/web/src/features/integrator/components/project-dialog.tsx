@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { errorMessageOf } from '@/lib/api-answer';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
 
@@ -72,7 +72,7 @@ function ProjectForm({ project, onClose, onSaved }: { project?: Project; onClose
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={project ? 'Edit project' : 'New project'}>
-      {formError ? <InlineAlert title={formError} /> : null}
+      <FormAlert message={formError} />
       <Field label="Project name" required error={errors.project_name?.message}>
         <Input autoComplete="off" {...register('project_name')} />
       </Field>
@@ -82,14 +82,7 @@ function ProjectForm({ project, onClose, onSaved }: { project?: Project; onClose
       <Field label="Status" error={errors.status?.message}>
         <Select options={projectStatuses.map((status) => ({ value: status, label: status }))} {...register('status')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {project ? 'Save changes' : 'Create project'}
-        </Button>
-      </div>
+      <FormActions submitLabel={project ? 'Save changes' : 'Create project'} submitting={isSubmitting} onCancel={onClose} />
     </form>
   );
 }

@@ -46,6 +46,16 @@ describe('Integrator dashboard: Projects tab', { timeout: 20_000 }, () => {
     expect(screen.getByRole('article', { name: 'Weld cell' })).toHaveTextContent('Customer: —');
   });
 
+  it('shows the filter buttons as the spec spells them: all, In Progress, Complete, Draft', async () => {
+    stubProjects();
+    renderDashboard('?tab=projects');
+    await screen.findByRole('article', { name: 'Line 3 palletizing' }, { timeout: 5000 });
+    const buttons = within(screen.getByRole('group', { name: 'Filter projects by status' })).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual(['all', 'In Progress', 'Complete', 'Draft']);
+    // No CSS case change either: what is read is what is shown.
+    for (const button of buttons) expect(button.className).not.toMatch(/\b(capitalize|uppercase|lowercase)\b/);
+  });
+
   it('filters by status with pressed buttons and asks the server for that status', async () => {
     const user = userEvent.setup();
     const fetchMock = stubProjects();

@@ -16,7 +16,7 @@ import { ProjectDialog } from './project-dialog';
 import { NoEntry, QueryState } from './tab-states';
 
 const FILTERS: readonly { value: ProjectFilter; label: string }[] = [
-  // The spec names this filter "all"; it is shown capitalised like the others.
+  // Spec section 2 spells the filters "all, In Progress, Complete, Draft": shown as spelled.
   { value: 'all', label: 'all' },
   { value: 'In Progress', label: 'In Progress' },
   { value: 'Complete', label: 'Complete' },
@@ -82,7 +82,6 @@ export function ProjectsTab() {
             size="sm"
             variant={filter === option.value ? 'secondary' : 'outline'}
             aria-pressed={filter === option.value}
-            className={option.value === 'all' ? 'capitalize' : undefined}
             onClick={() => setFilter(option.value)}
           >
             {option.label}

@@ -1,5 +1,7 @@
 import type { IntegratorCatalogRobot } from '@cellforge/contracts';
+import { Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatKg, formatMm, formatNumber, humanizeTag } from '@/lib/robot-format';
@@ -10,8 +12,20 @@ export function accessLabel(robot: Pick<IntegratorCatalogRobot, 'permission_leve
   return robot.can_edit ? 'Read · can edit' : 'Read only';
 }
 
-export function RobotCard({ robot }: { robot: IntegratorCatalogRobot }) {
-  const name = `${robot.manufacturer} ${robot.model_name}`;
+export function catalogRobotName(robot: Pick<IntegratorCatalogRobot, 'manufacturer' | 'model_name'>): string {
+  return `${robot.manufacturer} ${robot.model_name}`;
+}
+
+export interface RobotCardProps {
+  robot: IntegratorCatalogRobot;
+  /** Offered only when the robot can be edited (can_edit): the shared catalog stays read-only. */
+  onEdit?: () => void;
+  onDelete?: () => void;
+}
+
+export function RobotCard({ robot, onEdit, onDelete }: RobotCardProps) {
+  const name = catalogRobotName(robot);
+  const editable = robot.can_edit && (onEdit || onDelete);
   const specs = [
     { label: 'Payload', value: formatKg(robot.normalized_specs.payload_kg) },
     { label: 'Reach', value: formatMm(robot.normalized_specs.reach_mm) },
@@ -41,6 +55,22 @@ export function RobotCard({ robot }: { robot: IntegratorCatalogRobot }) {
       </dl>
       {robot.category ? (
         <p className="mt-auto text-xs text-slate-600 dark:text-slate-400">Category: {humanizeTag(robot.category)}</p>
+      ) : null}
+      {editable ? (
+        <div className={cn('flex flex-wrap gap-2', !robot.category && 'mt-auto')}>
+          {onEdit ? (
+            <Button variant="outline" size="sm" onClick={onEdit}>
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+              Edit{' '}<span className="sr-only">{name}</span>
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button variant="ghost" size="sm" onClick={onDelete}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              Delete{' '}<span className="sr-only">{name}</span>
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </article>
   );

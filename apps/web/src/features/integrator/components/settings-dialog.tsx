@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { InlineAlert } from '@/components/ui/inline-alert';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { InlineAlert } from '@/features/bulk-upload/components/inline-alert';
 import { useSaveSettings } from '../api/save-settings';
 import { useSettings } from '../api/get-settings';
 import { serverMessageOf } from '../utils/errors';
@@ -87,14 +87,7 @@ function SettingsForm({ initial, loadError, onClose }: { initial: IntegratorSett
       <Field label="City" error={errors.city?.message}>
         <Input type="text" autoComplete="address-level2" {...register('city')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          Save settings
-        </Button>
-      </div>
+      <FormActions submitLabel="Save settings" submitting={isSubmitting} onCancel={onClose} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { Stage2Results } from '@cellforge/contracts';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatNumber } from '@/lib/robot-format';
@@ -28,15 +28,23 @@ function requirementsText(requirements: Requirements): string | null {
   return parts.length ? `Needs ${parts.join(', ')}.` : 'No payload weight or workstation size confirmed: every robot is a candidate.';
 }
 
+export interface Stage2ResultsViewProps {
+  results: Stage2Results;
+  /** The section's heading; the spec's name by default. */
+  title?: string;
+  /** Under the heading, e.g. a way to open the analysis the results come from. */
+  actions?: ReactNode;
+}
+
 /** Spec: "Stage 2 robot configuration results": the summary, then per task a configuration table. */
-export function Stage2ResultsView({ results }: { results: Stage2Results }) {
+export function Stage2ResultsView({ results, title = 'Stage 2 robot configuration results', actions }: Stage2ResultsViewProps) {
   const headingId = useId();
   const summary = results.stage2_summary;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <div>
         <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          Stage 2 robot configuration results
+          {title}
         </h3>
         {results.generated_at ? (
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
@@ -44,6 +52,7 @@ export function Stage2ResultsView({ results }: { results: Stage2Results }) {
             {typeof results.catalog_robots_considered === 'number' ? ` from ${results.catalog_robots_considered} catalog robots` : ''}.
           </p>
         ) : null}
+        {actions ? <div className="mt-3">{actions}</div> : null}
       </div>
       <dl aria-label="Stage 2 summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {(Object.keys(STAGE2_SUMMARY_LABELS) as (keyof typeof STAGE2_SUMMARY_LABELS)[]).map((key) => (

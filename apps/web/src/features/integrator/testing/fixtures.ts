@@ -1,4 +1,4 @@
-import type { IntegratorCatalogRobot, Project, Stage1Results, Stage2Results } from '@cellforge/contracts';
+import type { IntegratorCatalogRobot, IntegratorRobotDetail, Project, Stage1Results, Stage2Results } from '@cellforge/contracts';
 import type { AnalysisJob } from '../api/analysis-job';
 
 export const OWN_ROBOT: IntegratorCatalogRobot = {
@@ -21,6 +21,48 @@ export const SHARED_ROBOT: IntegratorCatalogRobot = {
   category: 'articulated',
   status: 'active',
 };
+
+/** OWN_ROBOT as GET /api/integrator/catalog/robots/:id answers it: every field. */
+export function ownRobotDetail(overrides: Partial<IntegratorRobotDetail> = {}): IntegratorRobotDetail {
+  return {
+    id: OWN_ROBOT._id,
+    manufacturer: OWN_ROBOT.manufacturer,
+    model: OWN_ROBOT.model_name,
+    category: 'articulated',
+    payload_kg: 10,
+    reach_mm: 1300,
+    dof: 6,
+    repeatability_mm: 0.05,
+    weight_kg: null,
+    price_min_usd: null,
+    price_max_usd: null,
+    applications: ['welding', 'pick-and-place'],
+    industries: [],
+    description: 'Our own six-axis arm.',
+    datasheet_source: null,
+    status: 'active',
+    owner_id: 'u3',
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    can_edit: true,
+    permission_level: 'owner',
+    ...overrides,
+  };
+}
+
+/** The list's summary of a robot detail (what the catalog list answers for it). */
+export function toCatalogRobot(robot: IntegratorRobotDetail): IntegratorCatalogRobot {
+  return {
+    _id: robot.id,
+    model_name: robot.model,
+    manufacturer: robot.manufacturer,
+    normalized_specs: { payload_kg: robot.payload_kg, reach_mm: robot.reach_mm, dof: robot.dof },
+    can_edit: robot.can_edit,
+    permission_level: robot.permission_level,
+    category: robot.category,
+    status: robot.status,
+  };
+}
 
 export function catalogAnswer(robots: IntegratorCatalogRobot[], { page = 1, total = robots.length } = {}) {
   return { data: robots, page, limit: 20, total };

@@ -12,6 +12,7 @@ export const MESSAGES = {
   videoName: VIDEO_UPLOAD_MESSAGE,
   stage1Failed: 'Stage 1 analysis failed',
   stage2Failed: 'Stage 2 analysis failed',
+  stage2ResultsFailed: 'Failed to fetch Stage 2 results',
   settingsSaved: INTEGRATOR_SETTINGS_SAVED_MESSAGE,
   settingsFailed: 'Failed to save settings',
 } as const;

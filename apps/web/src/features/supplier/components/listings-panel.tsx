@@ -15,14 +15,18 @@ import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
 import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
 import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-wizard';
+import { RobotForm } from '@/features/robots/components/robot-form';
 import { useCreateListing } from '../api/create-listing';
 import { useListings } from '../api/get-listings';
 import { invalidateListingQueries } from '../api/invalidate';
 import { useSetListingStatus } from '../api/set-listing-status';
 import { useUpdateListing } from '../api/update-listing';
-import { ListingForm } from './listing-form';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Robot };
+
+const LISTING_SAVE_FAILED = 'The listing could not be saved. Please try again.';
+/** Listings are public: an unknown figure is what buyers see. */
+const LISTING_FIGURE_NOTE = 'Leave a figure empty when the datasheet does not give it: buyers see a dash, never a guess.';
 
 /** The supplier's listings: add, edit, deactivate and reactivate, or import many from a file (upload_robots). */
 export function ListingsPanel() {
@@ -139,9 +143,13 @@ export function ListingsPanel() {
         className="sm:max-w-2xl"
       >
         {editing ? (
-          <ListingForm
+          <RobotForm
             key={editing.mode === 'edit' ? editing.listing.id : 'new'}
-            listing={editing.mode === 'edit' ? editing.listing : undefined}
+            robot={editing.mode === 'edit' ? editing.listing : undefined}
+            label={editing.mode === 'edit' ? 'Edit listing' : 'New listing'}
+            submitLabel={editing.mode === 'edit' ? 'Save listing' : 'Publish listing'}
+            failureMessage={LISTING_SAVE_FAILED}
+            unknownFigureNote={LISTING_FIGURE_NOTE}
             onCancel={() => setEditing(null)}
             onSubmit={async (input) => {
               if (editing.mode === 'edit') {

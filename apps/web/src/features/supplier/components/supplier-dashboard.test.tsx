@@ -139,6 +139,28 @@ describe('Supplier dashboard', () => {
     await waitFor(() => expect(toastTexts()).toContain('Listing published'));
   });
 
+  it('edits a listing in the shared robot form, prefilled with the listing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubSupplier({
+      'PUT /api/supplier/listings/:id': (_url, init) => jsonResponse({ data: { ...listing, ...JSON.parse(String(init.body)) } }),
+    });
+    renderRoutes(routes, '/dashboard');
+    const card = await screen.findByRole('article', { name: 'Doosan Robotics H2017' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit Doosan Robotics H2017' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const form = within(dialog).getByRole('form', { name: 'Edit listing' });
+    expect(within(form).getByRole('textbox', { name: /Model/ })).toHaveValue('H2017');
+    expect(within(form).getByRole('textbox', { name: /Applications/ })).toHaveValue('palletizing');
+    expect(within(form).getByText('Leave a figure empty when the datasheet does not give it: buyers see a dash, never a guess.')).toBeInTheDocument();
+    await user.clear(within(form).getByRole('spinbutton', { name: /Reach/ }));
+    await user.type(within(form).getByRole('spinbutton', { name: /Reach/ }), '1800');
+    await user.click(within(form).getByRole('button', { name: 'Save listing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const body = JSON.parse(String(callsTo(fetchMock, 'PUT', `/api/supplier/listings/${listing.id}`)[0]!.init.body));
+    expect(body).toMatchObject({ manufacturer: 'Doosan Robotics', model: 'H2017', reach_mm: 1800, applications: ['palletizing'] });
+    await waitFor(() => expect(toastTexts()).toContain('Listing saved'));
+  });
+
   it('shows leads by status and marks one contacted', async () => {
     const user = userEvent.setup();
     const fetchMock = stubSupplier();

@@ -1,8 +1,11 @@
 import { listingInputSchema, robotCategories, type ListingInput, type Robot } from '@cellforge/contracts';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 
-/** The listing form as typed: every field is text; lists are comma-separated. */
-export interface ListingFormValues {
+/**
+ * The robot form (a supplier's listing, an integrator's own catalog robot) as typed:
+ * every field is text; lists are comma-separated. Both save listingInputSchema.
+ */
+export interface RobotFormValues {
   manufacturer: string;
   model: string;
   category: string;
@@ -19,7 +22,7 @@ export interface ListingFormValues {
   datasheet_source: string;
 }
 
-export const LISTING_FIELDS = [
+export const ROBOT_FORM_FIELDS = [
   'manufacturer',
   'model',
   'category',
@@ -34,7 +37,7 @@ export const LISTING_FIELDS = [
   'industries',
   'description',
   'datasheet_source',
-] as const satisfies ReadonlyArray<keyof ListingFormValues>;
+] as const satisfies ReadonlyArray<keyof RobotFormValues>;
 
 /** "Pick and place, Welding" -> ["pick-and-place", "welding"]: the catalog's tag words. */
 export function splitTags(text: string): string[] {
@@ -47,7 +50,7 @@ export function splitTags(text: string): string[] {
 
 const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-export function listingFormDefaults(robot?: Robot): ListingFormValues {
+export function robotFormDefaults(robot?: Robot): RobotFormValues {
   return {
     manufacturer: robot?.manufacturer ?? '',
     model: robot?.model ?? '',
@@ -67,7 +70,7 @@ export function listingFormDefaults(robot?: Robot): ListingFormValues {
 }
 
 /** The API payload of the form (still to be checked by listingInputSchema). */
-export function toListingInput(values: ListingFormValues): ListingInput {
+export function toRobotInput(values: RobotFormValues): ListingInput {
   return {
     ...values,
     category: values.category as ListingInput['category'],
@@ -81,13 +84,13 @@ export function toListingInput(values: ListingFormValues): ListingInput {
  * Checks the form with the contract's listingInputSchema (the same rules the server
  * applies); an issue on "applications.2" is shown on the applications field.
  */
-export const listingResolver: Resolver<ListingFormValues> = async (values) => {
-  const result = listingInputSchema.safeParse(toListingInput(values));
+export const robotFormResolver: Resolver<RobotFormValues> = async (values) => {
+  const result = listingInputSchema.safeParse(toRobotInput(values));
   if (result.success) return { values, errors: {} };
   const errors: Record<string, FieldError> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (field in values && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
-  return { values: {}, errors: errors as FieldErrors<ListingFormValues> };
+  return { values: {}, errors: errors as FieldErrors<RobotFormValues> };
 };

@@ -1,62 +1,80 @@
 import { listingInputSchema, robotCategories, type ListingInput, type Robot } from '@cellforge/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { FormActions } from '@/components/ui/form-actions';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageOf } from '@/lib/api-answer';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { humanizeTag } from '@/lib/robot-format';
-import { LISTING_FIELDS, listingFormDefaults, listingResolver, toListingInput, type ListingFormValues } from '../utils/listing-form';
+import { ROBOT_FORM_FIELDS, robotFormDefaults, robotFormResolver, toRobotInput, type RobotFormValues } from '../utils/robot-form';
 
-export const LISTING_SAVE_FAILED = 'The listing could not be saved. Please try again.';
+export const UNKNOWN_FIGURE_NOTE = 'Leave a figure empty when the datasheet does not give it: it is shown as a dash, never a guess.';
 
-export interface ListingFormProps {
-  /** Editing this listing; a new one when absent. */
-  listing?: Robot;
+export interface RobotFormProps {
+  /** The robot being edited (every field prefilled); a new one when absent. */
+  robot?: Robot;
+  /** The form's accessible name, e.g. "Edit listing". */
+  label: string;
+  submitLabel: string;
+  /** Shown when a save fails without a message of the server's. */
+  failureMessage: string;
+  /** Under the figures: what an empty figure means to whoever reads it. */
+  unknownFigureNote?: string;
   onSubmit: (input: ListingInput) => Promise<unknown>;
   onCancel: () => void;
 }
 
-const CATEGORY_OPTIONS = robotCategories.map((value) => ({ value, label: humanizeTag(value) }));
+/** The categories, plus the robot's own when it is not one of them (it stays visible; the schema names the choices). */
+function categoryOptions(current: string | undefined) {
+  const values: string[] = [...robotCategories];
+  if (current && !values.includes(current)) values.unshift(current);
+  return values.map((value) => ({ value, label: humanizeTag(value) }));
+}
 
-/** A supplier's listing (listingInputSchema); the server's field errors land on the fields. */
-export function ListingForm({ listing, onSubmit, onCancel }: ListingFormProps) {
+/**
+ * Every field of a robot (listingInputSchema), checked with the contract before any call;
+ * the server's field errors (e.g. 409 with details.model) land on the fields and its
+ * message above them. Used for suppliers' listings and integrators' own catalog robots.
+ */
+export function RobotForm({
+  robot,
+  label,
+  submitLabel,
+  failureMessage,
+  unknownFigureNote = UNKNOWN_FIGURE_NOTE,
+  onSubmit,
+  onCancel,
+}: RobotFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ListingFormValues>({ resolver: listingResolver, defaultValues: listingFormDefaults(listing) });
+  } = useForm<RobotFormValues>({ resolver: robotFormResolver, defaultValues: robotFormDefaults(robot) });
 
   const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit(listingInputSchema.parse(toListingInput(values)));
+      await onSubmit(listingInputSchema.parse(toRobotInput(values)));
     } catch (error) {
-      applyServerFieldErrors<ListingFormValues>(error, LISTING_FIELDS, setError);
-      setFormError(errorMessageOf(error, LISTING_SAVE_FAILED));
+      applyServerFieldErrors<RobotFormValues>(error, ROBOT_FORM_FIELDS, setError);
+      setFormError(errorMessageOf(error, failureMessage));
     }
   });
 
-  const number = (name: keyof ListingFormValues, label: string, opts: { required?: boolean; hint?: string } = {}) => (
-    <Field label={label} required={opts.required} optional={!opts.required} hint={opts.hint} error={errors[name]?.message}>
+  const number = (name: keyof RobotFormValues, fieldLabel: string, opts: { required?: boolean; hint?: string } = {}) => (
+    <Field label={fieldLabel} required={opts.required} optional={!opts.required} hint={opts.hint} error={errors[name]?.message}>
       <Input type="number" inputMode="decimal" step="any" min={0} {...register(name)} />
     </Field>
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={listing ? 'Edit listing' : 'New listing'}>
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={label}>
+      <FormAlert message={formError} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Manufacturer" required error={errors.manufacturer?.message}>
           <Input autoComplete="off" {...register('manufacturer')} />
@@ -65,7 +83,7 @@ export function ListingForm({ listing, onSubmit, onCancel }: ListingFormProps) {
           <Input autoComplete="off" {...register('model')} />
         </Field>
         <Field label="Category" required error={errors.category?.message}>
-          <Select options={CATEGORY_OPTIONS} {...register('category')} />
+          <Select options={categoryOptions(robot?.category)} {...register('category')} />
         </Field>
         <Field label="Axes" required error={errors.dof?.message}>
           <Input type="number" inputMode="numeric" step={1} min={2} max={8} {...register('dof')} />
@@ -77,9 +95,7 @@ export function ListingForm({ listing, onSubmit, onCancel }: ListingFormProps) {
         {number('price_min_usd', 'Indicative price from (USD)')}
         {number('price_max_usd', 'Indicative price to (USD)')}
       </div>
-      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-300">
-        Leave a figure empty when the datasheet does not give it: buyers see a dash, never a guess.
-      </p>
+      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-300">{unknownFigureNote}</p>
       <Field label="Applications" optional hint="Separated by commas, e.g. welding, pick and place." error={errors.applications?.message}>
         <Input autoComplete="off" {...register('applications')} />
       </Field>
@@ -92,14 +108,7 @@ export function ListingForm({ listing, onSubmit, onCancel }: ListingFormProps) {
       <Field label="Datasheet source" optional hint="Where the figures come from, e.g. the maker's product specification." error={errors.datasheet_source?.message}>
         <Input autoComplete="off" {...register('datasheet_source')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {listing ? 'Save listing' : 'Publish listing'}
-        </Button>
-      </div>
+      <FormActions submitLabel={submitLabel} submitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
