@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from './theme';
-import { AppToaster, TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_POSITION, toastOptions } from './toast';
+import { AppToaster, TOAST_CONTAINER_TOP_PX, TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_POSITION, toastOptions } from './toast';
 
 describe('toasts', () => {
   it('uses the decided durations and position', () => {
@@ -27,5 +27,20 @@ describe('toasts', () => {
     // The newest stay, the oldest go.
     expect(screen.getByText('Toast 25')).toBeInTheDocument();
     expect(screen.queryByText('Toast 5')).not.toBeInTheDocument();
+  });
+
+  it('keeps toasts below the sticky header so they never cover its buttons', () => {
+    render(
+      <ThemeProvider>
+        <AppToaster />
+      </ThemeProvider>,
+    );
+    act(() => {
+      toast('Project created');
+    });
+    let node: HTMLElement | null = screen.getByText('Project created');
+    while (node && node.style.position !== 'fixed') node = node.parentElement;
+    expect(node?.style.top).toBe(`${TOAST_CONTAINER_TOP_PX}px`);
+    expect(TOAST_CONTAINER_TOP_PX).toBeGreaterThanOrEqual(64 + 8);
   });
 });

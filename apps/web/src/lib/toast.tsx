@@ -4,6 +4,11 @@ import { useTheme } from './theme';
 /** DECISIONS.md: success 2 s, error 4 s, loading until dismissed, top right. */
 export const TOAST_DURATIONS_MS = { success: 2000, error: 4000, loading: Infinity } as const;
 export const TOAST_POSITION = 'top-right' as const;
+/**
+ * Top right, but below the sticky 64 px header: a toast must not cover the header's
+ * buttons (Logout, theme, portals) while it is shown, or longer while hovered.
+ */
+export const TOAST_CONTAINER_TOP_PX = 72;
 
 /**
  * At most 20 toasts at once. react-hot-toast 2.6 enforces exactly this itself:
@@ -24,6 +29,7 @@ export function AppToaster() {
   return (
     <Toaster
       position={TOAST_POSITION}
+      containerStyle={{ top: TOAST_CONTAINER_TOP_PX }}
       toastOptions={{
         ...toastOptions,
         style:
