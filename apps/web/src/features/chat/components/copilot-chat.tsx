@@ -1,4 +1,5 @@
 import type { ChatHistoryEntry, ChatPage } from '@cellforge/contracts';
+import { shouldIncludeRobotData } from '@cellforge/contracts/constants';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { cardClasses } from '@/components/ui/card';
@@ -8,7 +9,6 @@ import type { ChatRequestBody } from '../api/post-chat-message';
 import { useChat } from '../hooks/use-chat';
 import { homeErrorText, homeFailureReply } from '../utils/chat-errors';
 import { CHAT_TEXT, HOME_ERRORS, localAiMessage } from '../utils/chat-messages';
-import { shouldIncludeRobotData } from '../utils/chat-rules';
 import { applyReply, initialConversation, learnFromMessage, type ConversationState } from '../utils/conversation';
 import { appendSuggestion, getInputSuggestions } from '../utils/input-suggestions';
 import { ChatInput } from './chat-input';

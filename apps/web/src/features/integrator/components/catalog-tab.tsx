@@ -1,4 +1,4 @@
-import { CATALOG_DEFAULT_LIMIT } from '@cellforge/contracts';
+import { CATALOG_DEFAULT_LIMIT } from '@cellforge/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Search, Upload } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
