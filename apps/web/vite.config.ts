@@ -25,6 +25,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: every page needs all
+          // of it before its first paint, and the default split made it seven files
+          // (seven requests, each with its own headers, on the critical path).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // @cellforge/contracts only declares schemas and pure helpers. Saying so lets
         // the bundler drop the modules the shell does not use, so zod loads with the
