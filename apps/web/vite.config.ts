@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
+import { preloadedPages } from './src/app/preloaded-pages.ts';
 
 /** Everything the API process serves; in dev the Vite server forwards these to it. */
 const API_PREFIXES = ['/auth', '/projects', '/ai', '/api', '/health'] as const;
@@ -15,8 +16,44 @@ const apiProxy: ProxyOptions = {
   bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
+const routesDir = fileURLToPath(new URL('./src/app/routes/', import.meta.url));
+
+/**
+ * Writes dist/page-preloads.json: for each URL pattern of src/app/preloaded-pages.ts,
+ * the page's route chunk and the chunks it imports statically (not the entry, which
+ * index.html loads anyway; not dynamic imports such as the chart or the chat).
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'cellforge:page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
+      const closure = (start: Rolldown.OutputChunk) => {
+        const files: string[] = [];
+        const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+          if (!chunk || chunk.isEntry || files.includes(`/${chunk.fileName}`)) return;
+          files.push(`/${chunk.fileName}`);
+          for (const file of chunk.imports) visit(byFile.get(file));
+        };
+        visit(start);
+        return files;
+      };
+      const preloads: Record<string, string[]> = {};
+      for (const [pattern, module] of Object.entries(preloadedPages)) {
+        const chunk = byModule.get(`${routesDir}${module}.tsx`);
+        if (!chunk) this.error(`page-preloads: no chunk for src/app/routes/${module}.tsx (${pattern})`);
+        preloads[pattern] = closure(chunk);
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pagePreloads()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -25,6 +62,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: every page needs all
+          // of it before its first paint, and the default split made it seven files
+          // (seven requests, each with its own headers, on the critical path).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // @cellforge/contracts only declares schemas and pure helpers. Saying so lets
         // the bundler drop the modules the shell does not use, so zod loads with the

@@ -91,6 +91,42 @@ describe('web app serving', () => {
     expect(traversal.text).not.toContain('<div id="root">');
   });
 
+  it("adds a known page's own chunks as modulepreload links, and nothing to other pages", async () => {
+    const { dist } = buildDist();
+    writeFileSync(
+      path.join(dist, 'page-preloads.json'),
+      JSON.stringify({
+        '/': ['/assets/home-1.js', '/assets/page-2.js'],
+        '/agent/:slug': ['/assets/agent-3.js'],
+        '/evil': ['/assets/x.js"><script>alert(1)</script>'],
+      }),
+    );
+    const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+    const a = express();
+    a.use(web.pages);
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    const home = await request(a).get('/').set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(200);
+    expect(links(home.text)).toEqual(['/assets/home-1.js', '/assets/page-2.js']);
+    expect(home.text).toMatch(/<link rel="modulepreload"[^>]+><\/head>/);
+    const agent = await request(a).get('/agent/robotics-advisor/').set('Accept', 'text/html').set('Accept-Encoding', 'identity');
+    expect(links(agent.text)).toEqual(['/assets/agent-3.js']);
+    for (const other of ['/agent', '/agent/a/b', '/catalog', '/evil']) {
+      const page = await request(a).get(other).set('Accept', 'text/html').set('Accept-Encoding', 'identity');
+      expect(links(page.text), other).toEqual([]);
+      expect(page.text).not.toContain('alert(1)');
+    }
+    // The compressed variants carry the same links.
+    const br = await rawGet(a, '/', 'br', 'text/html');
+    expect(links(brotliDecompressSync(br.body).toString())).toEqual(['/assets/home-1.js', '/assets/page-2.js']);
+  });
+
+  it('serves pages without preloads when the build wrote no page-preloads.json', async () => {
+    const { a } = app();
+    const home = await request(a).get('/').set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(200);
+    expect(home.text).not.toContain('modulepreload');
+  });
+
   it('hashes the inline scripts for the CSP', () => {
     const { web } = app();
     expect(web.scriptHashes).toHaveLength(2);

@@ -17,6 +17,52 @@ function injectConfig(html: string, appName: string): string {
   return html.replace('</head>', `<script>window.__APP_CONFIG__=${config}</script></head>`);
 }
 
+/** A page pattern of dist/page-preloads.json and the chunks to preload with it. */
+interface PagePreload {
+  segments: string[];
+  files: string[];
+}
+
+/**
+ * dist/page-preloads.json, written by the web build (apps/web/src/app/preloaded-pages.ts):
+ * URL pattern (`:name` is one segment) -> that page's own chunks. Missing or unreadable
+ * means no preloads (the page still loads its chunks itself, one round trip later).
+ */
+function readPagePreloads(distDir: string): PagePreload[] {
+  try {
+    const data = JSON.parse(readFileSync(path.join(distDir, 'page-preloads.json'), 'utf8')) as unknown;
+    if (typeof data !== 'object' || data === null) return [];
+    return Object.entries(data).flatMap(([pattern, files]) =>
+      pattern.startsWith('/') && Array.isArray(files) && files.every((f) => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
+        ? [{ segments: pattern.split('/').filter(Boolean), files: files as string[] }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+function matchesPattern(segments: string[], pathname: string): boolean {
+  const parts = pathname.split('/').filter(Boolean);
+  return parts.length === segments.length && segments.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+}
+
+function withPreloads(html: string, files: string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/** The HTML of a page, as sent: plain, brotli and gzip. */
+interface PageHtml {
+  plain: string;
+  br: Buffer;
+  gz: Buffer;
+}
+
+function pageHtml(html: string): PageHtml {
+  return { plain: html, br: brotliCompressSync(html), gz: gzipSync(html) };
+}
+
 /** CSP hashes of the page's inline scripts (theme and config), so no 'unsafe-inline' is needed. */
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -62,22 +108,27 @@ export function createWebApp(
   );
   assets.use(express.static(options.distDir, { index: false, maxAge: '1h' }));
 
-  const htmlBr = brotliCompressSync(html);
-  const htmlGz = gzipSync(html);
+  // Each known page gets its own chunks as modulepreload links, so they download with
+  // the app's entry instead of after it has run; any other path gets the plain page.
+  const fallback = pageHtml(html);
+  const preloaded = readPagePreloads(options.distDir).map(({ segments, files }) => ({ segments, page: pageHtml(withPreloads(html, files)) }));
+  const pageFor = (pathname: string) => preloaded.find(({ segments }) => matchesPattern(segments, pathname))?.page ?? fallback;
+
   const pages: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (apiOnly.test(req.path)) return next();
     if (req.accepts(['json', 'html']) !== 'html') return next();
+    const page = pageFor(req.path);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept, Accept-Encoding');
     res.type('html');
     const encoding = req.acceptsEncodings('br', 'gzip');
     if (encoding === 'br' || encoding === 'gzip') {
       res.setHeader('Content-Encoding', encoding);
-      res.send(encoding === 'br' ? htmlBr : htmlGz);
+      res.send(encoding === 'br' ? page.br : page.gz);
       return;
     }
-    res.send(html);
+    res.send(page.plain);
   };
   return { assets, pages, scriptHashes: inlineScriptHashes(html) };
 }

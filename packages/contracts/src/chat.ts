@@ -1,19 +1,8 @@
 import { z } from 'zod';
+import { CHAT_FILTER_VALUE_MAX, MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS } from './constants/chat';
 import { robotSchema } from './robots';
 
-/** Spec section 7: page names sent in the chat context. */
-export const chatPages = ['homepage', 'catalog', 'roi_calculator', 'robot_detail', 'dashboard', 'auth', 'compare', 'general'] as const;
-export type ChatPage = (typeof chatPages)[number];
-
-export const knownIntents = ['troubleshooting', 'robot_selection', 'comparison', 'roi', 'general'] as const;
-export const conversationStates = ['initial', 'gathering_info', 'solution_providing'] as const;
-
-/** Spec section 9: display and time limits of the chat. */
-export const CHAT_TIMEOUT_MS = 30_000;
-export const MAX_FOLLOW_UPS = 3;
-export const MAX_SUGGESTED_ACTIONS = 3;
-export const MAX_SOURCES = 2;
-export const MAX_INPUT_SUGGESTIONS = 3;
+export * from './constants/chat';
 
 export const chatHistoryEntrySchema = z.object({
   role: z.enum(['user', 'assistant']),
@@ -26,7 +15,7 @@ export const chatContextSchema = z
   .object({
     page: z.string().max(40).optional(),
     robotId: z.string().max(100).nullable().optional(),
-    filters: z.record(z.string(), z.string().max(200)).optional(),
+    filters: z.record(z.string(), z.string().max(CHAT_FILTER_VALUE_MAX)).optional(),
     roiData: z.record(z.string(), z.unknown()).nullable().optional(),
     conversationHistory: z.array(chatHistoryEntrySchema).max(50).optional(),
     userIntent: z.string().max(40).nullable().optional(),
@@ -90,15 +79,6 @@ export interface ChatMessage {
   sources?: ChatSource[];
   conversationState?: string;
   userIntent?: string;
-}
-
-const robotDataWords = ['robot', 'automation', 'spec', 'recommend', 'compare', 'price', 'manufacturer', 'payload', 'reach'];
-
-/** Spec section 7: includeRobotData is true on catalog pages or when the message names robot topics. */
-export function shouldIncludeRobotData(page: string | undefined, message: string): boolean {
-  if (page === 'catalog' || page === 'robot_detail' || page === 'compare') return true;
-  const text = message.toLowerCase();
-  return robotDataWords.some((w) => text.includes(w));
 }
 
 /**

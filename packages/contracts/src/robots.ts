@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import {
+  CATALOG_DEFAULT_LIMIT,
+  CATALOG_DEFAULT_PAGE,
+  CATALOG_MAX_LIMIT,
+  COMPARE_MAX,
+  catalogSorts,
+  robotCategories,
+  robotStatuses,
+  type CatalogFilterKey,
+} from './constants/robots';
 
-export const robotCategories = ['articulated', 'collaborative', 'scara', 'delta', 'palletizing', 'heavy-payload'] as const;
+export * from './constants/robots';
+
 export const robotCategorySchema = z.enum(robotCategories);
 export type RobotCategory = z.infer<typeof robotCategorySchema>;
-
-export const robotStatuses = ['active', 'inactive'] as const;
 
 /** A catalog robot as the public API answers it. Unknown datasheet values are null. */
 export const robotSchema = z.object({
@@ -30,25 +39,6 @@ export const robotSchema = z.object({
 });
 export type Robot = z.infer<typeof robotSchema>;
 
-/** Spec section 7: filters read from the query string. */
-export const catalogFilterKeys = [
-  'category',
-  'manufacturer',
-  'industry',
-  'minPrice',
-  'maxPrice',
-  'minPayload',
-  'maxPayload',
-  'application',
-] as const;
-
-export const catalogSorts = ['relevance', 'payload', 'reach', 'price'] as const;
-
-/** Spec section 9: catalog paging defaults to page 1, limit 20. */
-export const CATALOG_DEFAULT_PAGE = 1;
-export const CATALOG_DEFAULT_LIMIT = 20;
-export const CATALOG_MAX_LIMIT = 100;
-
 const optionalNumber = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
   z.coerce.number({ message: 'Must be a number' }).finite().min(0, { message: 'Must be 0 or more' }).optional(),
@@ -56,18 +46,23 @@ const optionalNumber = z.preprocess(
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
-/** GET /api/robots query (DECISIONS.md): the spec's filters plus q, sort and paging. */
+/** How each of the spec's query-string filters (catalogFilterKeys) is read: one entry per key, no other. */
+const catalogFilterFields = {
+  category: optionalText(60),
+  manufacturer: optionalText(120),
+  industry: optionalText(60),
+  application: optionalText(60),
+  minPrice: optionalNumber,
+  maxPrice: optionalNumber,
+  minPayload: optionalNumber,
+  maxPayload: optionalNumber,
+} satisfies Record<CatalogFilterKey, z.ZodType>;
+
+/** GET /api/robots query (DECISIONS.md): the spec's filters plus q, reach, sort and paging. */
 export const robotQuerySchema = z
   .object({
     q: optionalText(200),
-    category: optionalText(60),
-    manufacturer: optionalText(120),
-    industry: optionalText(60),
-    application: optionalText(60),
-    minPrice: optionalNumber,
-    maxPrice: optionalNumber,
-    minPayload: optionalNumber,
-    maxPayload: optionalNumber,
+    ...catalogFilterFields,
     minReach: optionalNumber,
     maxReach: optionalNumber,
     sort: z.enum(catalogSorts).default('relevance'),
@@ -108,8 +103,6 @@ export type RobotListResponse = z.infer<typeof robotListResponseSchema>;
 
 export const robotDetailResponseSchema = z.object({ data: robotSchema });
 
-/** Spec page name `compare`: up to 4 robots side by side. */
-export const COMPARE_MAX = 4;
 export const robotCompareQuerySchema = z.object({
   ids: z
     .string()

@@ -1,10 +1,7 @@
-/** Spec section 6: roles, display names and permissions. */
-export const userTypes = ['customer', 'supplier', 'integrator', 'system_integrator'] as const;
-export type UserType = (typeof userTypes)[number];
+import type { Role } from './constants/roles';
 
-/** The three roles the product distinguishes; system_integrator folds into integrator. */
-export const roles = ['customer', 'supplier', 'integrator'] as const;
-export type Role = (typeof roles)[number];
+/** Spec section 6: roles, display names and permissions (the role names are in constants/roles.ts). */
+export * from './constants/roles';
 
 export const permissions = [
   'view_catalog',
@@ -63,7 +60,3 @@ export function hasPermission(role: unknown, permission: Permission): boolean {
 export function roleDisplayName(role: unknown): string {
   return displayNames[normalizeRole(role)];
 }
-
-/** Route segment of /auth/{role}. */
-export const portalRoles = ['customer', 'supplier', 'integrator'] as const;
-export type PortalRole = (typeof portalRoles)[number];

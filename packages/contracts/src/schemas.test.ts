@@ -41,6 +41,12 @@ describe('shouldIncludeRobotData', () => {
     expect(shouldIncludeRobotData('homepage', 'What PAYLOAD do I need?')).toBe(true);
     expect(shouldIncludeRobotData('homepage', 'hello there')).toBe(false);
   });
+  it.each(['Which ROBOT?', 'automation ideas', 'the spec sheet', 'can you recommend one', 'compare them', 'what PRICE', 'which manufacturer', 'how far can it reach'])(
+    'is true for "%s" on any page',
+    (message) => {
+      for (const page of ['homepage', 'general', 'dashboard', undefined]) expect(shouldIncludeRobotData(page, message)).toBe(true);
+    },
+  );
 });
 
 describe('bulkValidateRequestSchema', () => {

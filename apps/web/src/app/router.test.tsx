@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
+import { preloadedPages } from './preloaded-pages';
 import { routes } from './router';
 
 describe('routes', () => {
@@ -37,6 +40,15 @@ describe('routes', () => {
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it.each(Object.entries(preloadedPages))('%s renders routes/%s.tsx, the chunk the server preloads for it', async (pattern, module) => {
+    const leaf = matchRoutes(routes, pattern.replace(/:\w+/g, 'sample'))?.at(-1)?.route;
+    expect(leaf?.path ?? (leaf?.index ? '/' : undefined), pattern).toBe(pattern === '/' ? '/' : pattern.slice(1));
+    const load = leaf?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined;
+    const { Component } = await load!();
+    const expected = (await import(`./routes/${module}.tsx`)) as { default: ComponentType };
+    expect(Component).toBe(expected.default);
   });
 
   it('sets the document title per page', async () => {

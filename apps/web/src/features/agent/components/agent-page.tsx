@@ -4,7 +4,7 @@ import { Container } from '@/components/layout/page';
 import { PageTitle } from '@/components/layout/page-title';
 import { cardClasses } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { LazyCopilotChat } from '@/features/chat/lazy';
+import { LazyCopilotChat } from '@/features/chat/lazy-copilot';
 import { cn } from '@/lib/cn';
 import type { AgentProfile } from '../agents';
 

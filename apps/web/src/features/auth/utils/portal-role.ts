@@ -1,4 +1,4 @@
-import { portalRoles, type PortalRole } from '@cellforge/contracts';
+import { portalRoles, type PortalRole } from '@cellforge/contracts/constants';
 
 /** /auth/{role} accepts customer, supplier and integrator only. */
 export function isPortalRole(value: unknown): value is PortalRole {

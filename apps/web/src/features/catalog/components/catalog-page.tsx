@@ -1,4 +1,5 @@
-import { COMPARE_MAX, type Robot } from '@cellforge/contracts';
+import type { Robot } from '@cellforge/contracts';
+import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { SlidersHorizontal } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Page } from '@/components/layout/page';

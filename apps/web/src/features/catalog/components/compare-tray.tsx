@@ -1,4 +1,4 @@
-import { COMPARE_MAX } from '@cellforge/contracts';
+import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { X } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '@/components/ui/button';

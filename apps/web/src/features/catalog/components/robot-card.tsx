@@ -1,4 +1,5 @@
-import { COMPARE_MAX, type Robot } from '@cellforge/contracts';
+import type { Robot } from '@cellforge/contracts';
+import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { cardClasses } from '@/components/ui/card';

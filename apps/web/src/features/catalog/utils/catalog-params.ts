@@ -1,6 +1,6 @@
-import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, COMPARE_MAX, catalogSorts } from '@cellforge/contracts';
+import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, COMPARE_MAX, catalogSorts, type CatalogSort } from '@cellforge/contracts/constants';
 
-export type CatalogSort = (typeof catalogSorts)[number];
+export type { CatalogSort };
 export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry'] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
 export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice'] as const;

@@ -1,7 +1,7 @@
 import type { ChatContext, ChatHistoryEntry, ChatResponse } from '@cellforge/contracts';
+import { CHAT_TIMEOUT_MS } from '@cellforge/contracts/constants';
 import { isApiError, api } from '@/lib/api-client';
 import { readChatAnswer } from '../utils/chat-answer';
-import { CHAT_TIMEOUT_MS } from '../utils/chat-rules';
 
 /** The body of POST /ai/chat (spec section 7; DECISIONS.md: conversationHistory is always sent). */
 export interface ChatRequestBody {

@@ -1,4 +1,5 @@
 import type { ChatHistoryEntry } from '@cellforge/contracts';
+import { shouldIncludeRobotData } from '@cellforge/contracts/constants';
 import { Bot, ChevronUp, Minus, X } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -11,7 +12,6 @@ import type { ChatRequestBody } from '../api/post-chat-message';
 import { useChat } from '../hooks/use-chat';
 import { widgetErrorMessage } from '../utils/chat-errors';
 import { CHAT_TEXT, localAiMessage } from '../utils/chat-messages';
-import { shouldIncludeRobotData } from '../utils/chat-rules';
 import { widgetGreeting, modeLabel } from '../utils/greeting';
 import { filtersFrom, pageNameFor, robotIdFor } from '../utils/page-context';
 import type { WidgetOpenRequest, WidgetState } from '../utils/widget-events';

@@ -1,5 +1,6 @@
 import type { ChatHistoryEntry, ChatPage } from '@cellforge/contracts';
-import { useCallback, useRef, useState } from 'react';
+import { shouldIncludeRobotData } from '@cellforge/contracts/constants';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { cardClasses } from '@/components/ui/card';
 import { useSession } from '@/lib/auth/session';
@@ -8,7 +9,6 @@ import type { ChatRequestBody } from '../api/post-chat-message';
 import { useChat } from '../hooks/use-chat';
 import { homeErrorText, homeFailureReply } from '../utils/chat-errors';
 import { CHAT_TEXT, HOME_ERRORS, localAiMessage } from '../utils/chat-messages';
-import { shouldIncludeRobotData } from '../utils/chat-rules';
 import { applyReply, initialConversation, learnFromMessage, type ConversationState } from '../utils/conversation';
 import { appendSuggestion, getInputSuggestions } from '../utils/input-suggestions';
 import { ChatInput } from './chat-input';
@@ -23,6 +23,16 @@ export interface CopilotChatProps {
   framed?: boolean;
 }
 
+/** What the stand-in of lazy-copilot.tsx hands over when the chat takes its place (read on mount only). */
+export interface CopilotChatHandoff {
+  /** Text already typed in the box. */
+  initialDraft?: string;
+  /** A message already sent (Enter) before the chat was ready: sent on mount. */
+  initialMessage?: string | null;
+  /** The box had the focus: the chat's box takes it, caret at the end. */
+  autoFocus?: boolean;
+}
+
 /**
  * The home copilot chat (spec section 2, "Home chat assistant", page context
  * "homepage"): the conversation, quick replies, input suggestions and the
@@ -32,10 +42,13 @@ export default function CopilotChat({
   page = 'homepage',
   label = 'Conversation with the robotics copilot',
   framed = true,
-}: CopilotChatProps) {
+  initialDraft = '',
+  initialMessage = null,
+  autoFocus = false,
+}: CopilotChatProps & CopilotChatHandoff) {
   const { isAuthenticated, role } = useSession();
   const { pathname } = useLocation();
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialDraft);
   const [conversation, setConversation] = useState<ConversationState>(initialConversation);
   const conversationRef = useRef(conversation);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -81,6 +94,22 @@ export default function CopilotChat({
     },
   });
 
+  // Before paint, so keys typed while the chat replaced its stand-in land in this box.
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (!autoFocus || !box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [autoFocus]);
+
+  const sentInitial = useRef(false);
+  const { send } = chat;
+  useEffect(() => {
+    if (!initialMessage || sentInitial.current) return;
+    sentInitial.current = true;
+    send(initialMessage);
+  }, [initialMessage, send]);
+
   const suggestions = getInputSuggestions(draft, conversation);
 
   return (
@@ -97,9 +126,7 @@ export default function CopilotChat({
         onQuickReply={chat.send}
         className="max-h-[32rem] min-h-48 pr-1"
         empty={
-          <p className="py-6 text-center text-slate-600 dark:text-slate-400">
-            Ask about choosing a robot, an alarm on your controller, or the payback of a cell.
-          </p>
+          <p className="py-6 text-center text-slate-600 dark:text-slate-400">{CHAT_TEXT.copilotEmpty}</p>
         }
       />
       <ChatInput

@@ -1,5 +1,5 @@
 import type { ChatResponse, ChatSource } from '@cellforge/contracts';
-import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS } from './chat-rules';
+import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS } from '@cellforge/contracts/constants';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

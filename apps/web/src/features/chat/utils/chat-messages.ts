@@ -6,6 +6,7 @@ export const CHAT_TEXT = {
   actionsHeading: 'Recommended next steps',
   sourcesHeading: 'Sources',
   homePlaceholder: 'Describe your robotics challenge, ask technical questions, or request recommendations...',
+  copilotEmpty: 'Ask about choosing a robot, an alarm on your controller, or the payback of a cell.',
   sendMessage: 'Send message',
   openWidget: 'Open AI assistant',
   minimize: 'Minimize',

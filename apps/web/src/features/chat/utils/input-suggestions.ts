@@ -1,4 +1,4 @@
-import { MAX_INPUT_SUGGESTIONS } from './chat-rules';
+import { MAX_INPUT_SUGGESTIONS } from '@cellforge/contracts/constants';
 import { detectRobotModel } from './conversation';
 
 /** Spec section 2, home chat: the suggestion lines shown above the input once text is typed. */

@@ -48,4 +48,8 @@ describe('filtersFrom', () => {
     expect(filtersFrom('?manufacturer=&category=%20')).toEqual({});
     expect(filtersFrom('')).toEqual({});
   });
+
+  it('cuts a value to the 200 characters the server accepts', () => {
+    expect(filtersFrom(`?manufacturer=${'a'.repeat(250)}`).manufacturer).toBe('a'.repeat(200));
+  });
 });

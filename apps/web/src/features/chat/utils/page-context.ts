@@ -1,4 +1,4 @@
-import type { ChatPage } from '@cellforge/contracts';
+import { CHAT_FILTER_VALUE_MAX, catalogFilterKeys, type ChatPage } from '@cellforge/contracts/constants';
 
 /**
  * Spec section 7: the page name of a route. / homepage, /catalog catalog, /robots/:id
@@ -28,25 +28,16 @@ export function robotIdFor(pathname: string): string | null {
   }
 }
 
-/** Spec section 7: the query-string filters the chat sends. */
-export const CHAT_FILTER_KEYS = [
-  'category',
-  'manufacturer',
-  'industry',
-  'minPrice',
-  'maxPrice',
-  'minPayload',
-  'maxPayload',
-  'application',
-] as const;
-
-/** The filters present in a query string (empty values left out; 200 characters at most, as the server accepts). */
+/**
+ * Spec section 7: the catalog filters present in a query string, as the chat sends
+ * them (empty values left out; cut to the length the server accepts).
+ */
 export function filtersFrom(search: string): Record<string, string> {
   const params = new URLSearchParams(search);
   const filters: Record<string, string> = {};
-  for (const key of CHAT_FILTER_KEYS) {
+  for (const key of catalogFilterKeys) {
     const value = params.get(key)?.trim();
-    if (value) filters[key] = value.slice(0, 200);
+    if (value) filters[key] = value.slice(0, CHAT_FILTER_VALUE_MAX);
   }
   return filters;
 }

@@ -1,10 +1,10 @@
-import { LazyCopilotChat } from '@/features/chat/lazy';
+import { LazyCopilotChat } from '@/features/chat/lazy-copilot';
 
 /**
  * The home copilot chat (spec section 2, "Home chat assistant", page context
- * "homepage"). The chat's code is its own chunk (features/chat/lazy): it loads after
- * the page's first paint. Keep the section, its heading and the id so links to
- * #copilot keep working.
+ * "homepage"). The chat's code is its own chunk (features/chat/lazy-copilot): it loads
+ * when the visitor reaches for the message box, not with the page. Keep the section,
+ * its heading and the id so links to #copilot keep working.
  */
 export function CopilotSlot() {
   return (

@@ -1,4 +1,5 @@
-import { CATALOG_DEFAULT_LIMIT, type IntegratorCatalogRobot } from '@cellforge/contracts';
+import type { IntegratorCatalogRobot } from '@cellforge/contracts';
+import { CATALOG_DEFAULT_LIMIT } from '@cellforge/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Search, Upload } from 'lucide-react';
 import toast from 'react-hot-toast';

@@ -1,4 +1,5 @@
-import { COMPARE_MAX, type Robot } from '@cellforge/contracts';
+import type { Robot } from '@cellforge/contracts';
+import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { formatKg, formatMm, formatNumber, formatPriceBand, formatRepeatability } from '@/lib/robot-format';
 
 /** Which way a row is better: more payload and reach; less repeatability (tighter), weight and price. */

@@ -1,0 +1,28 @@
+/** Robot categories a listing may use. */
+export const robotCategories = ['articulated', 'collaborative', 'scara', 'delta', 'palletizing', 'heavy-payload'] as const;
+
+export const robotStatuses = ['active', 'inactive'] as const;
+
+/** Spec section 7: filters read from the query string (catalog, and the chat's page context). */
+export const catalogFilterKeys = [
+  'category',
+  'manufacturer',
+  'industry',
+  'minPrice',
+  'maxPrice',
+  'minPayload',
+  'maxPayload',
+  'application',
+] as const;
+export type CatalogFilterKey = (typeof catalogFilterKeys)[number];
+
+export const catalogSorts = ['relevance', 'payload', 'reach', 'price'] as const;
+export type CatalogSort = (typeof catalogSorts)[number];
+
+/** Spec section 9: catalog paging defaults to page 1, limit 20. */
+export const CATALOG_DEFAULT_PAGE = 1;
+export const CATALOG_DEFAULT_LIMIT = 20;
+export const CATALOG_MAX_LIMIT = 100;
+
+/** Spec page name `compare`: up to 4 robots side by side. */
+export const COMPARE_MAX = 4;
