@@ -42,7 +42,7 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
   const followUps = message.followUpQuestions ?? [];
   const actions = message.suggestedActions ?? [];
   const sources = message.sources ?? [];
-  const headingClass = 'text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300';
+  const headingClass = 'text-sm font-semibold text-slate-600 dark:text-slate-300';
 
   return (
     <li

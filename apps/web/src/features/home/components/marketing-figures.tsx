@@ -22,7 +22,7 @@ export function MarketingFigures() {
             className="rounded-2xl border border-slate-200 px-6 py-5 text-center dark:border-slate-800"
           >
             <span className="block text-4xl font-extrabold text-orange-800 dark:text-orange-300">{figure.value}</span>{' '}
-            <span className="block text-sm font-medium uppercase tracking-wide text-slate-700 dark:text-slate-300">
+            <span className="block text-base font-medium text-slate-700 dark:text-slate-300">
               {figure.label}
             </span>
           </li>
