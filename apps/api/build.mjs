@@ -2,4 +2,4 @@
 import { build } from 'esbuild';
 import { bundleNodeApp } from '../../scripts/bundle-node-app.mjs';
 
-await bundleNodeApp(import.meta.dirname, { build, copy: [['../../packages/db/drizzle', 'dist/drizzle']] });
+await bundleNodeApp(import.meta.dirname, { build, copy: [['../../packages/db/drizzle', 'drizzle']] });

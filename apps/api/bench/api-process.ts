@@ -8,12 +8,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { bundleNodeApp } from '../../../scripts/bundle-node-app.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const appDir = path.resolve(here, '..');
@@ -38,25 +39,9 @@ export interface StepMemory {
   live?: MemorySample;
 }
 
-/** Bundles src/server.ts (same esbuild options as scripts/bundle-node-app.mjs) into bench/dist/server.js. */
+/** Bundles src/server.ts exactly as apps/api/build.mjs does, into bench/dist/server.js (apps/api/dist is left alone). */
 export async function bundleApi(): Promise<string> {
-  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@cellforge/'));
-  const dist = path.join(here, 'dist');
-  rmSync(dist, { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(appDir, 'src/server.ts')],
-    outfile: path.join(dist, 'server.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: true,
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    logLevel: 'warning',
-  });
-  cpSync(path.join(appDir, '../../packages/db/drizzle'), path.join(dist, 'drizzle'), { recursive: true });
-  return path.join(dist, 'server.js');
+  return bundleNodeApp(appDir, { build, copy: [['../../packages/db/drizzle', 'drizzle']], outDir: path.join(here, 'dist'), quiet: true });
 }
 
 export function removeBundle(): void {
