@@ -17,6 +17,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useCreateBetaSignup } from '../api/create-beta-signup';
@@ -113,14 +114,7 @@ export function BetaSignupForm({ initialRole }: { initialRole?: string | null })
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Get Early Access">
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           <Input autoComplete="name" {...register('name')} />

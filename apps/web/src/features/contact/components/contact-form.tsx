@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
+import { FormAlert } from '@/components/ui/form-alert';
 import { isApiError } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -61,14 +62,7 @@ export function ContactForm() {
           </p>
         ) : null}
       </div>
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert message={formError} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
           <Input autoComplete="name" {...register('name')} />
