@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubXhr } from '@/features/bulk-upload/testing/fake-xhr';
+import { stubXhr } from '@/test/fake-xhr';
 import { ApiError } from './api-client';
 import { postFormWithProgress } from './post-form-with-progress';
 

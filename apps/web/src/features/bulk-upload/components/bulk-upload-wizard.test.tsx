@@ -8,7 +8,7 @@ import { buildRobot, callsTo, INTEGRATOR, stubApi, SUPPLIER, type ApiRoutes } fr
 import { renderRoutes, toastTexts } from '@/test/render';
 import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '@/features/integrator/testing/fixtures';
 import { renderDashboard } from '@/features/integrator/testing/render-dashboard';
-import { stubXhr, type FakeXhr } from '../testing/fake-xhr';
+import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
 
 const PARSED = {
   upload_id: 'up-1',

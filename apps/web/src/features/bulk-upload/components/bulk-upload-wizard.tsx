@@ -12,7 +12,6 @@ import { useValidateBulkUpload } from '../api/validate-bulk-upload';
 import {
   ACCEPT_ATTRIBUTE,
   BULK_STEPS,
-  formatBytes,
   hasBulkExtension,
   initialMappings,
 } from '../utils/bulk-fields';
@@ -22,6 +21,7 @@ import { BulkPreview } from './bulk-preview';
 import { FileDropzone } from './file-dropzone';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { formatBytes } from '@/lib/format-bytes';
 import { StepIndicator } from './step-indicator';
 
 /** The server's own words under a spec message; '' (nothing shown) when it gave none. */

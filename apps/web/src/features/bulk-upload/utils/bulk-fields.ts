@@ -50,8 +50,3 @@ export function missingRequired(mappings: BulkMappings): BulkTargetField[] {
   return BULK_REQUIRED_FIELDS.filter((field) => !mapped.has(field));
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}

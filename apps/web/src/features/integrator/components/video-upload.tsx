@@ -6,7 +6,7 @@ import { InlineAlert } from '@/components/ui/inline-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatBytes } from '@/features/bulk-upload/utils/bulk-fields';
+import { formatBytes } from '@/lib/format-bytes';
 import { useUploadVideo } from '../api/upload-video';
 import { hasVideoName } from '../utils/analysis-format';
 import { MESSAGES } from '../utils/messages';
