@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/fetch';
 import { callsTo, INTEGRATOR, stubApi, type ApiRoutes } from '@/test/marketplace';
-import { stubXhr, type FakeXhr } from '@/features/bulk-upload/testing/fake-xhr';
+import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
 import { buildJob, buildProject, STAGE1, STAGE2 } from '../testing/fixtures';
 import { renderDashboard } from '../testing/render-dashboard';
 import type { AnalysisJob } from '../api/analysis-job';

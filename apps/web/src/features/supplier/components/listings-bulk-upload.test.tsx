@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse } from '@/test/fetch';
 import { buildRobot, callsTo, CUSTOMER, stubApi, SUPPLIER } from '@/test/marketplace';
 import { renderRoutes, toastTexts } from '@/test/render';
-import { stubXhr } from '@/features/bulk-upload/testing/fake-xhr';
+import { stubXhr } from '@/test/fake-xhr';
 import { ListingsPanel } from './listings-panel';
 
 const EXISTING = buildRobot({ manufacturer: 'Doosan Robotics', model: 'H2017', owner_id: SUPPLIER.id });
