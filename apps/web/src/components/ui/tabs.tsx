@@ -50,7 +50,7 @@ export function Tabs<T extends string>({ label, items, value, onValueChange, cla
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+        className="flex gap-1 rounded-xl bg-slate-100 p-1 max-sm:overflow-x-auto dark:bg-slate-800"
       >
         {items.map((item, index) => {
           const isSelected = item.value === selected?.value;
@@ -70,7 +70,9 @@ export function Tabs<T extends string>({ label, items, value, onValueChange, cla
               onClick={() => onValueChange(item.value)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                'min-h-10 flex-1 rounded-lg px-3 text-sm font-semibold transition-colors',
+                // Equal widths from sm up. On a phone each tab grows from its label's width and labels keep to one
+                // line ("Upload and Analyze", "Contacted (0)"); a row too wide for the screen scrolls sideways.
+                'min-h-10 flex-1 rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors max-sm:flex-auto max-sm:px-1.5',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 dark:focus-visible:outline-orange-400',
                 isSelected
                   ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'

@@ -89,7 +89,8 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
           placeholder={placeholder}
           rows={rows}
           maxLength={MAX_MESSAGE_LENGTH}
-          className={cn(controlClasses, controlBorder(false), 'min-w-0 flex-1 resize-none', compact ? 'text-sm' : '')}
+          // On a phone the full-size placeholder wraps to four lines: room for all of them, not three and a cut-off fourth.
+          className={cn(controlClasses, controlBorder(false), 'min-w-0 flex-1 resize-none', compact ? 'text-sm' : 'max-sm:min-h-29')}
         />
         <button
           type="submit"

@@ -76,8 +76,9 @@ export function ChatWidget() {
 
   return (
     <>
-      {/* On a phone the launcher sits over the page's last lines: this space lets them scroll clear of it. */}
-      <div aria-hidden="true" className="h-20 sm:hidden" data-chat-widget-spacer />
+      {/* On a phone the launcher sits over the page's last lines: this space lets them scroll clear of it.
+          It continues the footer's background so the page does not end in a band of another colour. */}
+      <div aria-hidden="true" className="h-20 bg-slate-50 sm:hidden dark:bg-slate-900" data-chat-widget-spacer />
       {state === 'closed' ? (
         <button
           ref={launcherRef}

@@ -173,9 +173,10 @@ function ProjectItem({ project, onEdit, onDelete }: { project: CustomerProject; 
       <article aria-label={project.project_name}>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-              <FolderKanban className="h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden="true" />
-              {project.project_name}
+            <h3 className="flex items-start gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+              {/* mt-1 centres the icon on the first line when a long name wraps. */}
+              <FolderKanban className="mt-1 h-5 w-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+              <span className="min-w-0 break-words">{project.project_name}</span>
             </h3>
             {project.customer_company ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">{project.customer_company}</p>

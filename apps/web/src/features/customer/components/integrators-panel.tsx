@@ -37,7 +37,8 @@ export function IntegratorsPanel({ projectId }: { projectId: string }) {
   const list = [...(integrators.data ?? [])].sort((a, b) => Number(b.interested) - Number(a.interested));
 
   return (
-    <Card>
+    // self-start: beside a long list of matches the card keeps its own height instead of stretching to the list's.
+    <Card className="self-start">
       <h2 id="integrators-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Find integrators
       </h2>

@@ -20,8 +20,9 @@ export function MatchCard({ match, rank, projectId }: { match: ProjectMatch; ran
   const price = formatPriceBand(match.price_min_usd, match.price_max_usd);
   return (
     <article aria-label={`${rank}. ${name}`} className={cn(cardClasses, 'p-5')}>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
+      {/* The name takes the room left of the score and wraps there, so the score stays top right (not alone on a line). */}
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0 flex-1">
           <p className="text-sm text-slate-600 dark:text-slate-400">
             #{rank} · {humanizeTag(match.category)}
           </p>
@@ -34,7 +35,7 @@ export function MatchCard({ match, rank, projectId }: { match: ProjectMatch; ran
             </Link>
           </h3>
         </div>
-        <div className="w-36 text-right">
+        <div className="w-28 shrink-0 text-right sm:w-36">
           <p className="text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
             {score}
             <span className="text-sm font-medium text-slate-600 dark:text-slate-400">/100</span>

@@ -117,8 +117,11 @@ export function ProjectsTab() {
               <li key={project.id}>
                 <article aria-label={project.project_name} className={cn(cardClasses, 'flex h-full flex-col gap-3 p-5')}>
                   <div className="flex items-start justify-between gap-3">
-                    <h3 className="text-base font-semibold break-words text-slate-900 dark:text-white">{project.project_name}</h3>
-                    <Badge tone={STATUS_TONES[project.status]}>{project.status}</Badge>
+                    <h3 className="min-w-0 text-base font-semibold break-words text-slate-900 dark:text-white">{project.project_name}</h3>
+                    {/* The name wraps, the status ("In Progress") stays on one line. */}
+                    <Badge tone={STATUS_TONES[project.status]} className="shrink-0 whitespace-nowrap">
+                      {project.status}
+                    </Badge>
                   </div>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
                     Customer: {project.customer_company?.trim() ? project.customer_company : '—'}
