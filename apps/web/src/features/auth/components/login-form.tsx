@@ -1,13 +1,12 @@
 import { loginRequestSchema, type PortalRole } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { authFailureMessage, SESSION_MESSAGES, useSession } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/session-user';
+import { useServerForm } from '@/lib/use-server-form';
 import { applyServerFieldErrors } from '../utils/server-errors';
 
 type LoginValues = z.input<typeof loginRequestSchema>;
@@ -23,26 +22,21 @@ export interface LoginFormProps {
 /** Sign-in for one portal: sends required_user_type = the portal's user_type. */
 export function LoginForm({ role, onSuccess }: LoginFormProps) {
   const { login } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit: onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues, unknown, LoginOutput>({
+  } = useServerForm<LoginValues, unknown, LoginOutput>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '', required_user_type: role },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: FIELDS,
+    applyFieldErrors: applyServerFieldErrors,
+    onValid: async (values) => {
       const user = await login({ ...values, required_user_type: role });
       onSuccess(user);
-    } catch (error) {
-      applyServerFieldErrors<LoginValues>(error, FIELDS, setError);
-      setFormError(authFailureMessage(error, SESSION_MESSAGES.loginFailed));
-    }
+    },
+    failureMessage: (error) => authFailureMessage(error, SESSION_MESSAGES.loginFailed),
   });
 
   return (

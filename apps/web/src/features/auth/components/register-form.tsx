@@ -1,7 +1,5 @@
 import { companySizes, registerRequestSchema, type PortalRole } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
@@ -9,6 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { authFailureMessage, SESSION_MESSAGES, useSession } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/session-user';
+import { useServerForm } from '@/lib/use-server-form';
 import { applyServerFieldErrors } from '../utils/server-errors';
 
 type RegisterValues = z.input<typeof registerRequestSchema>;
@@ -37,13 +36,12 @@ export interface RegisterFormProps {
 /** Registration with every field of the registration payload; user_type comes from the portal. */
 export function RegisterForm({ role, onSuccess }: RegisterFormProps) {
   const { register: registerAccount } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit: onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues, unknown, RegisterOutput>({
+  } = useServerForm<RegisterValues, unknown, RegisterOutput>({
     resolver: zodResolver(registerRequestSchema),
     defaultValues: {
       email: '',
@@ -58,17 +56,13 @@ export function RegisterForm({ role, onSuccess }: RegisterFormProps) {
       company_size: '',
       industry: '',
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: FIELDS,
+    applyFieldErrors: applyServerFieldErrors,
+    onValid: async (values) => {
       const user = await registerAccount({ ...values, user_type: role });
       onSuccess(user);
-    } catch (error) {
-      applyServerFieldErrors<RegisterValues>(error, FIELDS, setError);
-      setFormError(authFailureMessage(error, SESSION_MESSAGES.registerFailed));
-    }
+    },
+    failureMessage: (error) => authFailureMessage(error, SESSION_MESSAGES.registerFailed),
   });
 
   return (

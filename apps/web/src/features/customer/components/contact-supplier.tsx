@@ -2,7 +2,6 @@ import { createLeadSchema, roleDisplayName } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
@@ -14,10 +13,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
-import { errorMessageOf } from '@/lib/api-answer';
 import { useSession } from '@/lib/auth/session';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { robotName } from '@/lib/robot-format';
+import { useServerForm } from '@/lib/use-server-form';
 import { useCreateLead } from '../api/create-lead';
 import { useProjects } from '../api/get-projects';
 
@@ -94,20 +92,16 @@ function ContactSupplierDialog({
   const projects = useProjects();
   const createLead = useCreateLead();
   const [sent, setSent] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit: onSubmit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues>({
+  } = useServerForm<ContactFormValues>({
     resolver: zodResolver(contactFormSchema),
     defaultValues: { project_id: projectId ?? '', message: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+    fields: ['message', 'project_id'],
+    onValid: async (values) => {
       await createLead.mutateAsync({
         robot_id: robot.id,
         ...(values.project_id ? { project_id: values.project_id } : {}),
@@ -115,10 +109,8 @@ function ContactSupplierDialog({
       });
       setSent(true);
       toast.success(CONTACT_SENT_TOAST);
-    } catch (error) {
-      applyServerFieldErrors<ContactFormValues>(error, ['message', 'project_id'], setError);
-      setFormError(errorMessageOf(error, CONTACT_FAILED_MESSAGE));
-    }
+    },
+    failureMessage: CONTACT_FAILED_MESSAGE,
   });
 
   const projectOptions = (projects.data ?? []).map((project) => ({ value: project.id, label: project.project_name }));

@@ -1,16 +1,14 @@
 import { createProjectSchema, projectStatuses, type CustomerProject } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessageOf } from '@/lib/api-answer';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { humanizeTag } from '@/lib/robot-format';
+import { useServerForm } from '@/lib/use-server-form';
 import { useCatalogVocabulary } from '../api/get-catalog-vocabulary';
 
 type ProjectFormInput = z.input<typeof createProjectSchema>;
@@ -68,25 +66,17 @@ export interface ProjectFormProps {
 /** Create or edit a project and its requirements (createProjectSchema); server field errors land on the fields. */
 export function ProjectForm({ project, onSubmit, onCancel }: ProjectFormProps) {
   const vocabulary = useCatalogVocabulary();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+  } = useServerForm<ProjectFormInput, unknown, ProjectFormOutput>({
     resolver: zodResolver(createProjectSchema),
     defaultValues: defaultsOf(project),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      applyServerFieldErrors<ProjectFormInput>(error, FIELDS, setError);
-      setFormError(errorMessageOf(error, 'The project could not be saved. Please try again.'));
-    }
+    fields: FIELDS,
+    onValid: onSubmit,
+    failureMessage: 'The project could not be saved. Please try again.',
   });
 
   const req = errors.requirements;

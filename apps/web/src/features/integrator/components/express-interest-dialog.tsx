@@ -1,7 +1,5 @@
 import { expressInterestSchema } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,7 +8,7 @@ import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageOf } from '@/lib/api-answer';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useServerForm } from '@/lib/use-server-form';
 import { isInterestAlreadySent, useExpressInterest } from '../api/express-interest';
 import type { Opportunity } from '../api/get-opportunities';
 
@@ -43,30 +41,29 @@ export function ExpressInterestDialog({ opportunity, onClose, onSent }: ExpressI
 
 function InterestForm({ opportunity, onClose, onSent }: { opportunity: Opportunity; onClose: () => void; onSent: (projectId: string) => void }) {
   const expressInterest = useExpressInterest();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<InterestFormValues>({ resolver: zodResolver(expressInterestSchema), defaultValues: { message: '' } });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await expressInterest.mutateAsync({ projectId: opportunity.id, message: values.message });
-      toast.success(INTEREST_SENT_TOAST);
-      onSent(opportunity.id);
-    } catch (error) {
-      if (isInterestAlreadySent(error)) {
+  } = useServerForm<InterestFormValues>({
+    resolver: zodResolver(expressInterestSchema),
+    defaultValues: { message: '' },
+    fields: ['message'],
+    onValid: async (values) => {
+      try {
+        await expressInterest.mutateAsync({ projectId: opportunity.id, message: values.message });
+      } catch (error) {
+        if (!isInterestAlreadySent(error)) throw error;
         // A second click (another tab, a lost answer): the customer already has it, which is what was wanted.
         toast.success(errorMessageOf(error, 'You have already expressed interest in this project.'));
         onSent(opportunity.id);
         return;
       }
-      applyServerFieldErrors<InterestFormValues>(error, ['message'], setError);
-      setFormError(errorMessageOf(error, INTEREST_FAILED_MESSAGE));
-    }
+      toast.success(INTEREST_SENT_TOAST);
+      onSent(opportunity.id);
+    },
+    failureMessage: INTEREST_FAILED_MESSAGE,
   });
 
   return (

@@ -1,7 +1,6 @@
 import { createProjectSchema, projectStatuses, type Project } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,8 +8,7 @@ import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
-import { errorMessageOf } from '@/lib/api-answer';
-import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useServerForm } from '@/lib/use-server-form';
 import { useCreateProject } from '../api/create-project';
 import { useUpdateProject } from '../api/update-project';
 
@@ -41,33 +39,27 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
 function ProjectForm({ project, onClose, onSaved }: { project?: Project; onClose: () => void; onSaved?: (project: Project) => void }) {
   const create = useCreateProject();
   const update = useUpdateProject();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+  } = useServerForm<ProjectFormInput, unknown, ProjectFormOutput>({
     resolver: zodResolver(projectFormSchema),
     defaultValues: {
       project_name: project?.project_name ?? '',
       customer_company: project?.customer_company ?? '',
       status: project?.status ?? 'Draft',
     },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    const input = { project_name: values.project_name, customer_company: values.customer_company ?? null, status: values.status };
-    try {
+    fields: FIELDS,
+    onValid: async (values) => {
+      const input = { project_name: values.project_name, customer_company: values.customer_company ?? null, status: values.status };
       const saved = project ? await update.mutateAsync({ id: project.id, changes: input }) : await create.mutateAsync(input);
       toast.success(project ? 'Project saved' : 'Project created');
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      applyServerFieldErrors<ProjectFormInput>(error, FIELDS, setError);
-      setFormError(errorMessageOf(error, 'The project could not be saved. Please try again.'));
-    }
+    },
+    failureMessage: 'The project could not be saved. Please try again.',
   });
 
   return (

@@ -1,14 +1,11 @@
 import { listingInputSchema, robotCategories, type ListingInput, type Robot } from '@cellforge/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessageOf } from '@/lib/api-answer';
-import { applyServerFieldErrors } from '@/lib/form-errors';
 import { humanizeTag } from '@/lib/robot-format';
+import { useServerForm } from '@/lib/use-server-form';
 import { ROBOT_FORM_FIELDS, robotFormDefaults, robotFormResolver, toRobotInput, type RobotFormValues } from '../utils/robot-form';
 
 export const UNKNOWN_FIGURE_NOTE = 'Leave a figure empty when the datasheet does not give it: it is shown as a dash, never a guess.';
@@ -48,22 +45,17 @@ export function RobotForm({
   onSubmit,
   onCancel,
 }: RobotFormProps) {
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submit,
+    formError,
     formState: { errors, isSubmitting },
-  } = useForm<RobotFormValues>({ resolver: robotFormResolver, defaultValues: robotFormDefaults(robot) });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(listingInputSchema.parse(toRobotInput(values)));
-    } catch (error) {
-      applyServerFieldErrors<RobotFormValues>(error, ROBOT_FORM_FIELDS, setError);
-      setFormError(errorMessageOf(error, failureMessage));
-    }
+  } = useServerForm<RobotFormValues>({
+    resolver: robotFormResolver,
+    defaultValues: robotFormDefaults(robot),
+    fields: ROBOT_FORM_FIELDS,
+    onValid: (values) => onSubmit(listingInputSchema.parse(toRobotInput(values))),
+    failureMessage,
   });
 
   const number = (name: keyof RobotFormValues, fieldLabel: string, opts: { required?: boolean; hint?: string } = {}) => (
