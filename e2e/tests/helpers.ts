@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 let n = 0;
@@ -38,4 +39,15 @@ export async function signIn(page: Page, role: PortalRole, email: string, passwo
 
 export function header(page: Page) {
   return page.getByRole('banner');
+}
+
+/**
+ * No WCAG 2.1 A/AA violations on the page as it is. Toasts (class `app-toast`, see
+ * apps/web/src/lib/toast.tsx) are let finish first: axe measures a toast that is fading
+ * in or out at a fraction of its opacity, which says nothing about the page.
+ */
+export async function expectNoAxeViolations(page: Page, where: string) {
+  await expect(page.locator('.app-toast')).toHaveCount(0, { timeout: 8_000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

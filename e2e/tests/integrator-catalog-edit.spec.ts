@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { register, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, register, uniqueEmail } from './helpers';
 
 /**
  * An integrator's own catalog robots, end to end on the real API and database: two robots
@@ -27,11 +26,6 @@ async function statValue(scope: Page | Locator, label: string): Promise<number> 
 
 async function specOf(card: Locator, label: string): Promise<string> {
   return card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function search(page: Page, text: string) {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { register, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, register, uniqueEmail } from './helpers';
 
 /**
  * The integrator dashboard end to end, on the real API, perception service and database:
@@ -65,11 +64,6 @@ async function statValue(scope: Page | Locator, label: string): Promise<number |
 
 async function specOf(card: Locator, label: string): Promise<number | null> {
   return numberIn(await card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText());
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function openDashboard(page: Page) {

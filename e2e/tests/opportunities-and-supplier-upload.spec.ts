@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { header, register, signIn, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, header, register, signIn, uniqueEmail } from './helpers';
 
 /**
  * Issue 3 end to end, on the real API and database:
@@ -20,11 +19,6 @@ const MODELS = [`BU-${stamp}-A`, `BU-${stamp}-B`];
 async function logout(page: Page) {
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(header(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('a shared customer project reaches an integrator, whose interest reaches the customer', async ({ page }) => {

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from './theme';
-import { AppToaster, TOAST_CONTAINER_TOP_PX, TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_POSITION, toastOptions } from './toast';
+import { AppToaster, TOAST_CLASS, TOAST_CONTAINER_TOP_PX, TOAST_DURATIONS_MS, TOAST_LIMIT, TOAST_POSITION, toastOptions } from './toast';
 
 describe('toasts', () => {
   it('uses the decided durations and position', () => {
@@ -38,6 +38,7 @@ describe('toasts', () => {
     act(() => {
       toast('Project created');
     });
+    expect(screen.getByText('Project created').closest(`.${TOAST_CLASS}`)).not.toBeNull();
     let node: HTMLElement | null = screen.getByText('Project created');
     while (node && node.style.position !== 'fixed') node = node.parentElement;
     expect(node?.style.top).toBe(`${TOAST_CONTAINER_TOP_PX}px`);

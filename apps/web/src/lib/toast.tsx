@@ -18,7 +18,11 @@ export const TOAST_CONTAINER_TOP_PX = 72;
  */
 export const TOAST_LIMIT = 20;
 
+/** The class every toast carries, so browser tests can wait for toasts to finish. */
+export const TOAST_CLASS = 'app-toast';
+
 export const toastOptions: NonNullable<ToasterProps['toastOptions']> = {
+  className: TOAST_CLASS,
   success: { duration: TOAST_DURATIONS_MS.success },
   error: { duration: TOAST_DURATIONS_MS.error },
   loading: { duration: TOAST_DURATIONS_MS.loading },
