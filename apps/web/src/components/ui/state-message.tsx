@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import { cn } from '@/lib/cn';
+import { errorMessageOf } from '@/lib/api-answer';
 import { Button } from './button';
 
 interface StateMessageProps {
@@ -60,5 +61,28 @@ export function ErrorState({ title = 'Something went wrong', message, onRetry, r
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** What QueryErrorState needs of a failed react-query query. */
+export interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The error state of a failed query: the server's message (or a generic one) and a
+ * Retry that refetches and shows progress while it does.
+ */
+export function QueryErrorState({ title, query, className }: { title: string; query: FailedQuery; className?: string }) {
+  return (
+    <ErrorState
+      title={title}
+      message={errorMessageOf(query.error, 'Please try again in a moment.')}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      className={className}
+    />
   );
 }

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
 import { cn } from '@/lib/cn';
@@ -99,12 +99,7 @@ export function CustomerProjects() {
               <Skeleton className="h-28 rounded-2xl" />
             </div>
           ) : projects.isError ? (
-            <ErrorState
-              title={PROJECTS_FAILED_MESSAGE}
-              message={errorMessageOf(projects.error, 'Please try again in a moment.')}
-              onRetry={() => void projects.refetch()}
-              retrying={projects.isFetching}
-            />
+            <QueryErrorState title={PROJECTS_FAILED_MESSAGE} query={projects} />
           ) : projects.data.length === 0 ? (
             <EmptyState
               title="No projects yet"

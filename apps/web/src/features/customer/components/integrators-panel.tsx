@@ -5,8 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/state-message';
-import { errorMessageOf } from '@/lib/api-answer';
+import { QueryErrorState } from '@/components/ui/state-message';
 import { cn } from '@/lib/cn';
 import { humanizeTag } from '@/lib/robot-format';
 import { useProjectIntegrators, type IntegratorCard, type IntegratorFilters } from '../api/get-project-integrators';
@@ -63,12 +62,7 @@ export function IntegratorsPanel({ projectId }: { projectId: string }) {
             <Skeleton className="h-20" />
           </div>
         ) : integrators.isError ? (
-          <ErrorState
-            title="Integrators could not be loaded"
-            message={errorMessageOf(integrators.error, 'Please try again in a moment.')}
-            onRetry={() => void integrators.refetch()}
-            retrying={integrators.isFetching}
-          />
+          <QueryErrorState title="Integrators could not be loaded" query={integrators} />
         ) : list.length === 0 ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             No integrators found{filters.city || filters.industry ? ' for this search' : ' yet'}. Try another city or

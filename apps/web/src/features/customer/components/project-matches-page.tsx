@@ -5,7 +5,7 @@ import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/api-answer';
@@ -112,12 +112,7 @@ export function ProjectMatchesPage({ projectId }: { projectId: string }) {
   if (matches.isError) {
     return (
       <Page title="Matching robots" actions={dashboardLink()}>
-        <ErrorState
-          title="Matching robots could not be loaded"
-          message={errorMessageOf(matches.error, 'Please try again in a moment.')}
-          onRetry={() => void matches.refetch()}
-          retrying={matches.isFetching}
-        />
+        <QueryErrorState title="Matching robots could not be loaded" query={matches} />
       </Page>
     );
   }

@@ -4,8 +4,7 @@ import { Building2, CheckCircle2, Handshake } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
-import { errorMessageOf } from '@/lib/api-answer';
+import { EmptyState, ErrorState, QueryErrorState } from '@/components/ui/state-message';
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
 import { useOpportunities, type Opportunity } from '../api/get-opportunities';
@@ -54,12 +53,7 @@ export function OpportunitiesSection() {
             retrying={opportunities.isRefetching}
           />
         ) : (
-          <ErrorState
-            title="Opportunities could not be loaded"
-            message={errorMessageOf(opportunities.error, 'Please try again in a moment.')}
-            onRetry={() => void opportunities.refetch()}
-            retrying={opportunities.isRefetching}
-          />
+          <QueryErrorState title="Opportunities could not be loaded" query={opportunities} />
         )
       ) : opportunities.data.length === 0 ? (
         // Not "No Entry": that is the tab's own empty list, above; one page should not say it twice.

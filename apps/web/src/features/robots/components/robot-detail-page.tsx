@@ -7,10 +7,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/state-message';
+import { QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { errorMessageOf } from '@/lib/api-answer';
 import { openChatWidget } from '@/lib/open-chat-widget';
 import { formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
 import { useRobot } from '../api/get-robot';
@@ -79,12 +78,7 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
     }
     return (
       <Page title="Robot details" actions={<BackToCatalog />}>
-        <ErrorState
-          title="This robot could not be loaded"
-          message={errorMessageOf(robot.error, 'Please try again in a moment.')}
-          onRetry={() => void robot.refetch()}
-          retrying={robot.isFetching}
-        />
+        <QueryErrorState title="This robot could not be loaded" query={robot} />
       </Page>
     );
   }

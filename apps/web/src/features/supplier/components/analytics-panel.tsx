@@ -2,8 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { cardClasses } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
-import { errorMessageOf } from '@/lib/api-answer';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { cn } from '@/lib/cn';
 import { robotName } from '@/lib/robot-format';
 import { useAnalytics, type ListingAnalytics } from '../api/get-analytics';
@@ -44,12 +43,7 @@ export function AnalyticsPanel() {
             <Skeleton className="h-72 rounded-2xl" />
           </div>
         ) : analytics.isError ? (
-          <ErrorState
-            title="Analytics could not be loaded"
-            message={errorMessageOf(analytics.error, 'Please try again in a moment.')}
-            onRetry={() => void analytics.refetch()}
-            retrying={analytics.isFetching}
-          />
+          <QueryErrorState title="Analytics could not be loaded" query={analytics} />
         ) : analytics.data.data.length === 0 ? (
           <EmptyState title="No listings to measure yet">
             <p>Views and leads appear here for each robot you list.</p>

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
@@ -66,12 +66,7 @@ export function LeadsPanel() {
             <Skeleton className="h-32 rounded-2xl" />
           </div>
         ) : leads.isError ? (
-          <ErrorState
-            title="Your leads could not be loaded"
-            message={errorMessageOf(leads.error, 'Please try again in a moment.')}
-            onRetry={() => void leads.refetch()}
-            retrying={leads.isFetching}
-          />
+          <QueryErrorState title="Your leads could not be loaded" query={leads} />
         ) : (
           <Tabs<LeadFilter>
             label="Leads by status"

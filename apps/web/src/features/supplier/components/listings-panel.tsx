@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyState, ErrorState } from '@/components/ui/state-message';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
 import { useSession } from '@/lib/auth/session';
@@ -77,12 +77,7 @@ export function ListingsPanel() {
             <Skeleton className="h-24 rounded-2xl" />
           </div>
         ) : listings.isError ? (
-          <ErrorState
-            title="Your listings could not be loaded"
-            message={errorMessageOf(listings.error, 'Please try again in a moment.')}
-            onRetry={() => void listings.refetch()}
-            retrying={listings.isFetching}
-          />
+          <QueryErrorState title="Your listings could not be loaded" query={listings} />
         ) : listings.data.length === 0 ? (
           <EmptyState title="No listings yet" actions={<Button onClick={() => setEditing({ mode: 'create' })}>Add your first listing</Button>}>
             <p>List a robot you sell: customers find it in the catalog and in their project matches, and contact you.</p>
