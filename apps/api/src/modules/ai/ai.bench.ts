@@ -137,9 +137,9 @@ async function main() {
       `Catalog: ${rows.length} robots (${inactive.length} inactive), seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${analyze ? 'statistics analyzed' : 'no statistics (--no-analyze)'}\n`,
     );
 
-    const [ur5e] = await findRobotsByModelKeys(handle.db, ['ur5e']);
-    const compareIds = (await findRobotsByModelKeys(handle.db, ['ur10e', 'crx10ia', 'irb1200707'])).map((r) => r.id);
-    const deps = { db: handle.db, names: createModelNameIndex(handle.db), defaultManufacturer: 'Universal Robots' };
+    const [ur5e] = await findRobotsByModelKeys({ db: handle.db }, ['ur5e']);
+    const compareIds = (await findRobotsByModelKeys({ db: handle.db }, ['ur10e', 'crx10ia', 'irb1200707'])).map((r) => r.id);
+    const deps = { catalog: { db: handle.db }, names: createModelNameIndex(handle.db), defaultManufacturer: 'Universal Robots' };
     const run = async (w: (typeof workload)[number]) => {
       const context = {
         ...(w.input.context ?? {}),

@@ -1,6 +1,9 @@
 import { and, arrayOverlaps, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { robots, type Database } from '@cellforge/db';
 import { isUuid } from '../../lib/db-values';
+import { robotVisibleTo, type CatalogReader } from '../catalog/visibility';
+
+export type { CatalogReader };
 
 /** The robot columns the assistant reads (the search vector is left out). */
 const robotColumns = {
@@ -49,24 +52,29 @@ export type RobotRow = {
 
 
 const active = eq(robots.status, 'active');
+/** What the assistant may read for this reader: active robots the catalog's rule lets them see. */
+const readable = (reader: CatalogReader) => and(active, robotVisibleTo(reader.viewerId))!;
 /** The normalised model part of the upsert key ("fanuc|m20id25" -> "m20id25"). */
 const modelKey = sql<string>`split_part(${robots.normalizedKey}, '|', 2)`;
 
-export async function findRobotById(db: Database, id: string): Promise<RobotRow | undefined> {
+export async function findRobotById(reader: CatalogReader, id: string): Promise<RobotRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
+  const [row] = await reader.db.select(robotColumns).from(robots).where(and(eq(robots.id, id), readable(reader))).limit(1);
   return row;
 }
 
-export async function findRobotsByIds(db: Database, ids: string[]): Promise<RobotRow[]> {
+export async function findRobotsByIds(reader: CatalogReader, ids: string[]): Promise<RobotRow[]> {
   const valid = ids.filter(isUuid);
   if (!valid.length) return [];
-  return db.select(robotColumns).from(robots).where(inArray(robots.id, valid));
+  return reader.db.select(robotColumns).from(robots).where(and(inArray(robots.id, valid), readable(reader)));
 }
 
-/** Id and model name of every active robot (for the in-memory name index). */
-export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; model: string }>> {
-  return db.select({ id: robots.id, model: robots.model }).from(robots).where(active);
+/**
+ * Id, model name, owner and listing of every active robot, for the shared in-memory name
+ * index; the index applies the visibility rule per reader (isRobotVisibleTo).
+ */
+export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; model: string; ownerId: string | null; listed: boolean }>> {
+  return db.select({ id: robots.id, model: robots.model, ownerId: robots.ownerId, listed: robots.listed }).from(robots).where(active);
 }
 
 /** A cheap fingerprint of the active catalog: changes when robots are added, removed, (de)activated or updated. */
@@ -79,12 +87,12 @@ export async function catalogSignature(db: Database): Promise<string> {
 }
 
 /** Active robots whose normalised model equals one of the keys ("ur10e", "m20id25"). */
-export async function findRobotsByModelKeys(db: Database, keys: string[]): Promise<RobotRow[]> {
+export async function findRobotsByModelKeys(reader: CatalogReader, keys: string[]): Promise<RobotRow[]> {
   if (!keys.length) return [];
-  return db
+  return reader.db
     .select(robotColumns)
     .from(robots)
-    .where(and(active, inArray(modelKey, keys)))
+    .where(and(readable(reader), inArray(modelKey, keys)))
     .orderBy(asc(robots.manufacturer), asc(robots.model))
     .limit(200);
 }
@@ -108,8 +116,8 @@ export interface CandidateQuery {
  * the optional maker/category/application/price limits; smallest adequate payload
  * first (the ranking happens in the service).
  */
-export async function findCandidateRobots(db: Database, q: CandidateQuery): Promise<RobotRow[]> {
-  const where: SQL[] = [active, gte(robots.payloadKg, q.minPayloadKg)];
+export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+  const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
   if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
@@ -118,7 +126,7 @@ export async function findCandidateRobots(db: Database, q: CandidateQuery): Prom
   if (q.maxPriceUsd !== undefined) where.push(lte(robots.priceMinUsd, Math.floor(q.maxPriceUsd)));
   if (q.minPriceUsd !== undefined) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, Math.ceil(q.minPriceUsd)))!);
   // The long description is not needed to rank robots; leaving it out keeps this query light.
-  return db
+  return reader.db
     .select({ ...robotColumns, description: sql<string>`''` })
     .from(robots)
     .where(and(...where))
@@ -126,9 +134,9 @@ export async function findCandidateRobots(db: Database, q: CandidateQuery): Prom
     .limit(q.limit ?? 80);
 }
 
-/** Manufacturer names in the live catalog. */
+/** Manufacturer names of the public catalog (cached for everyone, so private robots do not count). */
 export async function listManufacturers(db: Database): Promise<string[]> {
-  const rows = await db.selectDistinct({ manufacturer: robots.manufacturer }).from(robots).where(active);
+  const rows = await db.selectDistinct({ manufacturer: robots.manufacturer }).from(robots).where(robotVisibleTo());
   return rows.map((r) => r.manufacturer);
 }
 

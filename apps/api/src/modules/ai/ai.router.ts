@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { chatRequestSchema, compareRobotsRequestSchema, recommendRobotsRequestSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
-import { createAiService } from './ai.service';
+import { createAiService, type ChatCaller } from './ai.service';
 import type { ModelProvider } from './provider/model-provider';
 
 export interface AiRouterDeps {
@@ -27,6 +27,9 @@ export interface AiRouterDeps {
  * /ai/chat, /ai/recommend-robots and /ai/compare-robots. Sign-in is optional: a valid
  * bearer makes the answer role-aware and user_authenticated true; an invalid one is a 401.
  */
+/** The verified signed-in user, if any: it decides which private robots the answers may use. */
+const callerOf = (req: Request): ChatCaller | undefined => (req.auth ? { role: req.auth.role, userId: req.auth.userId } : undefined);
+
 export function createAiRouter(deps: AiRouterDeps): Router {
   const router = Router();
   const service = createAiService({ db: deps.db, config: deps.config, logger: deps.logger, providerTimeoutMs: deps.providerTimeoutMs, provider: deps.provider });
@@ -42,20 +45,19 @@ export function createAiRouter(deps: AiRouterDeps): Router {
 
   router.post('/chat', optionalAuth, chatLimiter, async (req, res) => {
     const input = chatRequestSchema.parse(req.body);
-    const caller = req.auth ? { role: req.auth.role, userId: req.auth.userId } : undefined;
-    const result = await service.chat(input, caller);
+    const result = await service.chat(input, callerOf(req));
     req.log?.info({ intent: result.body.metadata.userIntent, state: result.body.metadata.conversationState, mode: result.mode }, 'ai chat answered');
     res.json(result.body);
   });
 
   router.post('/recommend-robots', optionalAuth, async (req, res) => {
     const input = recommendRobotsRequestSchema.parse(req.body);
-    res.json(await service.recommend(input));
+    res.json(await service.recommend(input, callerOf(req)));
   });
 
   router.post('/compare-robots', optionalAuth, async (req, res) => {
     const input = compareRobotsRequestSchema.parse(req.body);
-    res.json(await service.compare(input));
+    res.json(await service.compare(input, callerOf(req)));
   });
 
   return router;

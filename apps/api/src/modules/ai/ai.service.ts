@@ -14,7 +14,7 @@ import type { Config } from '../../env';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { toRobotDto } from '../robots/robot-dto';
-import { findRobotsByIds, listManufacturers, type RobotRow } from './ai.repository';
+import { findRobotsByIds, listManufacturers, type CatalogReader, type RobotRow } from './ai.repository';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
 import { joinWords } from './advisor/format';
@@ -43,6 +43,7 @@ export interface AiServiceDeps {
   provider?: ModelProvider | null;
 }
 
+/** The signed-in user a request comes from (a verified bearer token only). */
 export interface ChatCaller {
   role: Role;
   userId: string;
@@ -71,7 +72,9 @@ export function createAiService(deps: AiServiceDeps) {
         : null;
 
   const names = createModelNameIndex(db);
-  const advisorDeps = { db, names, defaultManufacturer: ai.defaultManufacturer };
+  /** The catalog as this caller may see it: public robots, and their own private ones. */
+  const readerFor = (caller?: ChatCaller): CatalogReader => ({ db, viewerId: caller?.userId });
+  const advisorDepsFor = (caller?: ChatCaller) => ({ catalog: readerFor(caller), names: names.as(caller?.userId), defaultManufacturer: ai.defaultManufacturer });
 
   // Makers change only when the catalog does: cached for a minute.
   let makersCache: { at: number; makers: string[] } | undefined;
@@ -82,7 +85,7 @@ export function createAiService(deps: AiServiceDeps) {
     return makersCache.makers;
   }
 
-  async function answerWithModel(p: ModelProvider, input: ChatInput, u: Understanding, builtIn: AdvisorAnswer) {
+  async function answerWithModel(p: ModelProvider, input: ChatInput, u: Understanding, builtIn: AdvisorAnswer, caller?: ChatCaller) {
     const rows = new Map<string, RobotRow>();
     const add = (list: RobotRow[]) => list.forEach((r) => rows.set(r.id, r));
     add(builtIn.trace.recommended);
@@ -92,7 +95,7 @@ export function createAiService(deps: AiServiceDeps) {
     if (u.about) add(u.about.robots);
     add(u.compareRobots);
     if (u.intent === 'robot_selection' && u.facts.payloadKg !== undefined) {
-      const more = await recommendRobots(db, criteriaFrom(u), 8);
+      const more = await recommendRobots(readerFor(caller), criteriaFrom(u), 8);
       add(more.recommendations.map((r) => r.robot));
     }
     const history = pickHistory(input.conversationHistory, input.context);
@@ -103,7 +106,7 @@ export function createAiService(deps: AiServiceDeps) {
       return null;
     }
     const clean = await sanitizeModelAnswer(parsed, {
-      names,
+      names: names.as(caller?.userId),
       intent: u.intent,
       understanding: u,
       knownMakers: await knownMakers(),
@@ -130,6 +133,7 @@ export function createAiService(deps: AiServiceDeps) {
       if (claimed && (!caller || normalizeRole(claimed) !== caller.role)) {
         logger.debug({ claimed, role: caller?.role ?? null }, 'chat context role ignored: it does not match the bearer token');
       }
+      const advisorDeps = advisorDepsFor(caller);
       const u = await understand(advisorDeps, {
         message: input.message,
         context: input.context,
@@ -141,7 +145,7 @@ export function createAiService(deps: AiServiceDeps) {
       let mode: ChatResult['mode'] = 'built-in';
       let answer: Omit<AdvisorAnswer, 'trace'> = builtIn;
       if (provider) {
-        const fromModel = await answerWithModel(provider, input, u, builtIn);
+        const fromModel = await answerWithModel(provider, input, u, builtIn, caller);
         if (fromModel) {
           answer = fromModel;
           mode = 'model';
@@ -166,14 +170,14 @@ export function createAiService(deps: AiServiceDeps) {
       return { body, mode, understanding: u, advisor: builtIn };
     },
 
-    /** POST /ai/recommend-robots. */
-    async recommend(input: RecommendInput): Promise<RecommendRobotsResponse> {
+    /** POST /ai/recommend-robots: robots the caller may see (public, or their own). */
+    async recommend(input: RecommendInput, caller?: ChatCaller): Promise<RecommendRobotsResponse> {
       const application = readApplication(input.application) ?? input.application?.toLowerCase();
       const manufacturer = input.manufacturer ? (manufacturerAliases.find(([, re]) => re.test(input.manufacturer!))?.[0] ?? input.manufacturer) : undefined;
       const industry = input.industry?.toLowerCase();
       const category = input.category?.toLowerCase();
       const result = await recommendRobots(
-        db,
+        readerFor(caller),
         {
           payloadKg: input.payload_kg,
           toolKg: input.tool_kg,
@@ -216,10 +220,10 @@ export function createAiService(deps: AiServiceDeps) {
       };
     },
 
-    /** POST /ai/compare-robots. Unknown ids are a 404 naming them. */
-    async compare(input: CompareInput): Promise<CompareRobotsResponse> {
+    /** POST /ai/compare-robots. Unknown ids, and robots the caller may not see, are a 404 naming them. */
+    async compare(input: CompareInput, caller?: ChatCaller): Promise<CompareRobotsResponse> {
       const ids = input.ids.map((i) => i.toLowerCase());
-      const found = await findRobotsByIds(db, ids);
+      const found = await findRobotsByIds(readerFor(caller), ids);
       const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
       const missing = ids.filter((i) => !byId.has(i));
       if (missing.length) throw new AppError('NOT_FOUND', `Robot not found: ${missing.join(', ')}`, { ids: missing.map((m) => `Robot not found: ${m}`) });

@@ -22,7 +22,7 @@ import { createModelNameIndex } from './advisor/model-index';
 import { normalizeModel } from './understanding/models';
 
 async function robotByModel(db: Database, model: string): Promise<RobotRow> {
-  const [row] = await findRobotsByModelKeys(db, [normalizeModel(model)]);
+  const [row] = await findRobotsByModelKeys({ db }, [normalizeModel(model)]);
   if (!row) throw new Error(`${model} is not in the seed catalog`);
   return row;
 }

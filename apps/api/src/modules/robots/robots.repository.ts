@@ -4,6 +4,7 @@ import { queryRows, robots, robotViews, type Database } from '@cellforge/db';
 import type { RobotRowWithoutVector } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
+import { robotVisibleTo } from '../catalog/visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
@@ -32,7 +33,7 @@ export function relevance(terms: SearchTerms): SQL {
 
 /** Filters that are not facets: visibility, text, numeric ranges. */
 function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
-  const conds: SQL[] = [eq(robots.listed, true), eq(robots.status, 'active')];
+  const conds: SQL[] = [robotVisibleTo()];
   if (terms) conds.push(...terms.tokens.map(tokenMatches));
   if (query.minPayload !== undefined) conds.push(sql`${robots.payloadKg} >= ${query.minPayload}`);
   if (query.maxPayload !== undefined) conds.push(sql`${robots.payloadKg} <= ${query.maxPayload}`);
@@ -152,10 +153,7 @@ export async function findVisibleRobotById(
   viewerId?: string,
 ): Promise<RobotRowWithoutVector | undefined> {
   if (!isUuid(id)) return undefined;
-  const visible = viewerId
-    ? sql`((${robots.listed} and ${robots.status} = 'active') or ${robots.ownerId} = ${viewerId})`
-    : sql`(${robots.listed} and ${robots.status} = 'active')`;
-  const [row] = await db.select(robotColumns).from(robots).where(and(eq(robots.id, id), visible)).limit(1);
+  const [row] = await db.select(robotColumns).from(robots).where(and(eq(robots.id, id), robotVisibleTo(viewerId))).limit(1);
   return row;
 }
 
@@ -165,7 +163,7 @@ export async function findVisibleRobotsByIds(db: Database, ids: string[]): Promi
   return db
     .select(robotColumns)
     .from(robots)
-    .where(and(inArray(robots.id, valid), eq(robots.listed, true), eq(robots.status, 'active')));
+    .where(and(inArray(robots.id, valid), robotVisibleTo()));
 }
 
 /** Same category, nearest in payload and reach (relative distance), excluding the robot itself. */
@@ -173,7 +171,7 @@ export async function findSimilarRobots(db: Database, robot: RobotRowWithoutVect
   return db
     .select(robotColumns)
     .from(robots)
-    .where(and(eq(robots.listed, true), eq(robots.status, 'active'), sql`${robots.id} <> ${robot.id}`))
+    .where(and(robotVisibleTo(), sql`${robots.id} <> ${robot.id}`))
     .orderBy(
       sql`(case when ${robots.category} = ${robot.category} then 0 else 1 end)`,
       sql`abs(ln(greatest(${robots.payloadKg}, 0.1) / ${Math.max(robot.payloadKg, 0.1)})) + abs(ln(greatest(${robots.reachMm}, 1) / ${Math.max(robot.reachMm, 1)}))`,

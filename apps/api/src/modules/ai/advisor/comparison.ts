@@ -41,7 +41,7 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
     const lines: string[] = [];
     if (one) {
       // Offer real alternatives of the same kind so the next question names robots that exist.
-      const similar = await findSimilarRobots(deps.db, one);
+      const similar = await findSimilarRobots(deps.catalog, one);
       lines.push(`I found the ${robotName(one)} in the catalog. Which robot would you like to compare it with?`);
       if (similar.length) {
         lines.push('', 'Similar robots in the catalog:');

@@ -1,5 +1,6 @@
 import type { Database } from '@cellforge/db';
 import { catalogSignature, findRobotsByIds, listActiveModelNames, type RobotRow } from '../ai.repository';
+import { isRobotVisibleTo } from '../../catalog/visibility';
 import { normalizeModel } from '../understanding/models';
 
 /** How long the name index is reused before it is read again from the catalog. */
@@ -8,6 +9,8 @@ export const MODEL_INDEX_TTL_MS = 10_000;
 interface Entry {
   id: string;
   key: string;
+  ownerId: string | null;
+  listed: boolean;
 }
 
 /**
@@ -23,6 +26,11 @@ export interface ModelNameIndex {
   resolve(exactKeys: string[], prefixKeys: string[]): Promise<{ exact: Map<string, RobotRow[]>; prefix: Map<string, RobotRow[]> }>;
   /** Leading letters of catalog models ("irb", "kr", "crx"). */
   families(): Promise<Set<string>>;
+  /**
+   * The same index read on behalf of a signed-in user (their private robots match too).
+   * The index itself is anonymous: only the public catalog matches.
+   */
+  as(viewerId: string | undefined): ModelNameIndex;
 }
 
 const PREFIX_LIMIT = 12;
@@ -41,11 +49,12 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     const sorted: Entry[] = [];
     for (const r of rows) {
       const key = normalizeModel(r.model);
-      const entry = { id: r.id, key };
+      const entry = { id: r.id, key, ownerId: r.ownerId, listed: r.listed };
       byKey.set(key, [...(byKey.get(key) ?? []), entry]);
       sorted.push(entry);
       const fam = /^[a-z]+/.exec(key)?.[0];
-      if (fam && /\d/.test(key)) families.add(fam);
+      // Families are shared by every reader: private models do not add one.
+      if (fam && /\d/.test(key) && r.listed) families.add(fam);
     }
     sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return { at: Date.now(), signature, byKey, sorted, families };
@@ -68,7 +77,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     return cache;
   }
 
-  function withPrefix(sorted: Entry[], prefix: string): Entry[] {
+  function withPrefix(sorted: Entry[], prefix: string, visible: (e: Entry) => boolean): Entry[] {
     let lo = 0;
     let hi = sorted.length;
     while (lo < hi) {
@@ -78,42 +87,49 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     }
     const out: Entry[] = [];
     for (let i = lo; i < sorted.length && sorted[i]!.key.startsWith(prefix) && out.length < PREFIX_LIMIT; i += 1) {
-      if (sorted[i]!.key !== prefix) out.push(sorted[i]!);
+      if (sorted[i]!.key !== prefix && visible(sorted[i]!)) out.push(sorted[i]!);
     }
     return out;
   }
 
-  async function resolveOnce(exactKeys: string[], prefixKeys: string[], force: boolean) {
+  async function resolveOnce(exactKeys: string[], prefixKeys: string[], force: boolean, viewerId: string | undefined) {
     const idx = await get(force);
+    // Entries the reader may not see are skipped here, so they neither match nor look stale.
+    const visible = (e: Entry) => isRobotVisibleTo({ listed: e.listed, status: 'active', ownerId: e.ownerId }, viewerId);
     const exactIds = new Map<string, string[]>();
     for (const k of exactKeys) {
-      const hit = idx.byKey.get(k);
-      if (hit) exactIds.set(k, hit.map((e) => e.id));
+      const hit = idx.byKey.get(k)?.filter(visible);
+      if (hit?.length) exactIds.set(k, hit.map((e) => e.id));
     }
     const prefixIds = new Map<string, string[]>();
     for (const p of prefixKeys) {
       if (exactIds.has(p)) continue;
-      const hit = withPrefix(idx.sorted, p);
+      const hit = withPrefix(idx.sorted, p, visible);
       if (hit.length) prefixIds.set(p, hit.map((e) => e.id));
     }
     const ids = [...new Set([...exactIds.values(), ...prefixIds.values()].flat())];
-    const rows = ids.length ? (await findRobotsByIds(db, ids)).filter((r) => r.status === 'active') : [];
+    // Re-read through the catalog's visibility rule: the database has the last word.
+    const rows = ids.length ? await findRobotsByIds({ db, viewerId }, ids) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const stale = ids.some((id) => !byId.has(id));
     const pick = (m: Map<string, string[]>) => new Map([...m].map(([k, list]) => [k, list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]));
     return { stale, exact: pick(exactIds), prefix: pick(prefixIds) };
   }
 
-  return {
-    async resolve(exactKeys, prefixKeys) {
-      if (!exactKeys.length && !prefixKeys.length) return { exact: new Map(), prefix: new Map() };
-      const first = await resolveOnce(exactKeys, prefixKeys, false);
-      if (!first.stale) return first;
-      // A matched robot was removed or deactivated since the index was read: read it again.
-      return resolveOnce(exactKeys, prefixKeys, true);
-    },
-    async families() {
-      return (await get()).families;
-    },
-  };
+  function view(viewerId: string | undefined): ModelNameIndex {
+    return {
+      async resolve(exactKeys, prefixKeys) {
+        if (!exactKeys.length && !prefixKeys.length) return { exact: new Map(), prefix: new Map() };
+        const first = await resolveOnce(exactKeys, prefixKeys, false, viewerId);
+        if (!first.stale) return first;
+        // A matched robot was removed, deactivated or unlisted since the index was read: read it again.
+        return resolveOnce(exactKeys, prefixKeys, true, viewerId);
+      },
+      async families() {
+        return (await get()).families;
+      },
+      as: view,
+    };
+  }
+  return view(undefined);
 }

@@ -1,6 +1,5 @@
 import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
-import type { Database } from '@cellforge/db';
-import { findCandidateRobots, type CandidateQuery, type RobotRow } from '../ai.repository';
+import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../ai.repository';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';
@@ -108,7 +107,7 @@ function reasonsFor(r: RobotRow, c: SelectionCriteria, required: number): string
  * tool allowance) and reach; maker, category, application and budget are applied
  * when possible and listed in `relaxed` when nothing met them.
  */
-export async function recommendRobots(db: Database, c: SelectionCriteria, limit = 3): Promise<RecommendationResult> {
+export async function recommendRobots(catalog: CatalogReader, c: SelectionCriteria, limit = 3): Promise<RecommendationResult> {
   const required = requiredPayloadKg(c.payloadKg, c.toolKg);
   const base: CandidateQuery = {
     minPayloadKg: Math.max(required, c.limits?.minPayloadKg ?? 0),
@@ -126,7 +125,7 @@ export async function recommendRobots(db: Database, c: SelectionCriteria, limit 
   };
   const relaxed: RecommendationResult['relaxed'] = [];
   const query = () =>
-    findCandidateRobots(db, {
+    findCandidateRobots(catalog, {
       ...base,
       applications: prefs.application,
       manufacturers: prefs.manufacturer,

@@ -1,6 +1,5 @@
 import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
-import type { Database } from '@cellforge/db';
-import { findCandidateRobots, type RobotRow } from '../ai.repository';
+import { findCandidateRobots, type CatalogReader, type RobotRow } from '../ai.repository';
 import { isCatalogField, type CatalogField, type RankField, type RobotField, type UnlistedField } from '../understanding/robot-question';
 import { categoryLabel, formatNumber, joinWords, kg, listApplications, mm, priceBand, robotName, specLine, withArticle } from './format';
 import { robotSummary } from './general';
@@ -301,7 +300,7 @@ export function answerRobotRank(u: Understanding, about: RobotAbout): Draft {
  * payload and 90 % of the reach first, then 0.8-1.6x and 85 %), the same type preferred,
  * one per maker (unless makers are asked for), nearest first.
  */
-export async function findSimilarRobots(db: Database, robot: RobotRow, opts: { exclude?: string[]; makers?: string[]; limit?: number } = {}): Promise<RobotRow[]> {
+export async function findSimilarRobots(catalog: CatalogReader, robot: RobotRow, opts: { exclude?: string[]; makers?: string[]; limit?: number } = {}): Promise<RobotRow[]> {
   const limit = opts.limit ?? 3;
   const exclude = new Set([robot.id, ...(opts.exclude ?? [])]);
   const score = (r: RobotRow) =>
@@ -315,7 +314,7 @@ export async function findSimilarRobots(db: Database, robot: RobotRow, opts: { e
     [0.9, 1.3, 0.9],
     [0.8, 1.6, 0.85],
   ] as const) {
-    const rows = await findCandidateRobots(db, {
+    const rows = await findCandidateRobots(catalog, {
       minPayloadKg: robot.payloadKg * low,
       maxPayloadKg: robot.payloadKg * high,
       minReachMm: robot.reachMm * reach,
@@ -346,7 +345,7 @@ export async function answerAlternatives(deps: AdvisorDeps, u: Understanding, ab
   let picked: RobotRow[];
 
   if (u.facts.payloadKg !== undefined) {
-    const result = await recommendRobots(deps.db, { ...criteriaFrom(u), manufacturers: makers ?? u.facts.manufacturers }, 3 + exclude.length);
+    const result = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: makers ?? u.facts.manufacturers }, 3 + exclude.length);
     picked = result.recommendations.map((r) => r.robot).filter((r) => !exclude.includes(r.id)).slice(0, 3);
     lines.push(
       picked.length
@@ -356,7 +355,7 @@ export async function answerAlternatives(deps: AdvisorDeps, u: Understanding, ab
     for (const r of picked) lines.push(`- ${robotName(r)} (${r.category}): ${specLine(r)}${priceBand(r) ? `, indicative ${priceBand(r)}` : ', price not published'}`);
     draft.recommended = [...picked];
   } else {
-    picked = await findSimilarRobots(deps.db, base, { exclude, makers });
+    picked = await findSimilarRobots(deps.catalog, base, { exclude, makers });
     const what = `${kg(base.payloadKg)} payload, ${mm(base.reachMm)} reach, ${categoryLabel(base.category)}`;
     if (picked.length) {
       lines.push(`Catalog robots similar to the ${robotName(base)} (${what})${makers?.length ? ` from ${joinWords(makers)}` : ''}:`);

@@ -66,7 +66,7 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
   }
   draft.named.push(robot);
   if (!fit.fits && f.payloadKg !== undefined) {
-    const alt = await recommendRobots(deps.db, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
+    const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
     const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
     if (others.length) {
       lines.push('', 'Catalog robots that do fit:');
@@ -122,7 +122,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   }
 
   const criteria = criteriaFrom(u);
-  const result = await recommendRobots(deps.db, criteria, 3);
+  const result = await recommendRobots(deps.catalog, criteria, 3);
   const required = requiredPayloadKg(f.payloadKg!, f.toolKg);
   const taskParts = [`${kg(f.payloadKg!)} parts`];
   if (f.reachMm !== undefined) taskParts.push(`${mm(f.reachMm)} reach`);

@@ -1,6 +1,5 @@
 import type { ChatSource, Role } from '@cellforge/contracts';
-import type { Database } from '@cellforge/db';
-import type { RobotRow } from '../ai.repository';
+import type { CatalogReader, RobotRow } from '../ai.repository';
 import type { ErrorCodeEntry } from '../knowledge/error-codes';
 import type { ModelNameIndex } from './model-index';
 import type { ConversationState, PriorTurns, RobotLimits } from '../understanding/conversation';
@@ -94,7 +93,8 @@ export interface AdvisorAnswer {
 }
 
 export interface AdvisorDeps {
-  db: Database;
+  /** The catalog as the asking user may see it. */
+  catalog: CatalogReader;
   names: ModelNameIndex;
   defaultManufacturer: string;
 }

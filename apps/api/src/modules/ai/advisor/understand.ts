@@ -1,11 +1,10 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
-import { findRobotById, findRobotsByIds, type RobotRow } from '../ai.repository';
+import { findRobotById, findRobotsByIds, type CatalogReader, type RobotRow } from '../ai.repository';
 import { extractCodes } from '../understanding/codes';
 import { gatherFacts, pickHistory, readFilters, readPriorTurns } from '../understanding/conversation';
 import { emptyFacts, mergeFacts, type Facts } from '../understanding/facts';
 import { classifyIntent } from '../understanding/intent';
 import { readRobotQuestion } from '../understanding/robot-question';
-import type { Database } from '@cellforge/db';
 import { candidateKeys, modelCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber } from './format';
@@ -63,23 +62,23 @@ export function readRobotIds(context: ChatContext): string[] {
   return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== '' && id.length <= 100))].slice(0, 4);
 }
 
-async function findCompareRobots(db: Database, ids: string[]): Promise<RobotRow[]> {
+async function findCompareRobots(catalog: CatalogReader, ids: string[]): Promise<RobotRow[]> {
   if (!ids.length) return [];
-  const rows = await findRobotsByIds(db, ids);
+  const rows = await findRobotsByIds(catalog, ids);
   const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
   return ids.flatMap((id) => byId.get(id.toLowerCase()) ?? []);
 }
 
 /** Builds the assistant's understanding of one chat request. */
-export async function understand(deps: { db: Database; names: ModelNameIndex }, input: UnderstandInput): Promise<Understanding> {
-  const { db } = deps;
+export async function understand(deps: { catalog: CatalogReader; names: ModelNameIndex }, input: UnderstandInput): Promise<Understanding> {
+  const { catalog } = deps;
   const { message, context } = input;
   const history = pickHistory(input.conversationHistory, context);
   const prior = readPriorTurns(history, context);
 
   const [pageRobot, compareRobots] = await Promise.all([
-    context.robotId ? findRobotById(db, context.robotId) : undefined,
-    findCompareRobots(db, readRobotIds(context)),
+    context.robotId ? findRobotById(catalog, context.robotId) : undefined,
+    findCompareRobots(catalog, readRobotIds(context)),
   ]);
   const contextMaker = pageRobot?.manufacturer;
   const gathered = gatherFacts(message, prior, context, contextMaker);

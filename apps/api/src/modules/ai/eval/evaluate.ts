@@ -81,7 +81,7 @@ export function meetsTargets(r: EvalReport): boolean {
  */
 async function constraintsToCheck(db: Database, c: StatedConstraints, relaxed: string[]): Promise<Set<keyof StatedConstraints>> {
   const all = new Set<keyof StatedConstraints>(['payloadKg', 'reachMm', 'toolKg', 'application', 'manufacturers', 'category', 'budgetUsd']);
-  const joint = await findCandidateRobots(db, {
+  const joint = await findCandidateRobots({ db }, {
     minPayloadKg: neededPayloadKg(c),
     minReachMm: c.reachMm,
     applications: c.application ? applicationMatches(c.application) : undefined,
@@ -125,7 +125,7 @@ function percentile(values: number[], p: number): number {
 /** Runs the built-in advisor over the labelled cases and scores it. */
 export async function runEval(db: Database, cases: EvalCase[], defaultManufacturer = 'Universal Robots'): Promise<EvalReport> {
   const names = createModelNameIndex(db);
-  const deps = { db, names, defaultManufacturer };
+  const deps = { catalog: { db }, names, defaultManufacturer };
   const report: EvalReport = {
     cases: cases.length,
     intent: { correct: 0, total: 0 },
@@ -143,13 +143,13 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
   for (const c of cases) {
     const context: ChatContext = { ...(c.context ?? {}) };
     if (c.pageRobotModel) {
-      const [robot] = await findRobotsByModelKeys(db, [normalizeModel(c.pageRobotModel)]);
+      const [robot] = await findRobotsByModelKeys({ db }, [normalizeModel(c.pageRobotModel)]);
       if (robot) context.robotId = robot.id;
     }
     if (c.compareRobotModels) {
       const ids: string[] = [];
       for (const model of c.compareRobotModels) {
-        const [robot] = await findRobotsByModelKeys(db, [normalizeModel(model)]);
+        const [robot] = await findRobotsByModelKeys({ db }, [normalizeModel(model)]);
         if (robot) ids.push(robot.id);
       }
       Object.assign(context, { robotIds: ids });

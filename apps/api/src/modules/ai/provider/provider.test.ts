@@ -150,7 +150,7 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
   });
 
   it('grounds a follow-up on the robot of the page and may say that robot does not fit', async () => {
-    const [ur10e] = await findRobotsByModelKeys(ctx().handle.db, ['ur10e']);
+    const [ur10e] = await findRobotsByModelKeys({ db: ctx().handle.db }, ['ur10e']);
     reply = {
       content: modelJson({
         response: 'The Universal Robots UR10e is rated for 12.5 kg, not enough for the 30 kg needed. The Universal Robots UR3e would not do either.',
