@@ -20,9 +20,9 @@ import { robotQuerySchema } from '@cellforge/contracts';
 import { createDb, robots, robotSearchColumns, seedRobots } from '@cellforge/db';
 import { createApp } from '../src/app';
 import { createLogger } from '../src/lib/logger';
-import { CatalogIndex } from '../src/modules/robots/catalog-index';
-import { createRobotsRouter } from '../src/modules/robots/robots.router';
-import { searchRobots } from '../src/modules/robots/robots.repository';
+import { CatalogIndex } from '../src/modules/catalog/catalog-index';
+import { createCatalogRouter } from '../src/modules/catalog/catalog.router';
+import { searchRobots } from '../src/modules/catalog/catalog.repository';
 import { createTokenService } from '../src/lib/tokens';
 import { testConfig } from '../src/test/create-test-app';
 import express from 'express';
@@ -111,7 +111,7 @@ try {
 
   // 2. The same route with the memo off: every request computes its search.
   const cold = express();
-  cold.use('/api', createRobotsRouter({
+  cold.use('/api', createCatalogRouter({
     db: handle.db,
     tokens: createTokenService(config.jwtSecret, 60),
     catalog: new CatalogIndex(handle.db, { refreshMs: 1000, memo: false }),

@@ -18,7 +18,7 @@ import { createDb, seedCatalog, seedRobots, type SeedRobot } from '@cellforge/db
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
 import { understand, type UnderstandInput } from './advisor/understand';
-import { findRobotsByModelKeys } from './ai.repository';
+import { findRobotsByModelKeys } from '../catalog';
 import { normalizeModel } from './understanding/models';
 
 export const P95_TARGET_MS = 50;

@@ -13,8 +13,8 @@ import type { Database } from '@cellforge/db';
 import type { Config } from '../../env';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { toRobotDto } from '../robots/robot-dto';
-import { findRobotsByIds, listManufacturers, type CatalogReader, type RobotRow } from './ai.repository';
+import { toRobotDto } from '../catalog';
+import { findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
 import { joinWords } from './advisor/format';
@@ -80,7 +80,7 @@ export function createAiService(deps: AiServiceDeps) {
   let makersCache: { at: number; makers: string[] } | undefined;
   async function knownMakers() {
     if (makersCache && Date.now() - makersCache.at < CACHE_MS) return makersCache.makers;
-    const makers = await listManufacturers(db);
+    const makers = await listPublicManufacturers(db);
     makersCache = { at: Date.now(), makers: [...new Set([...makers, ...errorCodeEntries.map((e) => e.maker)])] };
     return makersCache.makers;
   }
@@ -223,7 +223,7 @@ export function createAiService(deps: AiServiceDeps) {
     /** POST /ai/compare-robots. Unknown ids, and robots the caller may not see, are a 404 naming them. */
     async compare(input: CompareInput, caller?: ChatCaller): Promise<CompareRobotsResponse> {
       const ids = input.ids.map((i) => i.toLowerCase());
-      const found = await findRobotsByIds(readerFor(caller), ids);
+      const found = await findVisibleRobotsByIds(readerFor(caller), ids);
       const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
       const missing = ids.filter((i) => !byId.has(i));
       if (missing.length) throw new AppError('NOT_FOUND', `Robot not found: ${missing.join(', ')}`, { ids: missing.map((m) => `Robot not found: ${m}`) });

@@ -16,7 +16,7 @@ import {
 import { robots, seedCatalog, type Database } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
-import { findRobotsByModelKeys, type RobotRow } from './ai.repository';
+import { findRobotsByModelKeys, type RobotRow } from '../catalog';
 import { findNamedRobots } from './advisor/mentions';
 import { createModelNameIndex } from './advisor/model-index';
 import { normalizeModel } from './understanding/models';

@@ -14,19 +14,17 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requireRole } from '../../middleware/require-role';
 import type { ProjectsService } from '../projects/projects.service';
-import { toRobotDto, type RobotRowWithoutVector } from '../robots/robot-dto';
-import { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from '../robots/owned-robots';
+import { toRobotDto, type RobotRow } from '../catalog';
+import { deleteRobot, findOwnedRobot, findRobotRow, integratorCatalogStats, listIntegratorCatalog, robotValues, updateRobot } from '../catalog';
 import { AppError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-values';
 import {
   findIntegratorSettings,
-  integratorCatalogStats,
-  listIntegratorCatalog,
   saveIntegratorSettings,
 } from './integrator.repository';
 
 /** Spec section 3 "Integrator catalog robot": own robots are editable, the shared catalog is read-only. */
-export function toIntegratorCatalogRobot(row: RobotRowWithoutVector, viewerId: string): IntegratorCatalogRobot {
+export function toIntegratorCatalogRobot(row: RobotRow, viewerId: string): IntegratorCatalogRobot {
   const own = row.ownerId === viewerId;
   return {
     _id: row.id,

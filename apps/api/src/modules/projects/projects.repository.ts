@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProjectStats, ProjectStatus } from '@cellforge/contracts';
-import { projects, robots, type Database } from '@cellforge/db';
-import type { MatchCandidate } from './matching';
+import { projects, type Database } from '@cellforge/db';
 import type { ProjectRow } from './project-dto';
 
 export type NewProjectRow = typeof projects.$inferInsert;
@@ -53,37 +52,4 @@ export async function projectStatsForOwner(db: Database, ownerId: string): Promi
     completed_projects: row?.completed ?? 0,
     draft_projects: row?.draft ?? 0,
   };
-}
-
-/** Listed robots that can carry the part and reach far enough; scoring happens in matching.ts. */
-export async function findMatchCandidates(
-  db: Database,
-  req: { payload_kg: number | null; reach_mm: number | null },
-  limit = 400,
-): Promise<MatchCandidate[]> {
-  return db
-    .select({
-      id: robots.id,
-      manufacturer: robots.manufacturer,
-      model: robots.model,
-      category: robots.category,
-      payloadKg: robots.payloadKg,
-      reachMm: robots.reachMm,
-      priceMinUsd: robots.priceMinUsd,
-      priceMaxUsd: robots.priceMaxUsd,
-      applications: robots.applications,
-      industries: robots.industries,
-      ownerId: robots.ownerId,
-    })
-    .from(robots)
-    .where(
-      and(
-        eq(robots.listed, true),
-        eq(robots.status, 'active'),
-        req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
-        req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
-      ),
-    )
-    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
-    .limit(limit);
 }

@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { createProjectSchema, ProjectStatus, updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
+import { findMatchCandidates } from '../catalog';
 import { rankMatches } from './matching';
 import { toProjectDto, type ProjectRow } from './project-dto';
 import {
   deleteProject,
-  findMatchCandidates,
   findProjectById,
   insertProject,
   listProjectsByOwner,

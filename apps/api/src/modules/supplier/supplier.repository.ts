@@ -2,15 +2,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, robots, type Database } from '@cellforge/db';
 import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
-import { robotColumns } from '../robots/robots.repository';
-import type { RobotRowWithoutVector } from '../robots/robot-dto';
-import { robotValues } from '../robots/owned-robots';
+import { robotColumns } from '../catalog';
+import type { RobotRow } from '../catalog';
+import { robotValues } from '../catalog';
 
-export async function listListings(db: Database, ownerId: string): Promise<RobotRowWithoutVector[]> {
+export async function listListings(db: Database, ownerId: string): Promise<RobotRow[]> {
   return db.select(robotColumns).from(robots).where(eq(robots.ownerId, ownerId)).orderBy(asc(robots.manufacturer), asc(robots.model));
 }
 
-export async function insertListing(db: Database, ownerId: string, input: z.infer<typeof listingInputSchema>): Promise<RobotRowWithoutVector> {
+export async function insertListing(db: Database, ownerId: string, input: z.infer<typeof listingInputSchema>): Promise<RobotRow> {
   const [row] = await db
     .insert(robots)
     .values({ ...robotValues(input), ownerId, listed: true, status: 'active' })

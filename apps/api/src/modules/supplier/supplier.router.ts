@@ -7,8 +7,8 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads/leads.repository';
-import { toRobotDto } from '../robots/robot-dto';
-import { findOwnedRobot, robotValues, updateRobot } from '../robots/owned-robots';
+import { toRobotDto } from '../catalog';
+import { findOwnedRobot, robotValues, updateRobot } from '../catalog';
 import { insertListing, listingAnalytics, listListings } from './supplier.repository';
 import { isUniqueViolation } from '../../lib/db-values';
 

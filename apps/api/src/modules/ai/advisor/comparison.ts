@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
 import { checkFit, compareRobotRows } from './recommend';

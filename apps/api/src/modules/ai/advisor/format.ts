@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
 
 export function formatNumber(value: number, digits = 1): string {

@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { categoryLabel, listApplications, priceBand, robotName, specLine, withArticle } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
 

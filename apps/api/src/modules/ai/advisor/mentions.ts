@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { analyzeModelMentions, candidateKeys, isFamilyOf, modelCandidates, normalizeModel, type ModelMatch } from '../understanding/models';
 import type { ModelNameIndex } from './model-index';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@cellforge/db';
-import { catalogSignature, findRobotsByIds, listActiveModelNames, type RobotRow } from '../ai.repository';
-import { isRobotVisibleTo } from '../../catalog/visibility';
+import { catalogSignature, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
+
 import { normalizeModel } from '../understanding/models';
 
 /** How long the name index is reused before it is read again from the catalog. */
@@ -109,7 +109,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     }
     const ids = [...new Set([...exactIds.values(), ...prefixIds.values()].flat())];
     // Re-read through the catalog's visibility rule: the database has the last word.
-    const rows = ids.length ? await findRobotsByIds({ db, viewerId }, ids) : [];
+    const rows = ids.length ? await findVisibleRobotsByIds({ db, viewerId }, ids) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const stale = ids.some((id) => !byId.has(id));
     const pick = (m: Map<string, string[]>) => new Map([...m].map(([k, list]) => [k, list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]));

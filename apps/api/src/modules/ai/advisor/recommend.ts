@@ -1,5 +1,5 @@
 import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
-import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../ai.repository';
+import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';

@@ -1,5 +1,5 @@
 import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
-import { findCandidateRobots, type CatalogReader, type RobotRow } from '../ai.repository';
+import { findCandidateRobots, type CatalogReader, type RobotRow } from '../../catalog';
 import { isCatalogField, type CatalogField, type RankField, type RobotField, type UnlistedField } from '../understanding/robot-question';
 import { categoryLabel, formatNumber, joinWords, kg, listApplications, mm, priceBand, robotName, specLine, withArticle } from './format';
 import { robotSummary } from './general';

@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import { applicationLabel } from '../understanding/vocabulary';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { extractFacts } from '../understanding/facts';
 import { readRobotQuestion } from '../understanding/robot-question';
 import { readAbout, type SubjectInput } from './subject';
@@ -22,6 +22,10 @@ const robot = (id: string, manufacturer: string, model: string): RobotRow => ({
   datasheetSource: null,
   status: 'active',
   ownerId: null,
+  listed: true,
+  normalizedKey: `${manufacturer}|${model}`.toLowerCase(),
+  searchText: `${manufacturer} ${model}`.toLowerCase(),
+  compactText: `${manufacturer}${model}`.toLowerCase().replace(/[^a-z0-9]/g, ''),
   createdAt: new Date(0),
   updatedAt: new Date(0),
 });

@@ -1,4 +1,4 @@
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import type { Facts } from '../understanding/facts';
 import type { RobotQuestion } from '../understanding/robot-question';
 import type { RobotAbout } from './types';

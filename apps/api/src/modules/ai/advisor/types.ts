@@ -1,5 +1,5 @@
 import type { ChatSource, Role } from '@cellforge/contracts';
-import type { CatalogReader, RobotRow } from '../ai.repository';
+import type { CatalogReader, RobotRow } from '../../catalog';
 import type { ErrorCodeEntry } from '../knowledge/error-codes';
 import type { ModelNameIndex } from './model-index';
 import type { ConversationState, PriorTurns, RobotLimits } from '../understanding/conversation';

@@ -1,5 +1,5 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
-import { findRobotById, findRobotsByIds, type CatalogReader, type RobotRow } from '../ai.repository';
+import { findVisibleRobotById, findVisibleRobotsByIds, type CatalogReader, type RobotRow } from '../../catalog';
 import { extractCodes } from '../understanding/codes';
 import { gatherFacts, pickHistory, readFilters, readPriorTurns } from '../understanding/conversation';
 import { emptyFacts, mergeFacts, type Facts } from '../understanding/facts';
@@ -64,7 +64,7 @@ export function readRobotIds(context: ChatContext): string[] {
 
 async function findCompareRobots(catalog: CatalogReader, ids: string[]): Promise<RobotRow[]> {
   if (!ids.length) return [];
-  const rows = await findRobotsByIds(catalog, ids);
+  const rows = await findVisibleRobotsByIds(catalog, ids);
   const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
   return ids.flatMap((id) => byId.get(id.toLowerCase()) ?? []);
 }
@@ -77,7 +77,7 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   const prior = readPriorTurns(history, context);
 
   const [pageRobot, compareRobots] = await Promise.all([
-    context.robotId ? findRobotById(catalog, context.robotId) : undefined,
+    context.robotId ? findVisibleRobotById(catalog, context.robotId) : undefined,
     findCompareRobots(catalog, readRobotIds(context)),
   ]);
   const contextMaker = pageRobot?.manufacturer;

@@ -1,6 +1,6 @@
 import { AI_EOAT_PAYLOAD_MARGIN, type ChatContext } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
-import { findCandidateRobots, findRobotsByModelKeys, type RobotRow } from '../ai.repository';
+import { findCandidateRobots, findRobotsByModelKeys, type RobotRow } from '../../catalog';
 import { findNamedRobots } from '../advisor/mentions';
 import { createModelNameIndex, type ModelNameIndex } from '../advisor/model-index';
 import { runAdvisor } from '../advisor/advisor';

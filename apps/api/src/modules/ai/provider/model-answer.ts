@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChatHistoryEntry, ChatSource } from '@cellforge/contracts';
-import type { RobotRow } from '../ai.repository';
+import type { RobotRow } from '../../catalog';
 import { clampSources } from '../advisor/advisor';
 import { findNamedRobots } from '../advisor/mentions';
 import type { ModelNameIndex } from '../advisor/model-index';

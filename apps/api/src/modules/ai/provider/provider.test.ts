@@ -12,7 +12,7 @@ import { createLogger, type Logger } from '../../../lib/logger';
 import { createTokenService } from '../../../lib/tokens';
 import { errorHandler } from '../../../middleware/error-handler';
 import { testBackends, useTestApp } from '../../../test/create-test-app';
-import { findRobotsByModelKeys } from '../ai.repository';
+import { findRobotsByModelKeys } from '../../catalog';
 import { createAiRouter } from '../ai.router';
 import { createModelProvider, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './model-provider';
 

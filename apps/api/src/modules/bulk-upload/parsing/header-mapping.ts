@@ -1,6 +1,6 @@
 import { bulkTargetFields, type BulkMappings, type BulkTargetField } from '@cellforge/contracts';
 import { foldText } from '@cellforge/db';
-import { editDistance } from '../../robots/search-terms';
+import { editDistance } from '../../catalog';
 
 /**
  * Header synonyms per target, already normalised (see normalizeHeader). Weight 1 for

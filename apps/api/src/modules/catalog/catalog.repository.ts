@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
 import { queryRows, robots, robotViews, type Database } from '@cellforge/db';
-import type { RobotRowWithoutVector } from './robot-dto';
+import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
-import { robotVisibleTo } from '../catalog/visibility';
+import { robotVisibleTo, type CatalogReader } from './visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
@@ -80,7 +80,7 @@ function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
 }
 
 export interface SearchResult {
-  rows: RobotRowWithoutVector[];
+  rows: RobotRow[];
   total: number;
   facets: RobotFacets;
 }
@@ -146,28 +146,100 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
 }
 
 
-/** A robot the public may see, or one the viewer owns (an integrator's private import). */
-export async function findVisibleRobotById(
-  db: Database,
-  id: string,
-  viewerId?: string,
-): Promise<RobotRowWithoutVector | undefined> {
+const active = eq(robots.status, 'active');
+/** Active robots this reader may see (the assistant and compare never show inactive ones). */
+const readable = (reader: CatalogReader) => and(active, robotVisibleTo(reader.viewerId))!;
+
+/** A robot the public may see, or one the viewer owns (an integrator's private import, whatever its status). */
+export async function findVisibleRobotById(reader: CatalogReader, id: string): Promise<RobotRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.select(robotColumns).from(robots).where(and(eq(robots.id, id), robotVisibleTo(viewerId))).limit(1);
+  const [row] = await reader.db.select(robotColumns).from(robots).where(and(eq(robots.id, id), robotVisibleTo(reader.viewerId))).limit(1);
   return row;
 }
 
-export async function findVisibleRobotsByIds(db: Database, ids: string[]): Promise<RobotRowWithoutVector[]> {
+/** Active robots among the ids that the reader may see (unknown and hidden ids are left out). */
+export async function findVisibleRobotsByIds(reader: CatalogReader, ids: string[]): Promise<RobotRow[]> {
   const valid = ids.filter(isUuid);
   if (!valid.length) return [];
-  return db
+  return reader.db.select(robotColumns).from(robots).where(and(inArray(robots.id, valid), readable(reader)));
+}
+
+/** The normalised model part of the upsert key ("fanuc|m20id25" -> "m20id25"). */
+const modelKey = sql<string>`split_part(${robots.normalizedKey}, '|', 2)`;
+
+/**
+ * Id, model name, owner and listing of every active robot, for the assistant's shared
+ * in-memory name index; the index applies the visibility rule per reader (isRobotVisibleTo).
+ */
+export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; model: string; ownerId: string | null; listed: boolean }>> {
+  return db.select({ id: robots.id, model: robots.model, ownerId: robots.ownerId, listed: robots.listed }).from(robots).where(active);
+}
+
+/** A cheap fingerprint of the active catalog: changes when robots are added, removed, (de)activated or updated. */
+export async function catalogSignature(db: Database): Promise<string> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, updated: sql<string>`coalesce(max(${robots.updatedAt})::text, '')`, created: sql<string>`coalesce(max(${robots.createdAt})::text, '')` })
+    .from(robots)
+    .where(active);
+  return `${row?.n ?? 0}|${row?.updated ?? ''}|${row?.created ?? ''}`;
+}
+
+/** Visible active robots whose normalised model equals one of the keys ("ur10e", "m20id25"). */
+export async function findRobotsByModelKeys(reader: CatalogReader, keys: string[]): Promise<RobotRow[]> {
+  if (!keys.length) return [];
+  return reader.db
     .select(robotColumns)
     .from(robots)
-    .where(and(inArray(robots.id, valid), robotVisibleTo()));
+    .where(and(readable(reader), inArray(modelKey, keys)))
+    .orderBy(asc(robots.manufacturer), asc(robots.model))
+    .limit(200);
+}
+
+export interface CandidateQuery {
+  minPayloadKg: number;
+  maxPayloadKg?: number;
+  minReachMm?: number;
+  manufacturers?: string[];
+  category?: string;
+  /** Any of these applications. */
+  applications?: string[];
+  /** The cheapest end of the indicative price band must be within this budget. */
+  maxPriceUsd?: number;
+  minPriceUsd?: number;
+  limit?: number;
+}
+
+/**
+ * Visible active robots that carry at least minPayloadKg and reach at least minReachMm,
+ * with the optional maker/category/application/price limits; smallest adequate payload
+ * first (the assistant ranks them).
+ */
+export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+  const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
+  if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
+  if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
+  if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
+  if (q.category) where.push(eq(robots.category, q.category));
+  if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
+  if (q.maxPriceUsd !== undefined) where.push(lte(robots.priceMinUsd, Math.floor(q.maxPriceUsd)));
+  if (q.minPriceUsd !== undefined) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, Math.ceil(q.minPriceUsd)))!);
+  // The long description is not needed to rank robots; leaving it out keeps this query light.
+  return reader.db
+    .select({ ...robotColumns, description: sql<string>`''` })
+    .from(robots)
+    .where(and(...where))
+    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
+    .limit(q.limit ?? 80);
+}
+
+/** Manufacturer names of the public catalog (shared by every reader, so private robots do not count). */
+export async function listPublicManufacturers(db: Database): Promise<string[]> {
+  const rows = await db.selectDistinct({ manufacturer: robots.manufacturer }).from(robots).where(robotVisibleTo());
+  return rows.map((r) => r.manufacturer);
 }
 
 /** Same category, nearest in payload and reach (relative distance), excluding the robot itself. */
-export async function findSimilarRobots(db: Database, robot: RobotRowWithoutVector, limit = 4): Promise<RobotRowWithoutVector[]> {
+export async function findSimilarRobots(db: Database, robot: RobotRow, limit = 4): Promise<RobotRow[]> {
   return db
     .select(robotColumns)
     .from(robots)
@@ -181,4 +253,39 @@ export async function findSimilarRobots(db: Database, robot: RobotRowWithoutVect
 
 export async function recordRobotView(db: Database, robotId: string): Promise<void> {
   await db.insert(robotViews).values({ robotId });
+}
+
+/** The columns project matching scores. */
+export type MatchCandidateRow = Pick<RobotRow, 'id' | 'manufacturer' | 'model' | 'category' | 'payloadKg' | 'reachMm' | 'priceMinUsd' | 'priceMaxUsd' | 'applications' | 'industries' | 'ownerId'>;
+
+/** Public robots that can carry the part and reach far enough; scoring happens in matching.ts. */
+export async function findMatchCandidates(
+  db: Database,
+  req: { payload_kg: number | null; reach_mm: number | null },
+  limit = 400,
+): Promise<MatchCandidateRow[]> {
+  return db
+    .select({
+      id: robots.id,
+      manufacturer: robots.manufacturer,
+      model: robots.model,
+      category: robots.category,
+      payloadKg: robots.payloadKg,
+      reachMm: robots.reachMm,
+      priceMinUsd: robots.priceMinUsd,
+      priceMaxUsd: robots.priceMaxUsd,
+      applications: robots.applications,
+      industries: robots.industries,
+      ownerId: robots.ownerId,
+    })
+    .from(robots)
+    .where(
+      and(
+        robotVisibleTo(),
+        req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
+        req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
+      ),
+    )
+    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
+    .limit(limit);
 }

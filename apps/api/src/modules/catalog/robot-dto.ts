@@ -1,12 +1,12 @@
 import type { Robot } from '@cellforge/contracts';
 import type { robots } from '@cellforge/db';
 
-export type RobotRow = typeof robots.$inferSelect;
-export type RobotRowWithoutVector = Omit<RobotRow, 'searchVector'>;
+/** A robot as the API reads it: every column but the search vector. The one robot row type. */
+export type RobotRow = Omit<typeof robots.$inferSelect, 'searchVector'>;
 
 /** The columns the public robot shape is made of (the search columns are not needed). */
 export type RobotDtoSource = Pick<
-  RobotRow,
+  typeof robots.$inferSelect,
   | 'id'
   | 'manufacturer'
   | 'model'

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/db-values';
-import { robotColumns } from './robots.repository';
-import type { RobotRowWithoutVector } from './robot-dto';
+import { robotColumns } from './catalog.repository';
+import type { RobotRow } from './robot-dto';
 
 /**
  * Robots a user owns: a supplier's listings and an integrator's own catalog rows.
@@ -34,13 +34,13 @@ export function robotValues(input: RobotInput) {
   };
 }
 
-export async function findRobotRow(db: Database, id: string): Promise<RobotRowWithoutVector | undefined> {
+export async function findRobotRow(db: Database, id: string): Promise<RobotRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
   return row;
 }
 
-export async function updateRobot(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRowWithoutVector> {
+export async function updateRobot(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRow> {
   const [row] = await db
     .update(robots)
     .set({ ...values, updatedAt: new Date() })
@@ -66,7 +66,7 @@ export async function findOwnedRobot(
   userId: string,
   id: string,
   options: { label: string; othersRobot: { status: 403; message: string } | { status: 404 } },
-): Promise<RobotRowWithoutVector> {
+): Promise<RobotRow> {
   const row = await findRobotRow(db, id);
   if (!row) throw notFound(options.label);
   if (row.ownerId === userId) return row;

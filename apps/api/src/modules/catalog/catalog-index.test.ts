@@ -4,7 +4,7 @@ import { robotQuerySchema } from '@cellforge/contracts';
 import { robots, robotSearchColumns, seedCatalog, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { CatalogIndex } from './catalog-index';
-import { searchRobots } from './robots.repository';
+import { searchRobots } from './catalog.repository';
 
 const queries: Array<Record<string, string | number>> = [
   {},

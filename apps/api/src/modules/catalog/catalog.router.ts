@@ -10,11 +10,11 @@ import {
   findVisibleRobotById,
   findVisibleRobotsByIds,
   recordRobotView,
-} from './robots.repository';
+} from './catalog.repository';
 import type { CatalogIndex } from './catalog-index';
 
 /** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
-export function createRobotsRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogIndex }): Router {
+export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogIndex }): Router {
   const router = Router();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
@@ -26,7 +26,7 @@ export function createRobotsRouter(deps: { db: Database; tokens: TokenService; c
 
   router.get('/robots/compare', async (req, res) => {
     const { ids } = robotCompareQuerySchema.parse(req.query);
-    const rows = await findVisibleRobotsByIds(deps.db, ids);
+    const rows = await findVisibleRobotsByIds({ db: deps.db }, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw notFound(`Robot ${missing.join(', ')}`);
@@ -34,14 +34,14 @@ export function createRobotsRouter(deps: { db: Database; tokens: TokenService; c
   });
 
   router.get('/robots/:id', optionalAuth, async (req, res) => {
-    const row = await findVisibleRobotById(deps.db, String(req.params.id), req.auth?.userId);
+    const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
     await recordRobotView(deps.db, row.id);
     res.json({ data: toRobotDto(row) });
   });
 
   router.get('/robots/:id/similar', optionalAuth, async (req, res) => {
-    const row = await findVisibleRobotById(deps.db, String(req.params.id), req.auth?.userId);
+    const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
     res.json({ data: (await findSimilarRobots(deps.db, row)).map(toRobotDto) });
   });

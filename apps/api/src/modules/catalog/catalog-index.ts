@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
 import { robots, type Database } from '@cellforge/db';
-import type { RobotRowWithoutVector } from './robot-dto';
-import { robotColumns, type SearchResult } from './robots.repository';
+import type { RobotRow } from './robot-dto';
+import { robotColumns, type SearchResult } from './catalog.repository';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 
 type FacetKey = keyof RobotFacets;
 const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
 
 interface Entry {
-  row: RobotRowWithoutVector;
+  row: RobotRow;
   category: string;
   manufacturer: string;
   spacedSearch: string;
@@ -47,7 +47,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * The public catalog held in memory for search. PostgreSQL stays the source of truth:
  * the index reloads when this process writes robots (invalidate) and, at most once per
  * refreshMs, checks a cheap version (row count + latest update) to see writes made by
- * other processes. Search semantics are those of searchRobots() in robots.repository.ts
+ * other processes. Search semantics are those of searchRobots() in catalog.repository.ts
  * (the SQL reference); a test keeps the two in agreement.
  */
 export class CatalogIndex {

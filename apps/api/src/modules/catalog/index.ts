@@ -1,0 +1,27 @@
+/**
+ * The catalog module owns the robots table: every read goes through its visibility rule
+ * (visibility.ts), every write of a robot through owned-robots.ts, and search through the
+ * catalog index. Other modules import it only through this file.
+ */
+export { robotVisibleTo, isRobotVisibleTo, type CatalogReader } from './visibility';
+export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
+export {
+  catalogSignature,
+  findCandidateRobots,
+  findMatchCandidates,
+  findRobotsByModelKeys,
+  findVisibleRobotById,
+  findVisibleRobotsByIds,
+  listActiveModelNames,
+  listPublicManufacturers,
+  relevance,
+  robotColumns,
+  tokenMatches,
+  type CandidateQuery,
+  type MatchCandidateRow,
+} from './catalog.repository';
+export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots';
+export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
+export { CatalogIndex } from './catalog-index';
+export { createCatalogRouter } from './catalog.router';
+export { editDistance, parseSearchTerms } from './search-terms';
