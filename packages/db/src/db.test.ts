@@ -84,6 +84,21 @@ describe.each(testBackends)('database on %s', (backend) => {
     expect(row!.n).toBe(seedRobots.length);
   });
 
+  it('logs every write to robots in robot_changes, and a re-seed that changes nothing writes nothing', async () => {
+    const changes = async () =>
+      (await queryRows<{ robot_id: string }>(handle.db, sql`select robot_id from robot_changes order by id`)).map((r) => r.robot_id);
+    await seedCatalog(handle.db, [sample]);
+    const [row] = await handle.db.select().from(robots);
+    expect(await changes()).toEqual([row!.id]);
+    await seedCatalog(handle.db, [sample]);
+    expect(await changes()).toHaveLength(1);
+    await seedCatalog(handle.db, [{ ...sample, reachMm: 1302 }]);
+    expect(await changes()).toEqual([row!.id, row!.id]);
+    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, row!.id));
+    await handle.db.delete(robots).where(eq(robots.id, row!.id));
+    expect(await changes()).toEqual([row!.id, row!.id, row!.id, row!.id]);
+  });
+
   it('refreshes a seeded row without duplicating it', async () => {
     await seedCatalog(handle.db, [sample]);
     await seedCatalog(handle.db, [{ ...sample, model: 'ur 10e', payloadKg: 12.5, reachMm: 1301 }]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   doublePrecision,
@@ -99,6 +100,21 @@ export const robots = pgTable(
     index('robots_compact_text_trgm_idx').using('gin', sql`${t.compactText} gin_trgm_ops`),
     index('robots_listed_status_idx').on(t.listed, t.status),
   ],
+);
+
+/**
+ * Every write to robots, one row per robot and statement, filled by triggers
+ * (migration 0004): the catalog search reads the newest id as the catalog's version
+ * and applies only the robots changed since the version it holds. Pruned after a day.
+ */
+export const robotChanges = pgTable(
+  'robot_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    robotId: uuid('robot_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('robot_changes_changed_at_idx').on(t.changedAt)],
 );
 
 export const projects = pgTable(

@@ -44,6 +44,7 @@ const tables = [
   'contact_messages',
   'beta_signups',
   'robot_views',
+  'robot_changes',
   'leads',
   'projects',
   'robots',

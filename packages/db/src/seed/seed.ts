@@ -66,6 +66,15 @@ export async function seedCatalog(db: Database, rows: SeedRobot[] = seedRobots):
           compactText: sql`excluded.compact_text`,
           updatedAt: sql`now()`,
         },
+        // Rows the seed would not change are left alone: a restart writes nothing, so the
+        // catalog's change log (and the search index fed by it) stays quiet.
+        setWhere: sql`(${robots.manufacturer}, ${robots.model}, ${robots.category}, ${robots.payloadKg}, ${robots.reachMm}, ${robots.dof},
+          ${robots.repeatabilityMm}, ${robots.weightKg}, ${robots.priceMinUsd}, ${robots.priceMaxUsd}, ${robots.applications},
+          ${robots.industries}, ${robots.description}, ${robots.datasheetSource}, ${robots.searchText}, ${robots.compactText})
+          is distinct from (excluded.manufacturer, excluded.model, excluded.category, excluded.payload_kg, excluded.reach_mm,
+          excluded.dof, excluded.repeatability_mm, excluded.weight_kg, excluded.price_min_usd, excluded.price_max_usd,
+          excluded.applications, excluded.industries, excluded.description, excluded.datasheet_source, excluded.search_text,
+          excluded.compact_text)`,
       });
   }
   return { total: values.length };

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
-import { queryRows, robots, robotViews, type Database } from '@cellforge/db';
+import { queryRows, robotChanges, robots, robotViews, type Database } from '@cellforge/db';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
@@ -288,4 +288,65 @@ export async function findMatchCandidates(
     )
     .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
     .limit(limit);
+}
+
+/** The columns the in-memory search index holds (catalog-index.ts). */
+const searchEntryColumns = {
+  id: robots.id,
+  manufacturer: robots.manufacturer,
+  model: robots.model,
+  category: robots.category,
+  payloadKg: robots.payloadKg,
+  reachMm: robots.reachMm,
+  priceMinUsd: robots.priceMinUsd,
+  priceMaxUsd: robots.priceMaxUsd,
+  applications: robots.applications,
+  industries: robots.industries,
+  searchText: robots.searchText,
+  compactText: robots.compactText,
+};
+export type SearchEntryRow = Pick<RobotRow, keyof typeof searchEntryColumns>;
+
+/** The public catalog's search entries; with ids, only those of them that are public. */
+export async function listSearchEntries(db: Database, ids?: string[]): Promise<SearchEntryRow[]> {
+  if (ids && !ids.length) return [];
+  return db
+    .select(searchEntryColumns)
+    .from(robots)
+    .where(ids ? and(robotVisibleTo(), inArray(robots.id, ids)) : robotVisibleTo());
+}
+
+/** Whole rows of the ids, in the order given (a search's page); vanished ids are left out. */
+export async function findRobotRowsInOrder(db: Database, ids: string[]): Promise<RobotRow[]> {
+  if (!ids.length) return [];
+  const rows = await db.select(robotColumns).from(robots).where(inArray(robots.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface RobotChange {
+  id: number;
+  robotId: string;
+}
+
+/** The catalog's version: the newest change id (one probe of the primary key). */
+export async function latestRobotChange(db: Database): Promise<number> {
+  const [row] = await db.select({ id: robotChanges.id }).from(robotChanges).orderBy(desc(robotChanges.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** Changes after an id, and any of the given ids (gaps), oldest first. */
+export async function readRobotChanges(db: Database, after: number, gaps: number[], limit: number): Promise<RobotChange[]> {
+  const newer = sql`${robotChanges.id} > ${after}`;
+  return db
+    .select({ id: robotChanges.id, robotId: robotChanges.robotId })
+    .from(robotChanges)
+    .where(gaps.length ? or(newer, inArray(robotChanges.id, gaps)) : newer)
+    .orderBy(asc(robotChanges.id))
+    .limit(limit);
+}
+
+/** Drops changes older than maxAgeMs (an index that was away longer reads the catalog again). */
+export async function pruneRobotChanges(db: Database, maxAgeMs: number): Promise<void> {
+  await db.delete(robotChanges).where(lte(robotChanges.changedAt, new Date(Date.now() - maxAgeMs)));
 }
