@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { robotCompareQuerySchema, robotQuerySchema } from '@cellforge/contracts';
+import { robotCompareQuerySchema, robotQuerySchema, type RobotListResponse } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
@@ -12,16 +12,26 @@ import {
   recordRobotView,
 } from './catalog.repository';
 import type { CatalogIndex } from './catalog-index';
+import type { SearchResult } from './catalog.repository';
 
 /** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
 export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogIndex }): Router {
   const router = Router();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
+  // The index hands back the same result object for a query it remembers (per catalog
+  // version), so its JSON is made once and dropped with it.
+  const bodies = new WeakMap<SearchResult, string>();
   router.get('/robots', async (req, res) => {
     const query = robotQuerySchema.parse(req.query);
     const result = await deps.catalog.search(query);
-    res.json({ data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets });
+    let body = bodies.get(result);
+    if (body === undefined) {
+      const answer: RobotListResponse = { data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets };
+      body = JSON.stringify(answer);
+      bodies.set(result, body);
+    }
+    res.type('application/json').send(body);
   });
 
   router.get('/robots/compare', async (req, res) => {
@@ -36,7 +46,8 @@ export function createCatalogRouter(deps: { db: Database; tokens: TokenService; 
   router.get('/robots/:id', optionalAuth, async (req, res) => {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
-    await recordRobotView(deps.db, row.id);
+    // The view count is not part of the answer: written after it, a failure only logged.
+    recordRobotView(deps.db, row.id).catch((err: unknown) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'));
     res.json({ data: toRobotDto(row) });
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
@@ -139,6 +139,15 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
     expect(names(await list(ctx().app, { q: 'ur5e' }))).not.toContain('Universal Robots UR5e');
   });
 
+  it('answers a repeated search from memory, and an edited robot with its new figures', async () => {
+    const search = async () => robotListResponseSchema.parse((await request(ctx().app).get('/api/robots?q=ur10e').expect(200)).body);
+    const first = await search();
+    expect(first.data.map((r) => r.payload_kg)).toEqual([12.5]);
+    expect(await search()).toEqual(first);
+    await ctx().handle.db.update(robots).set({ payloadKg: 13.1 }).where(eq(robots.model, 'UR10e'));
+    expect((await search()).data.map((r) => r.payload_kg)).toEqual([13.1]);
+  });
+
   describe('GET /api/robots/:id', () => {
     it('answers the robot with unknown values as null and records a view', async () => {
       const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
@@ -146,8 +155,8 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
       const robot = robotDetailResponseSchema.parse(res.body).data;
       expect(robot).toMatchObject({ manufacturer: 'Universal Robots', model: 'UR10e', dof: 6 });
       expect(robot.datasheet_source).toMatch(/Universal Robots/);
-      const views = await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, row!.id));
-      expect(views).toHaveLength(1);
+      // Written after the answer, so it may land a moment later.
+      await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, row!.id))).toHaveLength(1));
     });
 
     it('answers 404 for unknown and malformed ids', async () => {

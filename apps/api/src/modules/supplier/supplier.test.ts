@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
@@ -9,7 +9,7 @@ import {
   robotSchema,
   supplierAnalyticsResponseSchema,
 } from '@cellforge/contracts';
-import { robots, seedCatalog } from '@cellforge/db';
+import { robots, robotViews, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 
@@ -93,6 +93,8 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     const robotId = body.data.id as string;
     await request(ctx().app).get(`/api/robots/${robotId}`).expect(200);
     await request(ctx().app).get(`/api/robots/${robotId}`).expect(200);
+    // Views are written after the answer.
+    await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, robotId))).toHaveLength(2));
 
     const sent = leadSchema.parse(
       (await request(ctx().app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: robotId, message: 'We need two of these for Q3, quote please.' }).expect(201)).body.data,

@@ -1,9 +1,14 @@
 import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
 
+/** One formatter per number of digits: toLocaleString with options builds a new one on every call. */
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 export function formatNumber(value: number, digits = 1): string {
   const rounded = Math.round(value * 10 ** digits) / 10 ** digits;
-  return rounded.toLocaleString('en-US', { maximumFractionDigits: digits });
+  let format = numberFormats.get(digits);
+  if (!format) numberFormats.set(digits, (format = new Intl.NumberFormat('en-US', { maximumFractionDigits: digits })));
+  return format.format(rounded);
 }
 
 export const kg = (v: number) => `${formatNumber(v, v < 10 ? 2 : 1)} kg`;
