@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodeEntries, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
+import { errorCodeEntries, errorCodeEntrySchema, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
+import table from './error-codes.json' with { type: 'json' };
 
 describe('error-code knowledge base', () => {
   it('holds at least 40 codes across the major makers', () => {
@@ -42,5 +43,17 @@ describe('error-code knowledge base', () => {
     expect(makersForNumber('4100')).toEqual(['Yaskawa']);
     expect(makersForNumber('4001')).toEqual(['Epson']);
     expect(findKukaMessages('the smartPAD shows Software limit switch +A3').map((e) => e.code)).toEqual(['Software limit switch']);
+  });
+
+  it('is data checked by a schema: every entry of the JSON file loads, and a bad one is refused', () => {
+    expect(errorCodeEntries).toHaveLength(table.length);
+    const good = table[0]!;
+    expect(errorCodeEntrySchema.safeParse(good).success).toBe(true);
+    expect(errorCodeEntrySchema.safeParse({ ...good, maker: 'Acme' }).success).toBe(false);
+    expect(errorCodeEntrySchema.safeParse({ ...good, meaning: ' ' }).success).toBe(false);
+    expect(errorCodeEntrySchema.safeParse({ ...good, causes: [] }).success).toBe(false);
+    expect(errorCodeEntrySchema.safeParse({ ...good, extra: 1 }).success).toBe(false);
+    const kuka = errorCodeEntrySchema.parse({ ...good, maker: 'KUKA', patterns: ['software limit switch'] });
+    expect(kuka.patterns?.[0]?.test('SOFTWARE LIMIT SWITCH -A3')).toBe(true);
   });
 });
