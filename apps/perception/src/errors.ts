@@ -1,42 +1,41 @@
 import type { ZodError } from 'zod';
+import { errorCodes, type ErrorCode } from '@cellforge/contracts';
 
 /**
- * Error codes of the perception service and their HTTP status. The shared ones match
- * packages/contracts/src/errors.ts; the others are specific to video analysis.
+ * The error codes the perception service answers with. Codes and their HTTP statuses
+ * live in one table, packages/contracts/src/errors.ts, shared with the API; this is the
+ * subset video analysis uses (OBJECT_NOT_FOUND: the uploaded object is missing;
+ * STAGE1_NOT_FOUND: /confirm before stage 1 results; NOT_CONFIRMED: /stage2 without a
+ * confirmation; VIDEO_UNREADABLE: not a video ffprobe/ffmpeg can read; NO_VIDEO_FOUND and
+ * MANIFEST_INVALID / ZIP_*: a ZIP without a video, with a bad manifest.json or unsafe;
+ * CATALOG_UNAVAILABLE: the API's robot catalog could not be read; STORAGE_UNAVAILABLE:
+ * the store failed; ANALYSIS_TIMEOUT: past the service's own deadline, kept under the
+ * callers' 300 s).
  */
-export const perceptionErrorStatus = {
-  VALIDATION_FAILED: 400,
-  INVALID_JSON: 400,
-  NOT_FOUND: 404,
-  /** The uploaded object (bucket_name/object_key) does not exist. */
-  OBJECT_NOT_FOUND: 404,
-  /** /confirm before stage 1 produced results for the job. */
-  STAGE1_NOT_FOUND: 404,
-  /** /stage2 without a confirmation with confirmed=true. */
-  NOT_CONFIRMED: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  /** Not a video ffprobe/ffmpeg can read (or not a video at all). */
-  VIDEO_UNREADABLE: 422,
-  /** A ZIP without any .mp4/.mov/.m4v/.mkv/.avi inside. */
-  NO_VIDEO_FOUND: 422,
-  /** manifest.json inside the ZIP is not valid JSON or does not match the manifest schema. */
-  MANIFEST_INVALID: 422,
-  ZIP_TOO_MANY_ENTRIES: 422,
-  ZIP_TOO_LARGE: 422,
-  ZIP_PATH_TRAVERSAL: 422,
-  ZIP_BOMB: 422,
-  ZIP_INVALID: 422,
-  INTERNAL: 500,
-  /** The robot catalog (GET /api/robots on the API) could not be read. */
-  CATALOG_UNAVAILABLE: 502,
-  /** Object storage failed (not a missing object: an unreachable or failing store). */
-  STORAGE_UNAVAILABLE: 503,
-  SERVICE_UNAVAILABLE: 503,
-  /** The analysis ran past the service's own deadline (kept under the callers' 300 s). */
-  ANALYSIS_TIMEOUT: 504,
-} as const;
+export const perceptionErrorCodes = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'NOT_FOUND',
+  'OBJECT_NOT_FOUND',
+  'STAGE1_NOT_FOUND',
+  'NOT_CONFIRMED',
+  'PAYLOAD_TOO_LARGE',
+  'VIDEO_UNREADABLE',
+  'NO_VIDEO_FOUND',
+  'MANIFEST_INVALID',
+  'ZIP_TOO_MANY_ENTRIES',
+  'ZIP_TOO_LARGE',
+  'ZIP_PATH_TRAVERSAL',
+  'ZIP_BOMB',
+  'ZIP_INVALID',
+  'INTERNAL',
+  'CATALOG_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'ANALYSIS_TIMEOUT',
+] as const satisfies readonly ErrorCode[];
 
-export type PerceptionErrorCode = keyof typeof perceptionErrorStatus;
+export type PerceptionErrorCode = (typeof perceptionErrorCodes)[number];
 
 export class PerceptionError extends Error {
   override readonly name = 'PerceptionError';
@@ -48,7 +47,7 @@ export class PerceptionError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
-    this.status = perceptionErrorStatus[code];
+    this.status = errorCodes[code];
   }
 }
 
