@@ -11,5 +11,5 @@ export * from './perception';
 export * from './site';
 export * from './leads';
 export * from './listings';
-export * from './integrators';
+export * from './opportunities';
 export * from './beta-signup';

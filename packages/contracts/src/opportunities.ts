@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/*
+ * The marketplace between customers and integrators: customer projects shared with
+ * integrators (opportunities) and the integrators a customer can find for a project.
+ */
+
 /** An integrator as customers find them (find_integrators). */
 export const integratorCardSchema = z.object({
   id: z.string(),
