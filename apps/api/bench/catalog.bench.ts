@@ -7,7 +7,7 @@
  *   BENCH_DATABASE_URL=postgres://... pnpm --filter @cellforge/api bench:catalog
  * (falls back to TEST_DATABASE_URL; the role needs CREATEDB: a scratch database is made and dropped)
  *
- * The API answers from its in-memory catalog index (robots/catalog-index.ts), which
+ * The API answers through CatalogSearch (catalog/catalog-search.ts), which
  * remembers answers per catalog version. To keep that honest the load rotates over 240
  * distinct queries, and a second API run has the memo turned off (every search computed).
  */
@@ -20,7 +20,7 @@ import { robotQuerySchema } from '@cellforge/contracts';
 import { createDb, robots, robotSearchColumns, seedRobots } from '@cellforge/db';
 import { createApp } from '../src/app';
 import { createLogger } from '../src/lib/logger';
-import { CatalogIndex } from '../src/modules/catalog/catalog-index';
+import { CatalogSearch } from '../src/modules/catalog/catalog-search';
 import { createCatalogRouter } from '../src/modules/catalog/catalog.router';
 import { searchRobots } from '../src/modules/catalog/catalog.repository';
 import { createTokenService } from '../src/lib/tokens';
@@ -114,7 +114,7 @@ try {
   cold.use('/api', createCatalogRouter({
     db: handle.db,
     tokens: createTokenService(config.jwtSecret, 60),
-    catalog: new CatalogIndex(handle.db, { refreshMs: 1000, memo: false }),
+    catalog: new CatalogSearch(handle.db, { refreshMs: 1000, memo: false }),
   }));
   const apiCold = await loadApi(cold);
 

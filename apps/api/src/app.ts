@@ -16,7 +16,7 @@ import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
-import { CatalogIndex, createCatalogRouter } from './modules/catalog';
+import { CatalogSearch, createCatalogRouter } from './modules/catalog';
 import { createLeadsRouter } from './modules/leads/leads.router';
 import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
 import { createProjectsRouter } from './modules/projects/projects.router';
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): Express {
     createAuthRouter({ auth, tokens, loginRateLimit: config.loginRateLimit, loginRateWindowMs: config.loginRateWindowMs }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
-  const catalog = new CatalogIndex(db, { refreshMs: config.catalogIndexRefreshMs });
+  const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
   app.use('/api', createCatalogRouter({ db, tokens, catalog }));
   const projects = createProjectsService(db);
   app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));

@@ -56,7 +56,7 @@ export interface BulkUploadRouterDeps {
   maxBytes?: number;
   /** Where uploads wait while they are parsed (the app passes DATA_DIR/tmp, swept of leftovers at start). */
   tmpDir?: string;
-  /** Called after an import changed listed robots (supplier imports), so the public catalog index reloads. */
+  /** Called after an import changed listed robots (supplier imports), so the public catalog search forgets its remembered answers at once. */
   onCatalogChange?: () => void;
 }
 

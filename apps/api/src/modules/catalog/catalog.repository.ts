@@ -62,7 +62,7 @@ function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
 
 const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
 
-/** Text ties break by code point (collate "C"), the same order on every server and in the catalog index. */
+/** Text ties break by code point (collate "C"), the same order on every server. */
 const byMaker = sql`${robots.manufacturer} collate "C"`;
 const byModel = sql`${robots.model} collate "C"`;
 
@@ -290,63 +290,13 @@ export async function findMatchCandidates(
     .limit(limit);
 }
 
-/** The columns the in-memory search index holds (catalog-index.ts). */
-const searchEntryColumns = {
-  id: robots.id,
-  manufacturer: robots.manufacturer,
-  model: robots.model,
-  category: robots.category,
-  payloadKg: robots.payloadKg,
-  reachMm: robots.reachMm,
-  priceMinUsd: robots.priceMinUsd,
-  priceMaxUsd: robots.priceMaxUsd,
-  applications: robots.applications,
-  industries: robots.industries,
-  searchText: robots.searchText,
-  compactText: robots.compactText,
-};
-export type SearchEntryRow = Pick<RobotRow, keyof typeof searchEntryColumns>;
-
-/** The public catalog's search entries; with ids, only those of them that are public. */
-export async function listSearchEntries(db: Database, ids?: string[]): Promise<SearchEntryRow[]> {
-  if (ids && !ids.length) return [];
-  return db
-    .select(searchEntryColumns)
-    .from(robots)
-    .where(ids ? and(robotVisibleTo(), inArray(robots.id, ids)) : robotVisibleTo());
-}
-
-/** Whole rows of the ids, in the order given (a search's page); vanished ids are left out. */
-export async function findRobotRowsInOrder(db: Database, ids: string[]): Promise<RobotRow[]> {
-  if (!ids.length) return [];
-  const rows = await db.select(robotColumns).from(robots).where(inArray(robots.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-export interface RobotChange {
-  id: number;
-  robotId: string;
-}
-
 /** The catalog's version: the newest change id (one probe of the primary key). */
 export async function latestRobotChange(db: Database): Promise<number> {
   const [row] = await db.select({ id: robotChanges.id }).from(robotChanges).orderBy(desc(robotChanges.id)).limit(1);
   return row?.id ?? 0;
 }
 
-/** Changes after an id, and any of the given ids (gaps), oldest first. */
-export async function readRobotChanges(db: Database, after: number, gaps: number[], limit: number): Promise<RobotChange[]> {
-  const newer = sql`${robotChanges.id} > ${after}`;
-  return db
-    .select({ id: robotChanges.id, robotId: robotChanges.robotId })
-    .from(robotChanges)
-    .where(gaps.length ? or(newer, inArray(robotChanges.id, gaps)) : newer)
-    .orderBy(asc(robotChanges.id))
-    .limit(limit);
-}
-
-/** Drops changes older than maxAgeMs (an index that was away longer reads the catalog again). */
+/** Drops changes older than maxAgeMs: they only mark catalog versions. */
 export async function pruneRobotChanges(db: Database, maxAgeMs: number): Promise<void> {
   await db.delete(robotChanges).where(lte(robotChanges.changedAt, new Date(Date.now() - maxAgeMs)));
 }

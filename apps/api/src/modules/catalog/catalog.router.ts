@@ -11,11 +11,11 @@ import {
   findVisibleRobotsByIds,
   recordRobotView,
 } from './catalog.repository';
-import type { CatalogIndex } from './catalog-index';
+import type { CatalogSearch } from './catalog-search';
 import type { SearchResult } from './catalog.repository';
 
 /** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
-export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogIndex }): Router {
+export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogSearch }): Router {
   const router = Router();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 

@@ -22,6 +22,6 @@ export {
 } from './catalog.repository';
 export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
-export { CatalogIndex } from './catalog-index';
+export { CatalogSearch } from './catalog-search';
 export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';

@@ -1,0 +1,186 @@
+/**
+ * Catalog search at scale (issue 19): 100,000 robots (BENCH_ROBOTS) on PostgreSQL,
+ * the API bundled and started as production runs it (bench/api-process.ts), loaded
+ * from outside with autocannon, against the same searches sent as SQL through a
+ * 20-client pool in the same run.
+ *
+ *   BENCH_DATABASE_URL=postgres://... pnpm --filter @cellforge/api bench:catalog-scale
+ * (falls back to TEST_DATABASE_URL; the role needs CREATEDB: a scratch database is made and dropped)
+ *
+ * Measures: never-seen queries (every request a new text + filters + facets search) at
+ * 4 and 20 clients, repeated queries at 20, a robot edit's time until search shows it
+ * and the slowest answer meanwhile, and the API's peak RSS. Prints the targets and
+ * whether they were met, with the load average.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
+import { createDb, robots, robotSearchColumns, seedRobots } from '@cellforge/db';
+import { apiHeapFlags } from '../../../scripts/start.mjs';
+import { searchRobots } from '../src/modules/catalog/catalog.repository';
+import { bundleApi, removeBundle, startApi } from './api-process';
+
+const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const MB = 1024 * 1024;
+
+const words = ['fanuc', 'abb', 'kuka', 'yaskawa', 'welding', 'cobot', 'palletizing', 'epson', 'scara', 'ur', 'motoman', 'assembly'];
+const categories = ['articulated', 'collaborative', 'scara', 'palletizing', 'delta'];
+const applications = ['material-handling', 'assembly', 'welding', 'palletizing'];
+
+/** The i-th never-seen query: a word, a category, an application and a payload band no other request has. */
+function novelQuery(i: number): Record<string, string> {
+  const min = (i % 997) / 10;
+  const max = min + 5 + (Math.floor(i / 997) % 400);
+  return {
+    q: words[i % words.length]!,
+    category: categories[Math.floor(i / words.length) % categories.length]!,
+    application: applications[Math.floor(i / 60) % applications.length]!,
+    minPayload: min.toFixed(1),
+    maxPayload: String(max),
+  };
+}
+const repeated = Array.from({ length: 240 }, (_, i) => novelQuery(i * 7919));
+const pathOf = (q: Record<string, string>) => `/api/robots?${new URLSearchParams(q).toString()}`;
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const lat = (r: autocannon.Result) => r.latency as unknown as { p50: number; p97_5: number; p99: number; max: number };
+function line(label: string, r: autocannon.Result) {
+  const l = lat(r);
+  return `${label}: ${r.requests.average.toFixed(0)} req/s; p50 ${l.p50} ms, p97.5 ${l.p97_5} ms, p99 ${l.p99} ms, max ${l.max} ms; errors ${r.errors}, non-2xx ${r.non2xx} (load ${load()})`;
+}
+
+async function novelLoad(base: string, connections: number, offset: number) {
+  let n = offset;
+  return autocannon({
+    url: base,
+    connections,
+    duration: DURATION_S,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(novelQuery(n++)) }) }],
+  });
+}
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
+  process.exit(2);
+}
+const name = `cf_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const handle = await createDb({ databaseUrl: url.toString(), poolMax: 20 });
+const bundle = await bundleApi();
+
+try {
+  const t0 = performance.now();
+  for (let start = 0; start < ROBOTS; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, ROBOTS - start) }, (_, k) => {
+      const i = start + k;
+      const base = seedRobots[i % seedRobots.length]!;
+      const variant = Math.floor(i / seedRobots.length);
+      const model = variant === 0 ? base.model : `${base.model}-V${variant}`;
+      const scale = 1 + ((variant * 7) % 13) / 50;
+      return {
+        manufacturer: base.manufacturer,
+        model,
+        ...robotSearchColumns({ manufacturer: base.manufacturer, model, category: base.category, applications: base.applications, industries: base.industries }),
+        category: base.category,
+        payloadKg: Math.round(base.payloadKg * scale * 10) / 10,
+        reachMm: Math.round(base.reachMm * scale),
+        dof: base.dof,
+        repeatabilityMm: base.repeatabilityMm,
+        weightKg: base.weightKg,
+        priceMinUsd: base.priceMinUsd,
+        priceMaxUsd: base.priceMaxUsd,
+        applications: base.applications,
+        industries: base.industries,
+        description: base.description,
+        datasheetSource: base.source,
+      };
+    });
+    await handle.db.insert(robots).values(rows);
+  }
+  await handle.db.execute(sql`analyze robots`);
+  console.log(`${ROBOTS} robots loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s (load ${load()})`);
+
+  const api = await startApi(bundle, url.toString(), apiHeapFlags(process.env));
+  try {
+    await api.startStep();
+    const first = performance.now();
+    await fetch(`${api.base}${pathOf(novelQuery(0))}`);
+    console.log(`API idle RSS ${(api.idleRss / MB).toFixed(0)} MB; first search (reads the catalog) ${(performance.now() - first).toFixed(0)} ms`);
+
+    const novel4 = await novelLoad(api.base, 4, 1_000);
+    const novel20 = await novelLoad(api.base, 20, 1_000_000);
+    const warm = await autocannon({ url: api.base, connections: 20, duration: 2, requests: repeated.map((q) => ({ method: 'GET' as const, path: pathOf(q) })) });
+    void warm;
+    const rep20 = await autocannon({ url: api.base, connections: 20, duration: DURATION_S, requests: repeated.map((q) => ({ method: 'GET' as const, path: pathOf(q) })) });
+
+    // A robot edit under load: how long until search shows it, and the slowest answer meanwhile.
+    const editLoad = autocannon({ url: api.base, connections: 4, duration: 8, requests: repeated.map((q) => ({ method: 'GET' as const, path: pathOf(q) })) });
+    await new Promise((r) => setTimeout(r, 2000));
+    const marker = `Quasar${randomBytes(3).toString('hex')}`;
+    const editedAt = performance.now();
+    await handle.db.execute(sql`update robots set model = ${marker}, compact_text = compact_text || ${marker.toLowerCase()}, search_text = search_text || ' ' || ${marker.toLowerCase()} where id = (select id from robots order by id limit 1)`);
+    let visibleMs = Infinity;
+    while (performance.now() - editedAt < 5000) {
+      const body = (await (await fetch(`${api.base}/api/robots?q=${marker.toLowerCase()}`)).json()) as { total: number };
+      if (body.total === 1) {
+        visibleMs = performance.now() - editedAt;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const duringEdit = await editLoad;
+    const memory = await api.endStep();
+
+    // The same never-seen searches as SQL through the pool.
+    const latencies: number[] = [];
+    let done = 0;
+    let n = 2_000_000;
+    const deadline = performance.now() + DURATION_S * 1000;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (performance.now() < deadline) {
+          const query: RobotQuery = robotQuerySchema.parse(novelQuery(n++));
+          const t = performance.now();
+          await searchRobots(handle.db, query);
+          latencies.push(performance.now() - t);
+          done += 1;
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const sqlRps = done / DURATION_S;
+    const sqlP95 = latencies[Math.floor(latencies.length * 0.95)] ?? NaN;
+
+    console.log(`\nCatalog search, ${ROBOTS} robots on PostgreSQL, ${DURATION_S} s per run`);
+    console.log(line('API never-seen queries,  4 clients', novel4));
+    console.log(line('API never-seen queries, 20 clients', novel20));
+    console.log(line('API repeated queries,   20 clients', rep20));
+    console.log(`SQL never-seen queries through a 20-client pool: ${sqlRps.toFixed(0)} q/s, p95 ${sqlP95.toFixed(0)} ms (load ${load()})`);
+    console.log(`Edit visible to search after ${visibleMs.toFixed(0)} ms; slowest answer meanwhile ${lat(duringEdit).max} ms`);
+    console.log(`API peak RSS ${(memory.peakRss / MB).toFixed(0)} MB${memory.exact ? '' : ' (sampled)'}, heap limit ${(api.heapLimit / MB).toFixed(0)} MB`);
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log('\nTargets (issue 19, p97.5 stands in for p95):');
+    console.log(`- never-seen p95 <= 50 ms at 4 clients: ${lat(novel4).p97_5} ms, ${verdict(lat(novel4).p97_5 <= 50)}`);
+    console.log(`- never-seen p95 <= 150 ms at 20 clients: ${lat(novel20).p97_5} ms, ${verdict(lat(novel20).p97_5 <= 150)}`);
+    console.log(`- never-seen throughput >= 3x SQL: ${(novel20.requests.average / sqlRps).toFixed(1)}x, ${verdict(novel20.requests.average >= 3 * sqlRps)}`);
+    console.log(`- repeated p95 <= 25 ms at 20 clients: ${lat(rep20).p97_5} ms, ${verdict(lat(rep20).p97_5 <= 25)}`);
+    console.log(`- edit visible within 2 s, no answer above 100 ms meanwhile: ${visibleMs.toFixed(0)} ms / ${lat(duringEdit).max} ms, ${verdict(visibleMs <= 2000 && lat(duringEdit).max <= 100)}`);
+    console.log(`- API RSS <= 350 MB: ${(memory.peakRss / MB).toFixed(0)} MB, ${verdict(memory.peakRss <= 350 * MB)}`);
+  } finally {
+    await api.stop();
+  }
+} finally {
+  removeBundle();
+  await handle.close();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
