@@ -17,7 +17,7 @@ import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { CatalogSearch, createCatalogRouter } from './modules/catalog';
-import { createLeadsRouter } from './modules/leads/leads.router';
+import { createLeadsRouter, createLeadsService } from './modules/leads';
 import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
 import { createProjectsRouter } from './modules/projects/projects.router';
 import { createProjectsService } from './modules/projects/projects.service';
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
   const projects = createProjectsService(db);
   app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
   app.use('/projects', createProjectsRouter({ projects, tokens }));
-  app.use('/api/leads', createLeadsRouter({ db, tokens, projects }));
+  app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
   app.use('/api/supplier', createSupplierRouter({ db, tokens, onCatalogChange: () => catalog.invalidate() }));
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
   const analysis = createAnalysisService({

@@ -35,3 +35,8 @@ export const expressInterestSchema = z.object({
 });
 export const updateLeadStatusSchema = z.object({ status: z.enum(leadStatuses) }).strict();
 export const leadListResponseSchema = z.object({ data: z.array(leadSchema) });
+export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
+/** One lead, as created or changed. */
+export const leadResponseSchema = z.object({ data: leadSchema });
+export type LeadResponse = z.infer<typeof leadResponseSchema>;
+export type CreateLeadRequest = z.output<typeof createLeadSchema>;

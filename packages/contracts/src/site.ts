@@ -13,6 +13,7 @@ export const contactRequestSchema = z.object({
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 export const contactResponseSchema = z.object({ success: z.literal(true), id: z.string(), message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 /** Marketing figures of the home page (spec section 1). */
 export const MARKETING_FIGURES = [

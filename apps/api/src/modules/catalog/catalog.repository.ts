@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
-import { queryRows, robotChanges, robots, robotViews, type Database } from '@cellforge/db';
+import { queryRows, robotChanges, robots, robotViews, users, type Database } from '@cellforge/db';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
@@ -299,4 +299,33 @@ export async function latestRobotChange(db: Database): Promise<number> {
 /** Drops changes older than maxAgeMs: they only mark catalog versions. */
 export async function pruneRobotChanges(db: Database, maxAgeMs: number): Promise<void> {
   await db.delete(robotChanges).where(lte(robotChanges.changedAt, new Date(Date.now() - maxAgeMs)));
+}
+
+/** A public robot and the kind of account that lists it (a supplier's listing can be asked about). */
+export async function findRobotSeller(
+  db: Database,
+  id: string,
+): Promise<{ id: string; ownerId: string | null; ownerType: string | null } | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ id: robots.id, ownerId: robots.ownerId, ownerType: users.userType })
+    .from(robots)
+    .leftJoin(users, eq(users.id, robots.ownerId))
+    .where(and(eq(robots.id, id), robotVisibleTo()))
+    .limit(1);
+  return row;
+}
+
+export interface RobotSummary {
+  id: string;
+  manufacturer: string;
+  model: string;
+}
+
+/** Maker and model of robots a record points at (leads name the robot they are about), whatever their listing now. */
+export async function findRobotSummaries(db: Database, ids: string[]): Promise<Map<string, RobotSummary>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (!valid.length) return new Map();
+  const rows = await db.select({ id: robots.id, manufacturer: robots.manufacturer, model: robots.model }).from(robots).where(inArray(robots.id, valid));
+  return new Map(rows.map((r) => [r.id, r]));
 }

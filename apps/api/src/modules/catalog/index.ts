@@ -9,6 +9,8 @@ export {
   catalogSignature,
   findCandidateRobots,
   findMatchCandidates,
+  findRobotSeller,
+  findRobotSummaries,
   findRobotsByModelKeys,
   findVisibleRobotById,
   findVisibleRobotsByIds,
@@ -19,6 +21,7 @@ export {
   tokenMatches,
   type CandidateQuery,
   type MatchCandidateRow,
+  type RobotSummary,
 } from './catalog.repository';
 export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';

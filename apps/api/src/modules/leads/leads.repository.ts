@@ -1,6 +1,7 @@
 import { aliasedTable, and, desc, eq } from 'drizzle-orm';
 import type { Lead } from '@cellforge/contracts';
-import { integratorProfiles, leads, projects, robots, users, type Database } from '@cellforge/db';
+import { integratorProfiles, leads, projects, users, type Database } from '@cellforge/db';
+import { findRobotSummaries, type RobotSummary } from '../catalog';
 import { isUuid } from '../../lib/db-values';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -11,7 +12,6 @@ function selectLeads(db: Database) {
   return db
     .select({
       lead: leads,
-      robot: { id: robots.id, manufacturer: robots.manufacturer, model: robots.model },
       project: { id: projects.id, projectName: projects.projectName },
       from: {
         id: sender.id,
@@ -26,20 +26,25 @@ function selectLeads(db: Database) {
     })
     .from(leads)
     .innerJoin(sender, eq(sender.id, leads.fromUserId))
-    .leftJoin(robots, eq(robots.id, leads.robotId))
     .leftJoin(projects, eq(projects.id, leads.projectId))
     .leftJoin(integratorProfiles, eq(integratorProfiles.userId, leads.fromUserId));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];
 
-function toLeadDto(row: Joined): Lead {
+/** The leads with the robot each is about (read from the catalog, which owns robots). */
+async function toLeadDtos(db: Database, rows: Joined[]): Promise<Lead[]> {
+  const robotsById = await findRobotSummaries(db, rows.flatMap((r) => (r.lead.robotId ? [r.lead.robotId] : [])));
+  return rows.map((row) => toLeadDto(row, row.lead.robotId ? robotsById.get(row.lead.robotId) : undefined));
+}
+
+function toLeadDto(row: Joined, robot: RobotSummary | undefined): Lead {
   return {
     id: row.lead.id,
     kind: row.lead.kind as Lead['kind'],
     status: row.lead.status as Lead['status'],
     message: row.lead.message,
-    robot: row.robot?.id ? { id: row.robot.id, manufacturer: row.robot.manufacturer, model: row.robot.model } : null,
+    robot: robot ? { id: robot.id, manufacturer: robot.manufacturer, model: robot.model } : null,
     project: row.project?.id ? { id: row.project.id, project_name: row.project.projectName } : null,
     from: {
       id: row.from.id,
@@ -59,17 +64,17 @@ export async function listLeadsTo(db: Database, userId: string, kind?: Lead['kin
   const rows = await selectLeads(db)
     .where(and(eq(leads.toUserId, userId), kind ? eq(leads.kind, kind) : undefined))
     .orderBy(desc(leads.createdAt));
-  return rows.map(toLeadDto);
+  return toLeadDtos(db, rows);
 }
 
 export async function listLeadsFrom(db: Database, userId: string): Promise<Lead[]> {
   const rows = await selectLeads(db).where(eq(leads.fromUserId, userId)).orderBy(desc(leads.createdAt));
-  return rows.map(toLeadDto);
+  return toLeadDtos(db, rows);
 }
 
 export async function findLeadDto(db: Database, id: string): Promise<Lead | undefined> {
-  const [row] = await selectLeads(db).where(eq(leads.id, id)).limit(1);
-  return row ? toLeadDto(row) : undefined;
+  const rows = await selectLeads(db).where(eq(leads.id, id)).limit(1);
+  return (await toLeadDtos(db, rows))[0];
 }
 
 export async function findLeadRow(db: Database, id: string): Promise<LeadRow | undefined> {

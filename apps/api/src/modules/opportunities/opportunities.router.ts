@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission } from '../../middleware/require-role';
-import { findLeadDto, findOpenLead, insertLead } from '../leads/leads.repository';
+import { findLeadDto, findOpenLead, insertLead } from '../leads';
 import type { ProjectsService } from '../projects/projects.service';
 import { findIntegratorsForProject, findSharedProject, listSharedProjects } from './opportunities.repository';
 

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
-import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads/leads.repository';
+import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads';
 import { toRobotDto } from '../catalog';
 import { findOwnedRobot, robotValues, updateRobot } from '../catalog';
 import { insertListing, listingAnalytics, listListings } from './supplier.repository';
