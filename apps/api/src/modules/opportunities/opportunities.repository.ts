@@ -2,6 +2,12 @@ import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { integratorProfiles, leads, projects, users, type Database } from '@cellforge/db';
 import { isUuid } from '../../lib/db-values';
 
+/**
+ * What makes a project an opportunity: a customer's project (not an integrator's own),
+ * shared with integrators, not complete. The list and the interest route use the same rule.
+ */
+const isOpportunity = and(eq(projects.sharedWithIntegrators, true), eq(users.userType, 'customer'), ne(projects.status, 'Complete'));
+
 export async function listSharedProjects(db: Database, integratorId: string) {
   return db
     .select({
@@ -15,18 +21,19 @@ export async function listSharedProjects(db: Database, integratorId: string) {
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.ownerId))
-    .where(and(eq(projects.sharedWithIntegrators, true), eq(users.userType, 'customer'), ne(projects.status, 'Complete')))
+    .where(isOpportunity)
     .orderBy(desc(projects.createdAt));
 }
 
 export async function findSharedProject(db: Database, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ id: projects.id, ownerId: projects.ownerId, shared: projects.sharedWithIntegrators, status: projects.status })
+    .select({ id: projects.id, ownerId: projects.ownerId })
     .from(projects)
-    .where(eq(projects.id, id))
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(and(eq(projects.id, id), isOpportunity))
     .limit(1);
-  return row && row.shared && row.status !== 'Complete' ? row : undefined;
+  return row;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { integratorCardSchema, opportunitySchema } from '@cellforge/contracts';
-import { integratorProfiles } from '@cellforge/db';
+import { integratorProfiles, leads } from '@cellforge/db';
 import { eq } from 'drizzle-orm';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
@@ -67,5 +67,25 @@ describe.each(testBackends)('opportunities and find integrators on %s', (backend
     await request(ctx().app).get('/api/integrator/opportunities').set(bearer(supplier.token)).expect(403);
     await request(ctx().app).get('/api/integrator/opportunities').expect(401);
     await request(ctx().app).get(`/projects/${priv.body.data.id}/integrators`).set(bearer(integrator.token)).expect(403);
+  });
+
+  it("does not let an integrator express interest in another integrator's own shared project (only customers' projects are opportunities)", async () => {
+    const a = await registerUser(ctx().app, { user_type: 'integrator' });
+    const b = await registerUser(ctx().app, { user_type: 'integrator' });
+    const own = await request(ctx().app)
+      .post('/projects')
+      .set(bearer(a.token))
+      .send({ project_name: 'Integrator A line', shared_with_integrators: true })
+      .expect(201);
+    expect(own.body.data.shared_with_integrators).toBe(true);
+    const listed = await request(ctx().app).get('/api/integrator/opportunities').set(bearer(b.token)).expect(200);
+    expect(listed.body.data.map((o: { id: string }) => o.id)).not.toContain(own.body.data.id);
+    const res = await request(ctx().app)
+      .post(`/api/integrator/opportunities/${own.body.data.id}/interest`)
+      .set(bearer(b.token))
+      .send({ message: 'We would love to help with this.' })
+      .expect(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+    expect(await ctx().handle.db.select().from(leads)).toHaveLength(0);
   });
 });
