@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/db-values';
 import { robotColumns } from './catalog.repository';
 import type { RobotRow } from './robot-dto';
+import { isRobotVisibleTo } from './visibility';
 
 /**
  * Robots a user owns: a supplier's listings and an integrator's own catalog rows.
@@ -56,10 +57,11 @@ export async function deleteRobot(db: Database, id: string): Promise<void> {
 export const SHARED_CATALOG_READ_ONLY = 'Robots of the shared catalog are read-only.';
 
 /**
- * The robot `id` if `userId` owns it. Unknown ids are 404 and the shared catalog is
- * 403. Another user's robot is `othersRobot`: 403 with a message where the robot is
- * public anyway (supplier listings), 404 where it is private (an integrator's own
- * catalog must not reveal that someone else's exists).
+ * The robot `id` if `userId` owns it. A robot the user may not see (unknown, or another
+ * account's private or inactive robot) is 404, the same answer, so the status reveals
+ * nothing (the catalog's visibility rule). A public robot of the shared catalog is 403
+ * read-only; another user's public robot is `othersRobot`: 403 with a message (supplier
+ * listings) or 404 (an integrator's catalog).
  */
 export async function findOwnedRobot(
   db: Database,
@@ -68,7 +70,7 @@ export async function findOwnedRobot(
   options: { label: string; othersRobot: { status: 403; message: string } | { status: 404 } },
 ): Promise<RobotRow> {
   const row = await findRobotRow(db, id);
-  if (!row) throw notFound(options.label);
+  if (!row || !isRobotVisibleTo(row, userId)) throw notFound(options.label);
   if (row.ownerId === userId) return row;
   if (row.ownerId === null) throw new AppError('FORBIDDEN', SHARED_CATALOG_READ_ONLY);
   if (options.othersRobot.status === 404) throw notFound(options.label);

@@ -9,7 +9,7 @@ import {
   robotSchema,
   supplierAnalyticsResponseSchema,
 } from '@cellforge/contracts';
-import { robots, robotViews, seedCatalog } from '@cellforge/db';
+import { robots, robotSearchColumns, robotViews, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 
@@ -67,6 +67,24 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     await request(ctx().app).put('/api/supplier/listings/00000000-0000-0000-0000-000000000000').set(bearer(owner.token)).send(listing).expect(404);
     const dup = await request(ctx().app).post('/api/supplier/listings').set(bearer(owner.token)).send({ ...listing, model: 'ur10e palletizer-kit' }).expect(409);
     expect(errorBodySchema.parse(dup.body).details?.model).toBeDefined();
+  });
+
+  it("answers another account's private robot exactly as an unknown id (404), so the status reveals nothing", async () => {
+    const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
+    const integrator = await registerUser(ctx().app, { user_type: 'integrator' });
+    const [secret] = await ctx()
+      .handle.db.insert(robots)
+      .values({ manufacturer: 'Acme', model: 'Hidden 1', ...robotSearchColumns({ manufacturer: 'Acme', model: 'Hidden 1' }), category: 'articulated', payloadKg: 5, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
+      .returning();
+    const unknown = '00000000-0000-0000-0000-000000000000';
+    for (const [method, suffix, body] of [['put', '', listing], ['patch', '/status', { status: 'inactive' }]] as const) {
+      const hidden = await request(ctx().app)[method](`/api/supplier/listings/${secret!.id}${suffix}`).set(bearer(supplier.token)).send(body).expect(404);
+      const missing = await request(ctx().app)[method](`/api/supplier/listings/${unknown}${suffix}`).set(bearer(supplier.token)).send(body).expect(404);
+      expect(hidden.body.code).toBe('NOT_FOUND');
+      expect(hidden.body.message).toBe(missing.body.message);
+    }
+    const [after] = await ctx().handle.db.select().from(robots).where(eq(robots.id, secret!.id));
+    expect(after).toMatchObject({ model: 'Hidden 1', status: 'active' });
   });
 
   it('refuses other roles (403), anonymous (401) and bad listings (400)', async () => {
