@@ -8,6 +8,7 @@ import type { Config } from './env';
 import type { Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { inputGuard } from './middleware/input-guard';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBetaSignupsRouter } from './modules/beta-signups/beta-signups.router';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(cors({ origin: config.corsOrigins, credentials: false, maxAge: 600 }));
   }
   app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(inputGuard);
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });

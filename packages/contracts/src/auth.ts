@@ -21,7 +21,13 @@ export const passwordSchema = z
   .min(8, { message: 'Password must be at least 8 characters' })
   .max(128, { message: 'Password must be at most 128 characters' });
 
-export const userPreferencesSchema = z.record(z.string(), z.unknown());
+/** Free-form display preferences: at most 16 KB as JSON (the API also refuses nesting over 20 levels). */
+export const USER_PREFERENCES_MAX_BYTES = 16_384;
+export const userPreferencesSchema = z
+  .record(z.string().max(100), z.unknown())
+  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= USER_PREFERENCES_MAX_BYTES, {
+    message: `Preferences must be at most ${USER_PREFERENCES_MAX_BYTES / 1024} KB`,
+  });
 
 /** The user as the API answers it (snake_case like the spec; firstName mirrors first_name). */
 export const userSchema = z.object({

@@ -28,6 +28,26 @@ interface HttpishError {
   message?: string;
 }
 
+/**
+ * What of an unexpected error goes to the log. A failed database query carries its SQL
+ * and every parameter (a user's e-mail, message or password hash): the log keeps the
+ * query's first line, the database's error code and constraint, never the values.
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  // The database's own message is left out too: "invalid input syntax for type uuid: ..." quotes the value.
+  const cause = (err as { cause?: unknown }).cause as { code?: unknown; constraint?: unknown } | undefined;
+  const isQuery = 'params' in err || 'query' in err;
+  if (!isQuery) return { type: err.name, message: err.message, stack: err.stack };
+  const firstLine = err.message.split('\n')[0]!.replace(/\s*params:.*$/s, '');
+  return {
+    type: err.name,
+    message: firstLine.slice(0, 300),
+    dbCode: cause?.code,
+    constraint: cause?.constraint,
+  };
+}
+
 /** One place that turns every failure into `{ message, error, code, details? }`. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (res.headersSent) return;
@@ -63,7 +83,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
     res.status(status).json(body('BAD_REQUEST', e.message || 'Bad request'));
     return;
   }
-  req.log?.error({ err, requestId }, 'unhandled error');
+  req.log?.error({ err: loggableError(err), requestId }, 'unhandled error');
   res.status(500).json(body('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId }));
 };
 

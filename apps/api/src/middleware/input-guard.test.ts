@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { sql } from 'drizzle-orm';
+import { errorBodySchema } from '@cellforge/contracts';
+import { contactMessages, users } from '@cellforge/db';
+import { testBackends, useTestApp } from '../test/create-test-app';
+import { bearer, buildRegistration, registerUser } from '../test/factories';
+import { loggableError } from './error-handler';
+
+/** Builds {"a":{"a":...}} n levels deep without recursion. */
+const nested = (n: number) => {
+  let value: Record<string, unknown> = { leaf: true };
+  for (let i = 0; i < n; i += 1) value = { a: value };
+  return value;
+};
+
+describe.each(testBackends)('input guard on %s (issue 15, items 7 and 10)', (backend) => {
+  const ctx = useTestApp(backend);
+
+  it('refuses NUL and control characters with a 400 naming the field, and stores nothing', async () => {
+    const reg = await request(ctx().app).post('/auth/register').send(buildRegistration({ first_name: 'Ada\u0000' })).expect(400);
+    expect(errorBodySchema.parse(reg.body)).toMatchObject({ code: 'VALIDATION_FAILED', details: { first_name: ['Control characters are not allowed'] } });
+    expect(await ctx().handle.db.select().from(users)).toHaveLength(0);
+
+    const contact = { name: 'Grace', email: 'grace@example.com', subject: 'Hello', message: 'A message with a bell \u0007 in it.' };
+    const res = await request(ctx().app).post('/api/contact').send(contact).expect(400);
+    expect(res.body.message).toBe('Invalid message: control characters (such as NUL) are not allowed');
+    expect(await ctx().handle.db.select().from(contactMessages)).toHaveLength(0);
+
+    // Keys count too, and the query string.
+    await request(ctx().app).post('/api/contact').send({ ...contact, message: 'Fine text here.', ['x\u0000']: 1 }).expect(400);
+    const q = await request(ctx().app).get('/api/robots?q=ur%00').expect(400);
+    expect(q.body.code).toBe('VALIDATION_FAILED');
+
+    // Tabs and new lines are text.
+    await request(ctx().app).post('/api/contact').send({ ...contact, message: 'Line one\n\tLine two\r\n' }).expect(201);
+  });
+
+  it('refuses nesting over 20 levels and preferences over 16 KB; keeps ordinary preferences', async () => {
+    const { token } = await registerUser(ctx().app);
+    for (const depth of [25, 1000, 5000]) {
+      const res = await request(ctx().app).patch('/auth/me').set(bearer(token)).send({ preferences: nested(depth) }).expect(400);
+      // Past a few thousand levels the JSON parser itself gives up: still a clear 400.
+      expect(['VALIDATION_FAILED', 'INVALID_JSON'], String(depth)).toContain(errorBodySchema.parse(res.body).code);
+    }
+    const big = await request(ctx().app).patch('/auth/me').set(bearer(token)).send({ preferences: { notes: 'x'.repeat(17_000) } }).expect(400);
+    expect(big.body.message).toMatch(/16 KB/);
+    const ok = await request(ctx().app).patch('/auth/me').set(bearer(token)).send({ preferences: { theme: 'dark', layout: nested(5) } }).expect(200);
+    expect(ok.body.user.preferences.theme).toBe('dark');
+  });
+
+  it('logs a failed query without its parameter values', async () => {
+    const secret = 'hunter2-the-password-hash';
+    const err = await ctx()
+      .handle.db.execute(sql`select ${secret}::int`)
+      .then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(JSON.stringify(err, Object.getOwnPropertyNames(err))).toContain(secret); // what used to be logged
+    const logged = JSON.stringify(loggableError(err));
+    expect(logged).not.toContain(secret);
+    expect(logged).toContain('22P02'); // invalid_text_representation, so the log still says what failed
+  });
+});
