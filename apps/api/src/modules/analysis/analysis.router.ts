@@ -1,19 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { VIDEO_UPLOAD_MESSAGE, stage1ResultsSchema } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
+import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
+import { hasControlCharacters } from '../../middleware/input-guard';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requireRole } from '../../middleware/require-role';
 import { hasVideoExtension, toJobDto, type AnalysisService } from './analysis.service';
 
+/** Multipart text fields arrive after the JSON input guard: control characters are refused here. */
+const fieldText = (field: string) =>
+  z.string().trim().refine((v) => !hasControlCharacters(v), { message: `${field} holds control characters` });
 const uploadFieldsSchema = z.object({
-  project_id: z.string({ message: 'project_id is required' }).trim().min(1, { message: 'project_id is required' }),
-  job_id: z.string().trim().min(1).optional(),
-  user_id: z.string().trim().optional(),
+  project_id: fieldText('project_id').pipe(z.string().min(1, { message: 'project_id is required' })),
+  job_id: fieldText('job_id').pipe(z.string().min(1)).optional(),
+  user_id: fieldText('user_id').optional(),
 });
 
 const confirmBodySchema = z.object({
@@ -32,33 +36,32 @@ export interface AnalysisRouterDeps {
 /** /api/integrator/upload-video and /api/integrator/analysis/* (integrators only). */
 export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   mkdirSync(deps.tmpDir, { recursive: true });
-  const upload = multer({
-    dest: deps.tmpDir,
-    limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 10_000 },
-    fileFilter: (_req, file, cb) => {
-      if (!hasVideoExtension(file.originalname)) cb(new AppError('UNSUPPORTED_FILE_TYPE', VIDEO_UPLOAD_MESSAGE));
-      else cb(null, true);
-    },
-  });
+  const upload = parseUpload(
+    multer({
+      dest: deps.tmpDir,
+      limits: { fileSize: deps.maxBytes, files: 1, fields: 10, fieldSize: 10_000 },
+      fileFilter: (_req, file, cb) => {
+        if (!hasVideoExtension(file.originalname)) cb(new AppError('UNSUPPORTED_FILE_TYPE', VIDEO_UPLOAD_MESSAGE));
+        else cb(null, true);
+      },
+    }).single('file'),
+    `The video is larger than the upload limit of ${Math.round(deps.maxBytes / 1024 / 1024)} MB.`,
+  );
 
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('integrator'));
 
-  router.post('/upload-video', upload.single('file'), async (req, res) => {
+  router.post('/upload-video', removeUploadsUnlessSuccessful, upload, async (req, res) => {
     if (!req.file) throw new AppError('BAD_REQUEST', 'Choose a video to upload (field "file").');
-    const fields = uploadFieldsSchema.safeParse(req.body ?? {});
-    if (!fields.success) {
-      await rm(req.file.path, { force: true });
-      throw fields.error;
-    }
-    if (fields.data.user_id && fields.data.user_id !== req.auth!.userId) {
+    const fields = uploadFieldsSchema.parse(req.body ?? {});
+    if (fields.user_id && fields.user_id !== req.auth!.userId) {
       throw new AppError('FORBIDDEN', 'You can only upload videos for your own account.');
     }
     const answer = await deps.analysis.upload({
       userId: req.auth!.userId,
       file: req.file,
-      jobId: fields.data.job_id,
-      projectId: fields.data.project_id,
+      jobId: fields.job_id,
+      projectId: fields.project_id,
     });
     res.status(201).json(answer);
   });

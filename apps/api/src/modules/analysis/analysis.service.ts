@@ -34,7 +34,8 @@ export interface AnalysisDeps {
   resultBucket: string;
 }
 
-export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+/** Letters, digits, ".", "_" and "-"; not dots alone ("." and ".." would be path steps in the object key). */
+export const JOB_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._-]{1,128}$/;
 /** ZIPs of work-cell videos: a handful of clips and a manifest, never thousands of files. */
 const ZIP_LIMITS = { maxEntries: 50, maxCompressionRatio: 100 };
 

@@ -7,6 +7,7 @@ import multer from 'multer';
 import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkMappingsSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
+import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
@@ -29,22 +30,16 @@ export const UPLOAD_FILE_PREFIX = 'cellforge-bulk-';
  */
 function singleFile(maxBytes: number, dir: string): RequestHandler {
   mkdirSync(dir, { recursive: true });
-  const upload = multer({
-    storage: multer.diskStorage({
-      destination: (_req, _file, cb) => cb(null, dir),
-      filename: (_req, _file, cb) => cb(null, `${UPLOAD_FILE_PREFIX}${randomUUID()}`),
-    }),
-    limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
-  }).single('file');
-  return (req, res, next) => {
-    upload(req, res, (err: unknown) => {
-      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE') {
-        next(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${formatBytes(maxBytes)} limit for bulk uploads. Split it into smaller files and upload them one by one.`));
-        return;
-      }
-      next(err as Error | undefined);
-    });
-  };
+  return parseUpload(
+    multer({
+      storage: multer.diskStorage({
+        destination: (_req, _file, cb) => cb(null, dir),
+        filename: (_req, _file, cb) => cb(null, `${UPLOAD_FILE_PREFIX}${randomUUID()}`),
+      }),
+      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
+    }).single('file'),
+    `The file is larger than the ${formatBytes(maxBytes)} limit for bulk uploads. Split it into smaller files and upload them one by one.`,
+  );
 }
 
 export interface BulkUploadRouterDeps {
@@ -73,7 +68,7 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),
   );
 
-  router.post('/parse', singleFile(maxBytes, deps.tmpDir ?? tmpdir()), async (req, res) => {
+  router.post('/parse', removeUploadsUnlessSuccessful, singleFile(maxBytes, deps.tmpDir ?? tmpdir()), async (req, res) => {
     const file = req.file;
     if (!file) {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');

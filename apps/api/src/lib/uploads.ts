@@ -1,0 +1,55 @@
+import { rm } from 'node:fs/promises';
+import type { Request, RequestHandler } from 'express';
+import { AppError } from './errors';
+
+function receivedPaths(req: Request): string[] {
+  const files = req.files ? (Array.isArray(req.files) ? req.files : Object.values(req.files).flat()) : [];
+  return [...(req.file ? [req.file] : []), ...files].map((f) => f.path).filter((p): p is string => typeof p === 'string');
+}
+
+/**
+ * Removes what an upload route received when the request does not succeed: any 4xx or
+ * 5xx answer (a refusal for another account's user_id, a bad field, a file of the wrong
+ * kind) or a client that went away. Put it before the multipart parser; a route that
+ * keeps the file moves it before answering 2xx, so nothing it keeps is removed. One
+ * mechanism for every upload route, so a new refusal path cannot leave up to 1 GB
+ * behind in DATA_DIR/tmp (issue 15, item 4).
+ */
+export const removeUploadsUnlessSuccessful: RequestHandler = (req, res, next) => {
+  let done = false;
+  const cleanUp = () => {
+    if (done) return;
+    done = true;
+    if (res.statusCode < 400 && res.writableFinished) return;
+    for (const path of receivedPaths(req)) void rm(path, { force: true }).catch(() => undefined);
+  };
+  res.once('finish', cleanUp);
+  res.once('close', cleanUp);
+  next();
+};
+
+const MULTIPART_ERRORS = /multipart|boundary|unexpected end of form|malformed part header|part terminated early|field name missing|too many parts/i;
+
+/**
+ * A multer middleware with its failures turned into clear 4xx answers: the size limit
+ * is a 413 with `tooLarge` as its message, other multer limits and a malformed
+ * multipart body (no boundary, truncated part, empty body) a 400; refusals raised by
+ * the file filter (AppError) pass through.
+ */
+export function parseUpload(upload: RequestHandler, tooLarge: string): RequestHandler {
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof AppError) return next(err);
+      const e = err as { code?: string; name?: string; message?: string };
+      if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', tooLarge));
+      if (e.name === 'MulterError') {
+        return next(new AppError('BAD_REQUEST', e.code === 'LIMIT_UNEXPECTED_FILE' || e.code === 'LIMIT_FILE_COUNT' ? 'Send exactly one file in the "file" field' : `The upload was refused: ${e.message ?? 'bad multipart request'}`));
+      }
+      if (MULTIPART_ERRORS.test(e.message ?? '')) {
+        return next(new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data request: send the file in the "file" field.'));
+      }
+      next(err);
+    });
+  };
+}
