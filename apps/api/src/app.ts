@@ -11,6 +11,8 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { inputGuard } from './middleware/input-guard';
 import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
+import { findTokenVersion } from './modules/auth/auth.repository';
+import { DatabaseRateLimitStore } from './modules/auth/rate-limit-store';
 import { createBetaSignupsRouter } from './modules/beta-signups/beta-signups.router';
 import { createAiRouter } from './modules/ai/ai.router';
 import { createContactRouter } from './modules/contact/contact.router';
@@ -85,7 +87,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(inputGuard);
 
-  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds);
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, {
+    currentVersion: (userId) => findTokenVersion(db, userId),
+    cacheMs: config.tokenCheckCacheMs,
+  });
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
 
   app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
@@ -95,7 +100,16 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(
     '/auth',
-    createAuthRouter({ auth, tokens, loginRateLimit: config.loginRateLimit, loginRateWindowMs: config.loginRateWindowMs }),
+    createAuthRouter({
+      auth,
+      tokens,
+      loginRateLimit: config.loginRateLimit,
+      loginRateWindowMs: config.loginRateWindowMs,
+      loginIpRateLimit: config.loginIpRateLimit,
+      registerRateLimit: config.registerRateLimit,
+      registerRateWindowMs: config.registerRateWindowMs,
+      rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
+    }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
   const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });

@@ -31,6 +31,10 @@ export const envSchema = z.object({
   RESULT_BUCKET: z.string().default('analysis-results'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  REGISTER_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  TOKEN_CHECK_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   BULK_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
   AI_BASE_URL: z.string().url().optional(),
@@ -69,10 +73,33 @@ export interface Config {
   resultBucket: string;
   loginRateLimit: number;
   loginRateWindowMs: number;
+  /** Failed sign-ins per address across all e-mails per window (password spraying). */
+  loginIpRateLimit: number;
+  registerRateLimit: number;
+  registerRateWindowMs: number;
+  /** How long a token's version check against the user row is reused (ms). */
+  tokenCheckCacheMs: number;
   jsonBodyLimit: string;
   bulkUploadMaxBytes: number;
   ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string; timeoutMs: number };
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+}
+
+/** Words that mark a placeholder rather than a secret (the .env.example value among them). */
+const PLACEHOLDER_WORDS = /change[-_ ]?me|changeit|placeholder|example|secret|password|your[-_ ]|replace|default|todo|xxx/i;
+
+/**
+ * Why a production secret is not one, or null: a placeholder, or too little entropy
+ * (fewer than 10 distinct characters, or under 128 bits estimated from its alphabet).
+ * 32 times "a" passes a length check and is guessed at once.
+ */
+export function weakSecretReason(secret: string): string | null {
+  if (PLACEHOLDER_WORDS.test(secret)) return 'looks like a placeholder';
+  const distinct = new Set(secret).size;
+  if (distinct < 10) return `has only ${distinct} different characters`;
+  const alphabet = (/[a-z]/.test(secret) ? 26 : 0) + (/[A-Z]/.test(secret) ? 26 : 0) + (/\d/.test(secret) ? 10 : 0) + (/[^a-zA-Z\d]/.test(secret) ? 33 : 0);
+  if (secret.length * Math.log2(Math.max(alphabet, 2)) < 128) return 'is too short for its characters (under 128 bits)';
+  return null;
 }
 
 /**
@@ -80,7 +107,11 @@ export interface Config {
  * so sessions survive restarts. In production it must come from the environment.
  */
 function resolveJwtSecret(env: Env): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.JWT_SECRET) {
+    const weak = env.NODE_ENV === 'production' ? weakSecretReason(env.JWT_SECRET) : null;
+    if (weak) throw new Error(`JWT_SECRET ${weak}: set it to a random value, e.g. the output of \`openssl rand -hex 32\`.`);
+    return env.JWT_SECRET;
+  }
   if (env.NODE_ENV === 'production') {
     throw new Error('JWT_SECRET is required when NODE_ENV=production (at least 32 characters).');
   }
@@ -136,6 +167,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     resultBucket: env.RESULT_BUCKET,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
+    loginIpRateLimit: env.LOGIN_IP_RATE_LIMIT,
+    registerRateLimit: env.REGISTER_RATE_LIMIT,
+    registerRateWindowMs: env.REGISTER_RATE_WINDOW_MS,
+    tokenCheckCacheMs: env.TOKEN_CHECK_CACHE_MS,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     bulkUploadMaxBytes: env.BULK_UPLOAD_MAX_BYTES,
     ai: {

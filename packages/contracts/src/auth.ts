@@ -15,11 +15,20 @@ export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as 
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254));
 
-/** Password rules (the spec leaves them open; see docs/decisions.md). */
+/** bcrypt reads at most 72 bytes: a longer password would sign in with any text sharing its first 72 bytes. */
+export const PASSWORD_MAX_BYTES = 72;
+
+/**
+ * Password rules (the spec leaves them open; see docs/decisions.md). The API also
+ * refuses passwords that are easy to guess (a common-password dictionary).
+ */
 export const passwordSchema = z
   .string()
   .min(8, { message: 'Password must be at least 8 characters' })
-  .max(128, { message: 'Password must be at most 128 characters' });
+  .max(128, { message: 'Password must be at most 128 characters' })
+  .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, {
+    message: `Password must be at most ${PASSWORD_MAX_BYTES} bytes (72 letters; fewer with accents or emoji)`,
+  });
 
 /** Free-form display preferences: at most 16 KB as JSON (the API also refuses nesting over 20 levels). */
 export const USER_PREFERENCES_MAX_BYTES = 16_384;

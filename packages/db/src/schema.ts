@@ -37,7 +37,19 @@ export const users = pgTable('users', {
   companySize: text('company_size'),
   industry: text('industry'),
   preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  /** Bumped to revoke every token issued before (sign-out everywhere); tokens carry the version they were issued at. */
+  tokenVersion: integer('token_version').notNull().default(0),
   ...timestamps,
+});
+
+/**
+ * Rate-limit counters (sign-in and registration attempts), in the database so every
+ * API instance counts the same attempts. One row per limiter and client key.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
 export const integratorProfiles = pgTable('integrator_profiles', {

@@ -45,6 +45,7 @@ const tables = [
   'beta_signups',
   'robot_views',
   'robot_changes',
+  'rate_limits',
   'leads',
   'projects',
   'robots',

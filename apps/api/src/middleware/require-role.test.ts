@@ -20,7 +20,7 @@ app.get('/optional', authenticate(tokens, { required: false }), (req, res) => {
 app.use(errorHandler);
 
 const tokenFor = (userType: 'customer' | 'supplier' | 'integrator' | 'system_integrator') =>
-  `Bearer ${tokens.sign({ sub: '00000000-0000-0000-0000-000000000001', user_type: userType, email: 'x@y.z' })}`;
+  `Bearer ${tokens.sign({ sub: '00000000-0000-0000-0000-000000000001', user_type: userType, email: 'x@y.z', ver: 0 })}`;
 
 describe('requireRole', () => {
   it('lets integrator and system_integrator through', async () => {

@@ -18,6 +18,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_ON_START: 'false',
     // Tests write robots straight into the database and search at once.
     CATALOG_INDEX_REFRESH_MS: '0',
+    // Tests register and sign in many accounts from one address; the limits' own tests lower these.
+    REGISTER_RATE_LIMIT: '10000',
+    LOGIN_IP_RATE_LIMIT: '10000',
+    // Token checks are not cached in tests, so a revocation is seen by the next request.
+    TOKEN_CHECK_CACHE_MS: '0',
   });
   return { ...base, ...overrides };
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { integratorProfiles, users, type Database } from '@cellforge/db';
+import { isUuid } from '../../lib/db-values';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -35,4 +36,15 @@ export async function updateUser(db: Database, id: string, values: Partial<NewUs
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** The user's token version, or null when the user no longer exists. */
+export async function findTokenVersion(db: Database, userId: string): Promise<number | null> {
+  if (!isUuid(userId)) return null;
+  const [row] = await db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? row.v : null;
+}
+
+export async function bumpTokenVersion(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { Router, type Request } from 'express';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { loginRequestSchema, profileUpdateSchema, registerRequestSchema, verifyRequestSchema } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
@@ -9,37 +9,60 @@ import type { AuthService } from './auth.service';
 export interface AuthRouterDeps {
   auth: AuthService;
   tokens: TokenService;
+  /** Failed sign-ins per address and e-mail per window. */
   loginRateLimit: number;
   loginRateWindowMs: number;
+  /** Failed sign-ins per address across all e-mails per window (password spraying). */
+  loginIpRateLimit: number;
+  /** Registrations per address per window (each costs a bcrypt hash). */
+  registerRateLimit: number;
+  registerRateWindowMs: number;
+  /** Where the counters live; every API instance must share it (DatabaseRateLimitStore). */
+  rateLimitStore: (prefix: string) => Store;
 }
 
 export function createAuthRouter(deps: AuthRouterDeps): Router {
   const router = Router();
   const requireAuth = authenticate(deps.tokens, { required: true });
+  const address = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+  const limiter = (prefix: string, options: { limit: number; windowMs: number; failedOnly: boolean; key: (req: Request) => string; message: string }) =>
+    rateLimit({
+      windowMs: options.windowMs,
+      limit: options.limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      skipSuccessfulRequests: options.failedOnly,
+      store: deps.rateLimitStore(prefix),
+      keyGenerator: options.key,
+      handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', options.message)),
+    });
 
-  // Counts failed attempts only, per client address and email, so a shared office IP
-  // is not locked out by one person's typos and a password spray is still slowed.
-  const loginLimiter = rateLimit({
-    windowMs: deps.loginRateWindowMs,
+  // Failed attempts only: per address and e-mail, so a shared office address is not
+  // locked out by one person's typos; and per address across e-mails, so one address
+  // cannot spray a password over many accounts.
+  const signInMessage = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+  const loginPerAccount = limiter('login', {
     limit: deps.loginRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
-    keyGenerator: (req) => {
-      const email = typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : '';
-      return `${ipKeyGenerator(req.ip ?? 'unknown')}|${email}`;
-    },
-    handler: (_req, _res, next) => {
-      next(new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please wait a few minutes and try again.'));
-    },
+    windowMs: deps.loginRateWindowMs,
+    failedOnly: true,
+    key: (req) => `${address(req)}|${typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : ''}`,
+    message: signInMessage,
+  });
+  const loginPerAddress = limiter('login-ip', { limit: deps.loginIpRateLimit, windowMs: deps.loginRateWindowMs, failedOnly: true, key: address, message: signInMessage });
+  const registerPerAddress = limiter('register', {
+    limit: deps.registerRateLimit,
+    windowMs: deps.registerRateWindowMs,
+    failedOnly: false,
+    key: address,
+    message: 'Too many accounts created from your address. Please try again later.',
   });
 
-  router.post('/register', async (req, res) => {
+  router.post('/register', registerPerAddress, async (req, res) => {
     const input = registerRequestSchema.parse(req.body);
     res.status(201).json(await deps.auth.register(input));
   });
 
-  router.post('/login', loginLimiter, async (req, res) => {
+  router.post('/login', loginPerAddress, loginPerAccount, async (req, res) => {
     const input = loginRequestSchema.parse(req.body);
     res.json(await deps.auth.login(input.email, input.password, input.required_user_type));
   });
@@ -51,6 +74,11 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   router.patch('/me', requireAuth, async (req, res) => {
     const changes = profileUpdateSchema.parse(req.body);
     res.json({ user: await deps.auth.updateProfile(req.auth!.userId, changes) });
+  });
+
+  router.post('/logout', requireAuth, async (req, res) => {
+    await deps.auth.revokeTokens(req.auth!.userId);
+    res.status(204).end();
   });
 
   router.post('/verify', async (req, res) => {

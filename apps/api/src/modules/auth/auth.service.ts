@@ -9,8 +9,9 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
+import { weakPasswordReason } from './password-strength';
 import type { TokenService } from '../../lib/tokens';
-import { findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './auth.repository';
+import { bumpTokenVersion, findUserByEmail, findUserById, insertUser, updateUser, type UserRow } from './auth.repository';
 import { toUserDto } from './user-dto';
 import { isUniqueViolation } from '../../lib/db-values';
 
@@ -47,7 +48,7 @@ export function createAuthService(deps: AuthDeps) {
   const dummyHash = bcrypt.hashSync('cellforge-timing-equaliser', deps.bcryptRounds);
 
   function issue(row: UserRow, message: string): AuthResponse {
-    const token = deps.tokens.sign({ sub: row.id, user_type: row.userType as UserType, email: row.email });
+    const token = deps.tokens.sign({ sub: row.id, user_type: row.userType as UserType, email: row.email, ver: row.tokenVersion });
     return {
       success: true,
       message,
@@ -61,6 +62,8 @@ export function createAuthService(deps: AuthDeps) {
   return {
     async register(input: RegisterInput): Promise<AuthResponse> {
       if (await findUserByEmail(deps.db, input.email)) throw emailTaken();
+      const weak = await weakPasswordReason(input.password, [input.email, input.first_name, input.last_name, input.company_name]);
+      if (weak) throw new AppError('VALIDATION_FAILED', weak, { password: [weak] });
       const passwordHash = await bcrypt.hash(input.password, deps.bcryptRounds);
       try {
         const row = await insertUser(deps.db, {
@@ -110,7 +113,13 @@ export function createAuthService(deps: AuthDeps) {
       const claims = deps.tokens.verify(token);
       if (!claims) return { valid: false, user: null };
       const row = await findUserById(deps.db, claims.sub);
-      return row ? { valid: true, user: toUserDto(row) } : { valid: false, user: null };
+      return row && row.tokenVersion === claims.ver ? { valid: true, user: toUserDto(row) } : { valid: false, user: null };
+    },
+
+    /** Signs the user out everywhere: every token issued so far stops working. */
+    async revokeTokens(userId: string): Promise<void> {
+      await bumpTokenVersion(deps.db, userId);
+      deps.tokens.forget(userId);
     },
 
     async updateProfile(
