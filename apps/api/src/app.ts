@@ -144,6 +144,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api/roi', createRoiRouter());
   app.use('/api/beta-signups', createBetaSignupsRouter({ db }));
 
+  // A page path no API route answered (GET /auth/supplier fetched as JSON) is still the page.
+  if (web) app.use(web.fallback);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -68,6 +68,30 @@ describe('web app serving', () => {
     await request(a).post('/auth/login').set('Accept', 'text/html').expect(200, { api: true });
   });
 
+  it('answers unknown pages with the app and status 404, and page paths with the app whatever the Accept header (issue 15, item 15)', async () => {
+    const { a, web } = app();
+    a.get('/auth/me', (_req, res) => {
+      res.json({ api: 'me' });
+    });
+    a.use(web.fallback);
+    a.use((_req, res) => {
+      res.status(404).json({ code: 'NOT_FOUND' });
+    });
+    for (const pathname of ['/no-such-page', '/catalogue', '/robots', '/auth/admin', '/robots/1/2']) {
+      const res = await request(a).get(pathname).set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(404);
+      expect(res.text, pathname).toContain('<div id="root">');
+    }
+    for (const accept of ['application/json', '*/*', 'text/plain']) {
+      for (const pathname of ['/catalog', '/robots/123', '/auth/supplier', '/compare', '/']) {
+        const res = await request(a).get(pathname).set('Accept', accept).set('Accept-Encoding', 'identity').expect(200);
+        expect(res.type, `${pathname} ${accept}`).toBe('text/html');
+      }
+    }
+    // Where API and pages share a prefix, a fetch still reaches the API.
+    await request(a).get('/auth/me').set('Accept', 'application/json').expect(200, { api: 'me' });
+    await request(a).get('/unknown').set('Accept', 'application/json').expect(404, { code: 'NOT_FOUND' });
+  });
+
   it('serves precompressed assets by Accept-Encoding, and plain files otherwise', async () => {
     const { a, js } = app();
     const br = await rawGet(a, '/assets/app-abc.js', 'br, gzip');

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { matchPagePath } from '@cellforge/contracts/constants';
 
 export interface WebAppOptions {
   distDir: string;
@@ -10,7 +11,9 @@ export interface WebAppOptions {
 }
 
 /** Paths that belong to the API even when a browser navigates to them. */
-const apiOnly = /^\/(api|health)(\/|$)/;
+const apiOnly = /^\/(api|health|assets)(\/|$)/;
+/** Prefixes where pages and API routes live side by side (/auth/customer and /auth/me). */
+const sharedWithApi = /^\/(auth|projects|ai)(\/|$)/;
 
 function injectConfig(html: string, appName: string): string {
   const config = JSON.stringify({ appName, apiBase: '', aiBase: '' }).replace(/</g, '\\u003c');
@@ -80,7 +83,7 @@ function inlineScriptHashes(html: string): string[] {
  */
 export function createWebApp(
   options: WebAppOptions,
-): { assets: Router; pages: RequestHandler; scriptHashes: string[] } | null {
+): { assets: Router; pages: RequestHandler; fallback: RequestHandler; scriptHashes: string[] } | null {
   const indexFile = path.join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) return null;
   const html = injectConfig(readFileSync(indexFile, 'utf8'), options.appName);
@@ -106,18 +109,34 @@ export function createWebApp(
     '/assets',
     express.static(path.join(options.distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
   );
-  assets.use(express.static(options.distDir, { index: false, maxAge: '1h' }));
+  // Files at the root of the build (favicon.svg, page-preloads.json ...): looked up only for
+  // one-segment paths with an extension, so API requests cost no file-system lookup.
+  const rootFiles = express.static(options.distDir, { index: false, maxAge: '1h' });
+  assets.use((req, res, next) => (/^\/[\w.-]+\.\w+$/.test(req.path) ? rootFiles(req, res, next) : next()));
 
   // Each known page gets its own chunks as modulepreload links, so they download with
   // the app's entry instead of after it has run; any other path gets the plain page.
-  const fallback = pageHtml(html);
+  const plainPage = pageHtml(html);
   const preloaded = readPagePreloads(options.distDir).map(({ segments, files }) => ({ segments, page: pageHtml(withPreloads(html, files)) }));
-  const pageFor = (pathname: string) => preloaded.find(({ segments }) => matchesPattern(segments, pathname))?.page ?? fallback;
+  const pageFor = (pathname: string) => preloaded.find(({ segments }) => matchesPattern(segments, pathname))?.page ?? plainPage;
 
   const pages: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (apiOnly.test(req.path)) return next();
-    if (req.accepts(['json', 'html']) !== 'html') return next();
+    const wantsHtml = req.accepts(['json', 'html']) === 'html';
+    const known = matchPagePath(req.path) !== null;
+    // A page path is the app whatever the client accepts. Under the prefixes the API shares with pages (GET /auth/me, GET /projects/:id) a
+    // fetch goes to the API first; `fallback` serves the page if no API route answered.
+    if (known ? !wantsHtml && sharedWithApi.test(req.path) : !wantsHtml) return next();
+    // Unknown paths get the app (its router shows the not-found page) with a real 404.
+    if (!known) res.status(404);
+    sendPage(req, res);
+  };
+  const fallback: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || apiOnly.test(req.path) || matchPagePath(req.path) === null) return next();
+    sendPage(req, res);
+  };
+  const sendPage = (req: Request, res: Response) => {
     const page = pageFor(req.path);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept, Accept-Encoding');
@@ -130,5 +149,5 @@ export function createWebApp(
     }
     res.send(page.plain);
   };
-  return { assets, pages, scriptHashes: inlineScriptHashes(html) };
+  return { assets, pages, fallback, scriptHashes: inlineScriptHashes(html) };
 }

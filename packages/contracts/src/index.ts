@@ -9,6 +9,7 @@ export * from './chat';
 export * from './bulk-upload';
 export * from './perception';
 export * from './site';
+export * from './constants/pages';
 export * from './leads';
 export * from './listings';
 export * from './opportunities';

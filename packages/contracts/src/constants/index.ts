@@ -8,3 +8,4 @@
 export * from './chat';
 export * from './robots';
 export * from './roles';
+export * from './pages';
