@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
 import { preloadedPages } from './preloaded-pages';
+import { pagePaths } from '@cellforge/contracts/constants';
+import type { RouteObject } from 'react-router-dom';
 import { routes } from './router';
 
 describe('routes', () => {
@@ -73,5 +75,20 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith('Route error', expect.objectContaining({ name: 'ChunkLoadError' }));
+  });
+});
+
+/** Every path of the route table, joined from nested routes (pathless layout routes add nothing). */
+function routePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((r) => {
+    const here = r.index ? parent || '/' : r.path ? `${parent.replace(/\/$/, '')}/${r.path.replace(/^\//, '')}` : parent;
+    const own = r.index || (r.path && r.path !== '*') ? [here] : [];
+    return [...own, ...(r.children ? routePaths(r.children, here) : [])];
+  });
+}
+
+describe('page table', () => {
+  it('matches the pages the API serves (contracts pagePaths), so a real page is never answered 404', () => {
+    expect([...new Set(routePaths(routes))].sort()).toEqual([...pagePaths].sort());
   });
 });
