@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import type { Express } from 'express';
+import { ROI_DEFAULT_INPUTS } from '@cellforge/roi';
+import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
+import { testBackends, useTestApp } from './create-test-app';
+import { bearer, buildRegistration, registerUser } from './factories';
+import { listRoutes } from './route-table';
+
+/**
+ * Issue 15: every route of the app times five identities, with the status each must
+ * get. The routes come from the app's own route table: a route without a row here fails
+ * the test (so a new route cannot ship without a rule), and so does a row whose route
+ * is gone. Objects belong to the first integrator, the customer and the supplier; the
+ * second integrator owns nothing, so their column proves the ownership checks: another
+ * account's object is always 404, never a 2xx and never a 403 that would reveal it.
+ */
+const identities = ['anonymous', 'customer', 'supplier', 'integrator', 'otherIntegrator'] as const;
+type Identity = (typeof identities)[number];
+/** 'ok' is any 2xx; a number is that exact status. */
+type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
+
+interface Fixtures {
+  customerProject: string;
+  integratorProject: string;
+  publicRobot: string;
+  otherPublicRobot: string;
+  mappings: Record<string, string>;
+  supplierListing: string;
+  integratorRobot: string;
+  integratorJob: string;
+  integratorUpload: string;
+  supplierUpload: string;
+  supplierLead: string;
+  customerEmail: string;
+  customerPassword: string;
+  tokens: Record<Identity, string | null>;
+}
+
+interface Case {
+  /** Shown in failures when a route has more than one case. */
+  label?: string;
+  path?: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
+  /** multipart upload instead of JSON */
+  file?: { name: string; content: string; fields?: Record<string, (f: Fixtures) => string> };
+  expect: Record<Identity, Expect>;
+  /** Runs after every other case (it deletes what others use); 'revokes' after those (it signs out). */
+  last?: boolean | 'revokes';
+}
+
+const everyone = (e: Expect): Record<Identity, Expect> => ({ anonymous: e, customer: e, supplier: e, integrator: e, otherIntegrator: e });
+const signedIn = (e: Expect): Record<Identity, Expect> => ({ anonymous: 401, customer: e, supplier: e, integrator: e, otherIntegrator: e });
+const only = (who: Partial<Record<Identity, Expect>>, others: Expect): Record<Identity, Expect> => ({ ...signedIn(others), ...who });
+const integratorsOnly = (integrator: Expect, otherIntegrator: Expect = integrator) => only({ integrator, otherIntegrator }, 403);
+const suppliersOnly = (supplier: Expect) => only({ supplier }, 403);
+
+const listing = { manufacturer: 'Matrix', model: 'M-1', category: 'articulated', payload_kg: 10, reach_mm: 1200, dof: 6 };
+const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200-7/0.7,7,700,6\n';
+const STAGE2 = {
+  stage2_summary: { total_tasks_identified: 1, total_configurations_generated: 1, viable_configurations: 1, deployment_locations_analyzed: 1 },
+  task_configurations: [{ task_name: 'Activity 1', robot_configurations: [{ robot_model: 'M-20iD/25', manufacturer: 'FANUC', payload_kg: 25, reach_mm: 1831, is_viable: true, reason: 'fits' }] }],
+};
+
+const matrix: Record<string, Case[]> = {
+  'GET /health': [{ expect: everyone('ok') }],
+  // Accounts
+  'POST /auth/register': [{ body: () => buildRegistration(), expect: everyone('ok') }],
+  'POST /auth/login': [{ body: (f) => ({ email: f.customerEmail, password: f.customerPassword }), expect: everyone('ok') }],
+  'POST /auth/verify': [{ body: (f) => ({ token: f.tokens.customer }), expect: everyone('ok') }],
+  'GET /auth/me': [{ expect: signedIn('ok') }],
+  'PATCH /auth/me': [{ body: () => ({ job_title: 'Tester' }), expect: signedIn('ok') }],
+  'POST /auth/logout': [{ expect: signedIn('ok'), last: 'revokes' }],
+  // Public site
+  'POST /api/contact': [{ body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }), expect: everyone('ok') }],
+  'POST /api/beta-signups': [{ body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer' }), expect: everyone('ok') }],
+  'POST /api/roi/calculate': [{ body: () => ROI_DEFAULT_INPUTS, expect: everyone('ok') }],
+  // Catalog: public robots for all, an integrator's private robot for its owner only
+  'GET /api/robots': [{ path: () => '/api/robots?q=abb', expect: everyone('ok') }],
+  'GET /api/robots/compare': [
+    { path: (f) => `/api/robots/compare?ids=${f.publicRobot}`, expect: everyone('ok') },
+    { label: 'private robot', path: (f) => `/api/robots/compare?ids=${f.integratorRobot}`, expect: everyone(404) },
+  ],
+  'GET /api/robots/:id': [
+    { path: (f) => `/api/robots/${f.publicRobot}`, expect: everyone('ok') },
+    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}`, expect: { ...everyone(404), integrator: 'ok' } },
+  ],
+  'GET /api/robots/:id/similar': [
+    { path: (f) => `/api/robots/${f.publicRobot}/similar`, expect: everyone('ok') },
+    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}/similar`, expect: { ...everyone(404), integrator: 'ok' } },
+  ],
+  // Assistant: open to all, never with another account's private robot
+  'POST /ai/chat': [{ body: () => ({ message: 'I need a robot for 5 kg parts' }), expect: everyone('ok') }],
+  'POST /ai/recommend-robots': [{ body: () => ({ payload_kg: 5, reach_mm: 800 }), expect: everyone('ok') }],
+  'POST /ai/compare-robots': [
+    { body: (f) => ({ ids: [f.publicRobot, f.otherPublicRobot] }), expect: everyone('ok') },
+    { label: 'private robot', body: (f) => ({ ids: [f.publicRobot, f.integratorRobot] }), expect: { ...everyone(404), integrator: 'ok' } },
+  ],
+  // Projects: everyone signed in keeps their own; customers and integrators create them
+  'GET /projects': [{ expect: signedIn('ok') }],
+  'GET /projects/stats/overview': [{ expect: signedIn('ok') }],
+  'POST /projects': [{ body: () => ({ project_name: 'Matrix line' }), expect: only({ supplier: 403 }, 'ok') }],
+  'GET /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok' }, 404) }],
+  'PATCH /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, body: () => ({ description: 'Updated' }), expect: only({ customer: 'ok', supplier: 403 }, 404) }],
+  'DELETE /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok', supplier: 403 }, 404), last: true }],
+  'GET /projects/:id/matches': [{ path: (f) => `/projects/${f.customerProject}/matches`, expect: only({ customer: 'ok' }, 403) }],
+  'GET /projects/:id/integrators': [{ path: (f) => `/projects/${f.customerProject}/integrators`, expect: only({ customer: 'ok' }, 403) }],
+  'GET /projects/:id/stage2-results': [{ path: (f) => `/projects/${f.integratorProject}/stage2-results`, expect: only({ integrator: 'ok' }, 404) }],
+  // Leads
+  'POST /api/leads': [{ body: (f) => ({ robot_id: f.supplierListing, message: 'A quote for two, please.' }), expect: only({ customer: 'ok' }, 403) }],
+  'GET /api/leads/sent': [{ expect: signedIn('ok') }],
+  // Supplier
+  'GET /api/supplier/listings': [{ expect: suppliersOnly('ok') }],
+  'POST /api/supplier/listings': [{ body: () => ({ ...listing, model: `M-${Math.random()}` }), expect: suppliersOnly('ok') }],
+  'PUT /api/supplier/listings/:id': [
+    { path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => listing, expect: suppliersOnly('ok') },
+    { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}`, body: () => listing, expect: suppliersOnly(404) },
+  ],
+  'PATCH /api/supplier/listings/:id/status': [{ path: (f) => `/api/supplier/listings/${f.supplierListing}/status`, body: () => ({ status: 'active' }), expect: suppliersOnly('ok') }],
+  'GET /api/supplier/leads': [{ expect: suppliersOnly('ok') }],
+  'PATCH /api/supplier/leads/:id': [{ path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly('ok') }],
+  'GET /api/supplier/analytics': [{ expect: suppliersOnly('ok') }],
+  'POST /api/supplier/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: suppliersOnly('ok') }],
+  'POST /api/supplier/bulk-upload/validate': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok') }],
+  'POST /api/supplier/bulk-upload/import': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), last: true }],
+  'GET /api/supplier/bulk-upload/:uploadId/errors.csv': [{ path: (f) => `/api/supplier/bulk-upload/${f.supplierUpload}/errors.csv`, expect: suppliersOnly('ok') }],
+  // Integrator
+  'GET /api/integrator/catalog/robots': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/catalog/stats': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404) }],
+  'PUT /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => listing, expect: integratorsOnly('ok', 404) }],
+  'DELETE /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), last: true }],
+  'GET /api/integrator/projects': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/projects/stats': [{ expect: integratorsOnly('ok') }],
+  'POST /api/integrator/projects': [{ body: () => ({ project_name: 'Integrator line' }), expect: integratorsOnly('ok') }],
+  'GET /api/integrator/projects/:id': [{ path: (f) => `/api/integrator/projects/${f.integratorProject}`, expect: integratorsOnly('ok', 404) }],
+  'PATCH /api/integrator/projects/:id': [{ path: (f) => `/api/integrator/projects/${f.integratorProject}`, body: () => ({ description: 'Changed' }), expect: integratorsOnly('ok', 404) }],
+  'GET /api/integrator/settings': [{ expect: integratorsOnly('ok') }],
+  'PUT /api/integrator/settings': [{ body: () => ({ city: 'Lyon' }), expect: integratorsOnly('ok') }],
+  'GET /api/integrator/opportunities': [{ expect: integratorsOnly('ok') }],
+  'POST /api/integrator/opportunities/:projectId/interest': [
+    { path: (f) => `/api/integrator/opportunities/${f.customerProject}/interest`, body: () => ({ message: 'We can deploy this line.' }), expect: integratorsOnly('ok') },
+    { label: "another integrator's project", path: (f) => `/api/integrator/opportunities/${f.integratorProject}/interest`, body: () => ({ message: 'We can deploy this line.' }), expect: integratorsOnly(404) },
+  ],
+  'POST /api/integrator/upload-video': [
+    { file: { name: 'cell.mp4', content: 'not really a video', fields: { project_id: (f) => f.integratorProject } }, expect: integratorsOnly(415 as Expect, 404) },
+  ],
+  'GET /api/integrator/analysis': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/analysis/:jobId': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}`, expect: integratorsOnly('ok', 404) }],
+  'GET /api/integrator/analysis/:jobId/key-frame': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/key-frame?key=frames/1.jpg`, expect: integratorsOnly(404) }],
+  'POST /api/integrator/analysis/:jobId/stage1': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage1`, expect: integratorsOnly(409, 404) }],
+  'POST /api/integrator/analysis/:jobId/confirm': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/confirm`, body: () => ({ confirmed: true }), expect: integratorsOnly(409, 404) }],
+  'POST /api/integrator/analysis/:jobId/stage2': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage2`, expect: integratorsOnly(409, 404) }],
+  'POST /api/integrator/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: integratorsOnly('ok') }],
+  'POST /api/integrator/bulk-upload/validate': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404) }],
+  'POST /api/integrator/bulk-upload/import': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), last: true }],
+  'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [{ path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, expect: integratorsOnly('ok', 404) }],
+};
+
+async function setUp(app: Express, db: Database): Promise<Fixtures> {
+  await seedCatalog(db);
+  const customer = await registerUser(app, { user_type: 'customer' });
+  const supplier = await registerUser(app, { user_type: 'supplier' });
+  const integrator = await registerUser(app, { user_type: 'integrator' });
+  const otherIntegrator = await registerUser(app, { user_type: 'integrator' });
+  const customerProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Packing line', shared_with_integrators: true, requirements: { payload_kg: 5, reach_mm: 800 } }).expect(201)).body.data.id as string;
+  const integratorProject = (await request(app).post('/projects').set(bearer(integrator.token)).send({ project_name: 'Own line', shared_with_integrators: true }).expect(201)).body.data.id as string;
+  const [publicRobot, otherPublicRobot] = await db.select({ id: robots.id }).from(robots).limit(2);
+  const supplierListing = (await request(app).post('/api/supplier/listings').set(bearer(supplier.token)).send(listing).expect(201)).body.data.id as string;
+  const [integratorRobot] = await db
+    .insert(robots)
+    .values({ manufacturer: 'Matrix', model: 'Private 1', ...robotSearchColumns({ manufacturer: 'Matrix', model: 'Private 1' }), category: 'articulated', payloadKg: 8, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
+    .returning({ id: robots.id });
+  // A job whose stage 1 is running (stage routes answer 409 to its owner without calling the perception service), with stage 2 results of an earlier run.
+  await db.insert(analysisJobs).values({ id: 'matrix-job', projectId: integratorProject, userId: integrator.user.id, status: 'stage1_running', bucketName: 'customer-videos', objectKey: 'k', fileName: 'cell.mp4', stage2Results: STAGE2 });
+  const upload = async (base: string, token: string) =>
+    (await request(app).post(`${base}/bulk-upload/parse`).set(bearer(token)).attach('file', Buffer.from(csv), 'robots.csv').expect(200)).body.upload_id as string;
+  // The fixture lead is about a second listing, so the matrix's own inquiry about the first is new.
+  const secondListing = (await request(app).post('/api/supplier/listings').set(bearer(supplier.token)).send({ ...listing, model: 'M-2' }).expect(201)).body.data.id as string;
+  const supplierLead = (await request(app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: secondListing, message: 'First inquiry about this.' }).expect(201)).body.data.id as string;
+  return {
+    customerProject,
+    integratorProject,
+    publicRobot: publicRobot!.id,
+    otherPublicRobot: otherPublicRobot!.id,
+    mappings: { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' },
+    supplierListing,
+    integratorRobot: integratorRobot!.id,
+    integratorJob: 'matrix-job',
+    integratorUpload: await upload('/api/integrator', integrator.token),
+    supplierUpload: await upload('/api/supplier', supplier.token),
+    supplierLead,
+    customerEmail: customer.user.email,
+    customerPassword: customer.password,
+    tokens: { anonymous: null, customer: customer.token, supplier: supplier.token, integrator: integrator.token, otherIntegrator: otherIntegrator.token },
+  };
+}
+
+async function send(app: Express, method: string, c: Case, routePath: string, f: Fixtures, who: Identity) {
+  const url = c.path?.(f) ?? routePath;
+  let req = request(app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+  const token = f.tokens[who];
+  if (token) req = req.set(bearer(token));
+  if (c.file) {
+    for (const [name, value] of Object.entries(c.file.fields ?? {})) req = req.field(name, value(f));
+    return req.attach('file', Buffer.from(c.file.content), c.file.name);
+  }
+  return c.body ? req.send(c.body(f) as object) : req;
+}
+
+describe.each(testBackends)('authorization matrix on %s', (backend) => {
+  const ctx = useTestApp(backend);
+
+  it('has a rule for every route of the app, and no rule for a route that is gone', () => {
+    const routes = listRoutes(ctx().app).map((r) => `${r.method} ${r.path}`);
+    expect(routes.filter((r) => !(r in matrix)), 'routes without a rule').toEqual([]);
+    expect(Object.keys(matrix).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([]);
+  });
+
+  it('answers every route for every identity as the matrix says', async () => {
+    const { app, handle } = ctx();
+    const f = await setUp(app, handle.db);
+    const failures: string[] = [];
+    const entries = Object.entries(matrix).flatMap(([route, cases]) => cases.map((c) => ({ route, c })));
+    const ordered = [...entries.filter((e) => !e.c.last), ...entries.filter((e) => e.c.last === true), ...entries.filter((e) => e.c.last === 'revokes')];
+    // Owners go last in each round, so a delete or sign-out runs after the others have tried.
+    for (const { route, c } of ordered) {
+      const [method, routePath] = route.split(' ') as [string, string];
+      for (const who of ['anonymous', 'otherIntegrator', 'supplier', 'customer', 'integrator'] as const) {
+        const res = await send(app, method, c, routePath, f, who);
+        const want = c.expect[who];
+        const ok = want === 'ok' ? res.status >= 200 && res.status < 300 : res.status === want;
+        if (!ok) failures.push(`${route}${c.label ? ` (${c.label})` : ''} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (res.status >= 400) expect(typeof res.body.code, `${route} as ${who}: error body`).toBe('string');
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
