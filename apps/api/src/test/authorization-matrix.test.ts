@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
 import { ROI_DEFAULT_INPUTS } from '@cellforge/roi';
@@ -15,8 +15,7 @@ import { listRoutes } from './route-table';
  * second integrator owns nothing, so their column proves the ownership checks: another
  * account's object is always 404, never a 2xx and never a 403 that would reveal it.
  */
-const identities = ['anonymous', 'customer', 'supplier', 'integrator', 'otherIntegrator'] as const;
-type Identity = (typeof identities)[number];
+type Identity = 'anonymous' | 'customer' | 'supplier' | 'integrator' | 'otherIntegrator';
 /** 'ok' is any 2xx; a number is that exact status. */
 type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
 
