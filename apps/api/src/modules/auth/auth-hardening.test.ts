@@ -76,6 +76,17 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
     await request(ctx().app).get('/auth/me').set(bearer(token)).expect(200);
     await request(ctx().app).post('/auth/logout').set(bearer(token)).expect(204);
     await request(second).get('/auth/me').set(bearer(token)).expect(401);
+
+    // A listing created through one instance is found by the other's catalog search.
+    const search = async () => (await request(ctx().app).get('/api/robots?q=twinbot').expect(200)).body.total as number;
+    expect(await search()).toBe(0);
+    const supplier = await registerUser(second, { user_type: 'supplier' });
+    await request(second)
+      .post('/api/supplier/listings')
+      .set(bearer(supplier.token))
+      .send({ manufacturer: 'Twinbot', model: 'T-2', category: 'articulated', payload_kg: 6, reach_mm: 900, dof: 6 })
+      .expect(201);
+    expect(await search()).toBe(1);
   });
 });
 
