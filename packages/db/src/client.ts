@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,24 @@ export function resolveMigrationsFolder(): string {
   return found;
 }
 
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb runs
+ * in a WebAssembly instance of its own whose memory the process keeps once grown: done
+ * in the API process it left about 200 MB more resident for the process's whole life
+ * (measured: 482 MB after the first open of a new folder, 281 MB when reopening one).
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = await import(${JSON.stringify(moduleUrl)}); const db = await PGlite.create(process.argv[1]); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the PGlite database in ${dataDir} failed (exit ${code}): ${stderr.slice(0, 500)}`))));
+  });
+}
+
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const migrationsFolder = options.migrationsFolder ?? resolveMigrationsFolder();
   const shouldMigrate = options.migrate ?? true;
@@ -64,7 +83,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
 
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
+  }
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });

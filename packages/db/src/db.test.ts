@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type DbHandle } from './client';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createDb, queryRows, type DbHandle } from './client';
 import { normalizeRobotKey } from './normalize';
 import { robots, users } from './schema';
 import { seedCatalog } from './seed/seed';
@@ -48,6 +51,20 @@ describe('seed data', () => {
     const keys = seedRobots.map((r) => normalizeRobotKey(r.manufacturer, r.model));
     expect(new Set(keys).size).toBe(keys.length);
   });
+});
+
+describe('PGlite data folder', () => {
+  it('is created in a child process on first use, then reopened with its data', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'cf-pglite-')), 'pg');
+    const first = await createDb({ dataDir: dir });
+    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+    await seedCatalog(first.db, [sample]);
+    await first.close();
+    const again = await createDb({ dataDir: dir });
+    const rows = await again.db.select().from(robots);
+    expect(rows.map((r) => r.model)).toEqual(['UR10e']);
+    await again.close();
+  }, 60_000);
 });
 
 describe.each(testBackends)('database on %s', (backend) => {
