@@ -71,13 +71,20 @@ export const bulkParseResponseSchema = z.object({
 });
 export type BulkParseResponse = z.infer<typeof bulkParseResponseSchema>;
 
+/** The most rows the `data` form takes; larger files go through /parse and upload_id. */
+export const BULK_DATA_MAX_ROWS = 50_000;
+
+/**
+ * The request of validate and import: the rows themselves (`data`, each a flat object the
+ * server checks row by row) or the `upload_id` of a parsed file, with the column mappings.
+ */
 export const bulkValidateRequestSchema = z
   .object({
-    data: z.array(bulkRowSchema).optional(),
-    upload_id: z.string().optional(),
+    data: z.array(z.unknown()).max(BULK_DATA_MAX_ROWS, { message: 'Send at most 50,000 rows as data; use upload_id for larger files' }).optional(),
+    upload_id: z.string().trim().min(1).max(100).optional(),
     mappings: bulkMappingsSchema,
   })
-  .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data or upload_id' });
+  .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data (rows) or upload_id', path: ['data'] });
 export type BulkValidateRequest = z.infer<typeof bulkValidateRequestSchema>;
 
 /** A row that passed; values already converted to kg / mm. `row` is the 1-based data row. */

@@ -4,14 +4,14 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkMappingsSchema } from '@cellforge/contracts';
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkImportRequestSchema, bulkMappingsSchema, bulkValidateRequestSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
 import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { requirePermission, requireRole } from '../../middleware/require-role';
-import { bulkRequestSchema, createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
+import { createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
 
 
 function formatBytes(n: number): string {
@@ -81,12 +81,12 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
   });
 
   router.post('/validate', async (req, res) => {
-    const body = bulkRequestSchema.parse(req.body ?? {});
+    const body = bulkValidateRequestSchema.parse(req.body ?? {});
     res.json(await service.validate(req.auth!.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`));
   });
 
   router.post('/import', async (req, res) => {
-    const body = bulkRequestSchema.parse(req.body ?? {});
+    const body = bulkImportRequestSchema.parse(req.body ?? {});
     const result = await service.import(req.auth!.userId, body);
     if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
     res.json(result);

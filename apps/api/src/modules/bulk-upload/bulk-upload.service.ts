@@ -1,16 +1,15 @@
 import Papa from 'papaparse';
-import { z } from 'zod';
 import {
   BULK_PREVIEW_ROWS,
   BULK_RESULTS_LIMIT,
   BULK_UPLOAD_TTL_HOURS,
   bulkLimits,
-  bulkMappingsSchema,
   type BulkImportResponse,
   type BulkMappings,
   type BulkParseResponse,
   type BulkUnit,
   type BulkValidateResponse,
+  type BulkValidateRequest,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
@@ -37,18 +36,8 @@ import { isUniqueViolation } from '../../lib/db-values';
 /** Who imports: integrators' robots are private (listed false), suppliers' are listings (listed true). */
 export type BulkImporterRole = 'integrator' | 'supplier';
 
-/**
- * The request of validate and import. Rows of the `data` form are checked here (an
- * array of flat objects); they become arrays, so no key of theirs reaches an object.
- */
-export const bulkRequestSchema = z
-  .object({
-    data: z.array(z.unknown()).max(50_000, { message: 'Send at most 50,000 rows as data; use upload_id for larger files' }).optional(),
-    upload_id: z.string().trim().min(1).max(100).optional(),
-    mappings: bulkMappingsSchema,
-  })
-  .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data (rows) or upload_id', path: ['data'] });
-export type BulkRequest = z.infer<typeof bulkRequestSchema>;
+/** The request of validate and import (contracts' bulkValidateRequestSchema; import takes the same). */
+export type BulkRequest = BulkValidateRequest;
 
 /** Where the rows come from: a stored upload (streamed from the database) or the request's `data`. */
 type RowSource =
