@@ -2,6 +2,34 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * API module boundaries (apps/api/src/modules/<name>): another module is imported only
+ * through its index.ts, never its files; database tables are imported only by
+ * repositories (type-only imports, e.g. for $inferSelect, are fine). One block per
+ * folder depth, since a relative path says where it leaves the module only with its depth.
+ */
+const apiTables = ['users', 'rateLimits', 'integratorProfiles', 'robots', 'robotChanges', 'projects', 'leads', 'robotViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads'];
+const intoAnotherModule = (depth) => ({
+  regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/.+`,
+  message: 'Import another API module through its index.ts (../<module>), not its files.',
+});
+const tablesOnlyInRepositories = {
+  name: '@cellforge/db',
+  importNames: apiTables,
+  allowTypeImports: true,
+  message: 'Only repositories (*.repository.ts) query tables: call the owning module instead.',
+};
+const apiBoundaries = [1, 2, 3].flatMap((depth) => {
+  const files = [`apps/api/src/modules/${'*/'.repeat(depth)}*.ts`];
+  const rule = (withTables) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherModule(depth)], paths: withTables ? [tablesOnlyInRepositories] : [] }],
+  });
+  return [
+    { files, ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.bench.ts', '**/eval/**'], rules: rule(true) },
+    { files: files.map((f) => f.replace(/\*\.ts$/, '*.repository.ts')), rules: rule(false) },
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/drizzle/**', '**/*.mjs', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -14,4 +42,5 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error'] }],
     },
   },
+  ...apiBoundaries,
 );

@@ -33,8 +33,17 @@ export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      try {
+        // Without FORCE first: the file's own pool is closed, and a plain DROP stops an
+        // autovacuum worker in the database itself (FORCE would try to terminate it,
+        // which a role without superuser rights may not do: "must be a member of the role
+        // whose process is being terminated").
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}"`);
+      } catch {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }

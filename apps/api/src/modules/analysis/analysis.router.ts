@@ -8,6 +8,7 @@ import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import { requireRole } from '../../middleware/require-role';
 import { hasVideoExtension, toJobDto, type AnalysisService } from './analysis.service';
 
@@ -51,54 +52,54 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('integrator'));
 
-  router.post('/upload-video', removeUploadsUnlessSuccessful, upload, async (req, res) => {
+  router.post('/upload-video', removeUploadsUnlessSuccessful, upload, signedIn(async (req, res, user) => {
     if (!req.file) throw new AppError('BAD_REQUEST', 'Choose a video to upload (field "file").');
     const fields = uploadFieldsSchema.parse(req.body ?? {});
-    if (fields.user_id && fields.user_id !== req.auth!.userId) {
+    if (fields.user_id && fields.user_id !== user.userId) {
       throw new AppError('FORBIDDEN', 'You can only upload videos for your own account.');
     }
     const answer = await deps.analysis.upload({
-      userId: req.auth!.userId,
+      userId: user.userId,
       file: req.file,
       jobId: fields.job_id,
       projectId: fields.project_id,
     });
     res.status(201).json(answer);
-  });
+  }));
 
-  router.get('/analysis', async (req, res) => {
+  router.get('/analysis', signedIn(async (req, res, user) => {
     const { project_id } = z.object({ project_id: z.string().optional() }).parse(req.query);
-    res.json({ data: await deps.analysis.list(req.auth!.userId, project_id) });
-  });
-  router.get('/analysis/:jobId', async (req, res) => {
-    res.json({ data: toJobDto(await deps.analysis.ownJob(req.auth!.userId, String(req.params.jobId))) });
-  });
-  router.get('/analysis/:jobId/key-frame', async (req, res) => {
+    res.json({ data: await deps.analysis.list(user.userId, project_id) });
+  }));
+  router.get('/analysis/:jobId', signedIn(async (req, res, user) => {
+    res.json({ data: toJobDto(await deps.analysis.ownJob(user.userId, String(req.params.jobId))) });
+  }));
+  router.get('/analysis/:jobId/key-frame', signedIn(async (req, res, user) => {
     const { key } = z.object({ key: z.string().min(1).max(400) }).parse(req.query);
-    const stream = await deps.analysis.keyFrame(req.auth!.userId, String(req.params.jobId), key);
+    const stream = await deps.analysis.keyFrame(user.userId, String(req.params.jobId), key);
     res.type('image/jpeg');
     res.setHeader('Cache-Control', 'private, max-age=3600');
     stream.on('error', () => res.destroy());
     stream.pipe(res);
-  });
-  router.post('/analysis/:jobId/stage1', async (req, res) => {
-    res.json(await deps.analysis.stage1(req.auth!.userId, String(req.params.jobId)));
-  });
-  router.post('/analysis/:jobId/confirm', async (req, res) => {
+  }));
+  router.post('/analysis/:jobId/stage1', signedIn(async (req, res, user) => {
+    res.json(await deps.analysis.stage1(user.userId, String(req.params.jobId)));
+  }));
+  router.post('/analysis/:jobId/confirm', signedIn(async (req, res, user) => {
     const body = confirmBodySchema.parse(req.body);
-    res.json(await deps.analysis.confirm(req.auth!.userId, String(req.params.jobId), body));
-  });
-  router.post('/analysis/:jobId/stage2', async (req, res) => {
-    res.json(await deps.analysis.stage2(req.auth!.userId, String(req.params.jobId)));
-  });
+    res.json(await deps.analysis.confirm(user.userId, String(req.params.jobId), body));
+  }));
+  router.post('/analysis/:jobId/stage2', signedIn(async (req, res, user) => {
+    res.json(await deps.analysis.stage2(user.userId, String(req.params.jobId)));
+  }));
   return router;
 }
 
 /** GET /projects/:id/stage2-results (spec section 7), for the project's owner. */
 export function createStage2ResultsRouter(deps: { analysis: AnalysisService; tokens: TokenService }): Router {
   const router = Router();
-  router.get('/:id/stage2-results', authenticate(deps.tokens, { required: true }), async (req, res) => {
-    res.json(await deps.analysis.projectStage2(req.auth!.userId, String(req.params.id)));
-  });
+  router.get('/:id/stage2-results', authenticate(deps.tokens, { required: true }), signedIn(async (req, res, user) => {
+    res.json(await deps.analysis.projectStage2(user.userId, String(req.params.id)));
+  }));
   return router;
 }

@@ -12,7 +12,7 @@ import {
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
 import { AppError, notFound } from '../../lib/errors';
-import type { ProjectsService } from '../projects/projects.service';
+import type { ProjectsService } from '../projects';
 import {
   claimJob,
   findJob,

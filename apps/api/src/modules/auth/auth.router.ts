@@ -4,6 +4,7 @@ import { loginRequestSchema, profileUpdateSchema, registerRequestSchema, verifyR
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import type { AuthService } from './auth.service';
 
 export interface AuthRouterDeps {
@@ -67,19 +68,19 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     res.json(await deps.auth.login(input.email, input.password, input.required_user_type));
   });
 
-  router.get('/me', requireAuth, async (req, res) => {
-    res.json({ user: await deps.auth.getProfile(req.auth!.userId) });
-  });
+  router.get('/me', requireAuth, signedIn(async (_req, res, user) => {
+    res.json({ user: await deps.auth.getProfile(user.userId) });
+  }));
 
-  router.patch('/me', requireAuth, async (req, res) => {
+  router.patch('/me', requireAuth, signedIn(async (req, res, user) => {
     const changes = profileUpdateSchema.parse(req.body);
-    res.json({ user: await deps.auth.updateProfile(req.auth!.userId, changes) });
-  });
+    res.json({ user: await deps.auth.updateProfile(user.userId, changes) });
+  }));
 
-  router.post('/logout', requireAuth, async (req, res) => {
-    await deps.auth.revokeTokens(req.auth!.userId);
+  router.post('/logout', requireAuth, signedIn(async (_req, res, user) => {
+    await deps.auth.revokeTokens(user.userId);
     res.status(204).end();
-  });
+  }));
 
   router.post('/verify', async (req, res) => {
     const { token } = verifyRequestSchema.parse(req.body);

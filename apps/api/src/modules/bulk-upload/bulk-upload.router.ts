@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
 
@@ -68,31 +69,31 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),
   );
 
-  router.post('/parse', removeUploadsUnlessSuccessful, singleFile(maxBytes, deps.tmpDir ?? tmpdir()), async (req, res) => {
+  router.post('/parse', removeUploadsUnlessSuccessful, singleFile(maxBytes, deps.tmpDir ?? tmpdir()), signedIn(async (req, res, user) => {
     const file = req.file;
     if (!file) {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');
     }
     try {
-      res.json(await service.parse(req.auth!.userId, { originalname: file.originalname, source: { path: file.path } }));
+      res.json(await service.parse(user.userId, { originalname: file.originalname, source: { path: file.path } }));
     } finally {
       await rm(file.path, { force: true });
     }
-  });
+  }));
 
-  router.post('/validate', async (req, res) => {
+  router.post('/validate', signedIn(async (req, res, user) => {
     const body = bulkValidateRequestSchema.parse(req.body ?? {});
-    res.json(await service.validate(req.auth!.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`));
-  });
+    res.json(await service.validate(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`));
+  }));
 
-  router.post('/import', async (req, res) => {
+  router.post('/import', signedIn(async (req, res, user) => {
     const body = bulkImportRequestSchema.parse(req.body ?? {});
-    const result = await service.import(req.auth!.userId, body);
+    const result = await service.import(user.userId, body);
     if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
     res.json(result);
-  });
+  }));
 
-  router.get('/:uploadId/errors.csv', async (req, res) => {
+  router.get('/:uploadId/errors.csv', signedIn(async (req, res, user) => {
     let mappings;
     if (typeof req.query.mappings === 'string') {
       let raw: unknown;
@@ -103,11 +104,11 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
       }
       mappings = bulkMappingsSchema.parse(raw);
     }
-    const report = await service.errorsCsv(req.auth!.userId, String(req.params.uploadId), mappings);
+    const report = await service.errorsCsv(user.userId, String(req.params.uploadId), mappings);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${report.fileName.replace(/[^\w.-]+/g, '_')}"`);
     res.send(report.csv);
-  });
+  }));
 
   return router;
 }

@@ -4,10 +4,19 @@ import { queryRows, robotChanges, robots, robotViews, users, type Database } fro
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
-import { robotVisibleTo, type CatalogReader } from './visibility';
+import type { CatalogReader } from './visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
+
+/**
+ * The catalog's visibility rule (visibility.ts) as SQL: listed, active robots are public; an unlisted
+ * robot (an integrator's private import) is visible to its owner only, whatever its status.
+ */
+export function robotVisibleTo(viewerId?: string): SQL {
+  const published = and(eq(robots.listed, true), eq(robots.status, 'active'))!;
+  return viewerId ? or(published, eq(robots.ownerId, viewerId))! : published;
+}
 
 /**
  * A token matches a model number or maker (compact text) or any word of the search text.

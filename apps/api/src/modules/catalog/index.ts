@@ -1,9 +1,9 @@
 /**
  * The catalog module owns the robots table: every read goes through its visibility rule
- * (visibility.ts), every write of a robot through owned-robots.ts, and search through the
- * catalog index. Other modules import it only through this file.
+ * (visibility.ts), every write of an owned robot through owned-robots.repository.ts, and
+ * search through CatalogSearch. Other modules import it only through this file.
  */
-export { robotVisibleTo, isRobotVisibleTo, type CatalogReader } from './visibility';
+export { isRobotVisibleTo, type CatalogReader } from './visibility';
 export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
   catalogSignature,
@@ -17,13 +17,14 @@ export {
   listActiveModelNames,
   listPublicManufacturers,
   relevance,
+  robotVisibleTo,
   robotColumns,
   tokenMatches,
   type CandidateQuery,
   type MatchCandidateRow,
   type RobotSummary,
 } from './catalog.repository';
-export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots';
+export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots.repository';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
 export { CatalogSearch } from './catalog-search';
 export { createCatalogRouter } from './catalog.router';

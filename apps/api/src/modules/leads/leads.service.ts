@@ -2,7 +2,7 @@ import type { CreateLeadRequest, Lead } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import { findRobotSeller } from '../catalog';
-import type { ProjectsService } from '../projects/projects.service';
+import type { ProjectsService } from '../projects';
 import { findLeadDto, findOpenLead, insertLead, listLeadsFrom } from './leads.repository';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;

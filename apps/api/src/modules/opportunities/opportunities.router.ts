@@ -4,9 +4,10 @@ import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import { requirePermission } from '../../middleware/require-role';
 import { findLeadDto, findOpenLead, insertLead } from '../leads';
-import type { ProjectsService } from '../projects/projects.service';
+import type { ProjectsService } from '../projects';
 import { findIntegratorsForProject, findSharedProject, listSharedProjects } from './opportunities.repository';
 
 /** /api/integrator/opportunities: customer projects shared with integrators (view_opportunities). */
@@ -14,8 +15,8 @@ export function createOpportunitiesRouter(deps: { db: Database; tokens: TokenSer
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requirePermission('view_opportunities'));
 
-  router.get('/', async (req, res) => {
-    const rows = await listSharedProjects(deps.db, req.auth!.userId);
+  router.get('/', signedIn(async (_req, res, user) => {
+    const rows = await listSharedProjects(deps.db, user.userId);
     res.json({
       data: rows.map((r) => ({
         id: r.id,
@@ -27,24 +28,24 @@ export function createOpportunitiesRouter(deps: { db: Database; tokens: TokenSer
         interest_expressed: Boolean(r.interest),
       })),
     });
-  });
+  }));
 
-  router.post('/:projectId/interest', async (req, res) => {
+  router.post('/:projectId/interest', signedIn(async (req, res, user) => {
     const project = await findSharedProject(deps.db, String(req.params.projectId));
     if (!project) throw notFound('Opportunity');
     const { message } = expressInterestSchema.parse(req.body);
-    if (await findOpenLead(deps.db, { fromUserId: req.auth!.userId, projectId: project.id, kind: 'integrator_interest' })) {
+    if (await findOpenLead(deps.db, { fromUserId: user.userId, projectId: project.id, kind: 'integrator_interest' })) {
       throw new AppError('CONFLICT', 'You have already expressed interest in this project.');
     }
     const row = await insertLead(deps.db, {
       kind: 'integrator_interest',
       projectId: project.id,
-      fromUserId: req.auth!.userId,
+      fromUserId: user.userId,
       toUserId: project.ownerId,
       message,
     });
     res.status(201).json({ data: await findLeadDto(deps.db, row.id) });
-  });
+  }));
 
   return router;
 }
@@ -56,8 +57,8 @@ export function createFindIntegratorsRouter(deps: { db: Database; tokens: TokenS
     '/:id/integrators',
     authenticate(deps.tokens, { required: true }),
     requirePermission('find_integrators'),
-    async (req, res) => {
-      const project = await deps.projects.ownProject(req.auth!.userId, String(req.params.id));
+    signedIn(async (req, res, user) => {
+      const project = await deps.projects.ownProject(user.userId, String(req.params.id));
       const filters = integratorSearchQuerySchema.parse(req.query);
       const rows = await findIntegratorsForProject(deps.db, project.id, filters);
       res.json({
@@ -72,7 +73,7 @@ export function createFindIntegratorsRouter(deps: { db: Database; tokens: TokenS
           interest_message: r.interestMessage,
         })),
       });
-    },
+    }),
   );
   return router;
 }

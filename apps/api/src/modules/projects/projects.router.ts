@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import { requirePermission } from '../../middleware/require-role';
 import type { ProjectsService } from './projects.service';
 
@@ -28,30 +29,30 @@ export function createProjectsRouter(deps: { projects: ProjectsService; tokens: 
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }));
 
-  router.get('/', async (req, res) => {
+  router.get('/', signedIn(async (req, res, user) => {
     const { status } = projectStatusFilterSchema.parse(req.query);
-    res.json({ data: await deps.projects.list(req.auth!.userId, status) });
-  });
-  router.get('/stats/overview', async (req, res) => {
-    res.json({ data: await deps.projects.stats(req.auth!.userId) });
-  });
-  router.post('/', canManageProjects, async (req, res) => {
+    res.json({ data: await deps.projects.list(user.userId, status) });
+  }));
+  router.get('/stats/overview', signedIn(async (_req, res, user) => {
+    res.json({ data: await deps.projects.stats(user.userId) });
+  }));
+  router.post('/', canManageProjects, signedIn(async (req, res, user) => {
     const input = createProjectSchema.parse(req.body);
-    res.status(201).json({ data: await deps.projects.create(req.auth!.userId, input) });
-  });
-  router.get('/:id', async (req, res) => {
-    res.json({ data: await deps.projects.get(req.auth!.userId, String(req.params.id)) });
-  });
-  router.patch('/:id', canManageProjects, async (req, res) => {
+    res.status(201).json({ data: await deps.projects.create(user.userId, input) });
+  }));
+  router.get('/:id', signedIn(async (req, res, user) => {
+    res.json({ data: await deps.projects.get(user.userId, String(req.params.id)) });
+  }));
+  router.patch('/:id', canManageProjects, signedIn(async (req, res, user) => {
     const input = updateProjectSchema.parse(req.body);
-    res.json({ data: await deps.projects.update(req.auth!.userId, String(req.params.id), input) });
-  });
-  router.delete('/:id', canManageProjects, async (req, res) => {
-    await deps.projects.remove(req.auth!.userId, String(req.params.id));
+    res.json({ data: await deps.projects.update(user.userId, String(req.params.id), input) });
+  }));
+  router.delete('/:id', canManageProjects, signedIn(async (req, res, user) => {
+    await deps.projects.remove(user.userId, String(req.params.id));
     res.status(204).end();
-  });
-  router.get('/:id/matches', requirePermission('view_matches'), async (req, res) => {
-    res.json(await deps.projects.matches(req.auth!.userId, String(req.params.id)));
-  });
+  }));
+  router.get('/:id/matches', requirePermission('view_matches'), signedIn(async (req, res, user) => {
+    res.json(await deps.projects.matches(user.userId, String(req.params.id)));
+  }));
   return router;
 }

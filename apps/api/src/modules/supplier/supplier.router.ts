@@ -5,6 +5,7 @@ import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
+import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads';
 import { toRobotDto } from '../catalog';
@@ -34,22 +35,22 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
       othersRobot: { status: 403, message: 'Only the supplier who created this listing may change it.' },
     });
 
-  router.get('/listings', requirePermission('manage_robots'), async (req, res) => {
-    res.json({ data: (await listListings(deps.db, req.auth!.userId)).map(toRobotDto) });
-  });
+  router.get('/listings', requirePermission('manage_robots'), signedIn(async (_req, res, user) => {
+    res.json({ data: (await listListings(deps.db, user.userId)).map(toRobotDto) });
+  }));
 
-  router.post('/listings', requirePermission('edit_listings'), async (req, res) => {
+  router.post('/listings', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
     const input = listingInputSchema.parse(req.body);
     try {
-      res.status(201).json({ data: toRobotDto(await insertListing(deps.db, req.auth!.userId, input)) });
+      res.status(201).json({ data: toRobotDto(await insertListing(deps.db, user.userId, input)) });
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicate();
       throw err;
     }
-  });
+  }));
 
-  router.put('/listings/:id', requirePermission('edit_listings'), async (req, res) => {
-    const row = await ownListing(req.auth!.userId, String(req.params.id));
+  router.put('/listings/:id', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const row = await ownListing(user.userId, String(req.params.id));
     const input = listingInputSchema.parse(req.body);
     try {
       res.json({ data: toRobotDto(await updateRobot(deps.db, row.id, robotValues(input))) });
@@ -57,29 +58,29 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
       if (isUniqueViolation(err)) throw duplicate();
       throw err;
     }
-  });
+  }));
 
-  router.patch('/listings/:id/status', requirePermission('edit_listings'), async (req, res) => {
-    const row = await ownListing(req.auth!.userId, String(req.params.id));
+  router.patch('/listings/:id/status', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const row = await ownListing(user.userId, String(req.params.id));
     const { status } = listingStatusSchema.parse(req.body);
     res.json({ data: toRobotDto(await updateRobot(deps.db, row.id, { status })) });
-  });
+  }));
 
-  router.get('/leads', requirePermission('view_leads'), async (req, res) => {
-    res.json({ data: await listLeadsTo(deps.db, req.auth!.userId, 'robot_inquiry') });
-  });
+  router.get('/leads', requirePermission('view_leads'), signedIn(async (_req, res, user) => {
+    res.json({ data: await listLeadsTo(deps.db, user.userId, 'robot_inquiry') });
+  }));
 
-  router.patch('/leads/:id', requirePermission('view_leads'), async (req, res) => {
+  router.patch('/leads/:id', requirePermission('view_leads'), signedIn(async (req, res, user) => {
     const lead = await findLeadRow(deps.db, String(req.params.id));
-    if (!lead || lead.toUserId !== req.auth!.userId) throw notFound('Lead');
+    if (!lead || lead.toUserId !== user.userId) throw notFound('Lead');
     const { status } = updateLeadStatusSchema.parse(req.body);
     await setLeadStatus(deps.db, lead.id, status);
     res.json({ data: await findLeadDto(deps.db, lead.id) });
-  });
+  }));
 
-  router.get('/analytics', requirePermission('view_analytics'), async (req, res) => {
+  router.get('/analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {
     const { days } = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }).parse(req.query);
-    const rows = await listingAnalytics(deps.db, req.auth!.userId, days);
+    const rows = await listingAnalytics(deps.db, user.userId, days);
     const byRobot = new Map<string, { robot_id: string; model: string; manufacturer: string; total_views: number; total_leads: number; series: Array<{ date: string; views: number; leads: number }> }>();
     for (const r of rows) {
       let entry = byRobot.get(r.robot_id);
@@ -92,7 +93,7 @@ export function createSupplierRouter(deps: { db: Database; tokens: TokenService;
       entry.series.push({ date: r.date, views: Number(r.views), leads: Number(r.leads) });
     }
     res.json({ days, data: [...byRobot.values()] });
-  });
+  }));
 
   return router;
 }

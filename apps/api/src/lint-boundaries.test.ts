@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The messages of the module-boundary rule for a file at `file` (relative to apps/api/src/modules) with `code`. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/api/src/modules', file) });
+  return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+/** Issue 11: `pnpm lint` keeps the API's module boundaries; these show it fails when they are crossed. */
+describe('API module boundaries in lint', () => {
+  it("refuses another module's files, and lets the module's index through", async () => {
+    expect(await boundaryErrors('leads/leads.service.ts', "import { searchRobots } from '../catalog/catalog.repository';\nexport const x = searchRobots;\n")).toEqual([
+      expect.stringMatching(/through its index\.ts/),
+    ]);
+    expect(await boundaryErrors('ai/advisor/recommend.ts', "import { findCandidateRobots } from '../../catalog/catalog.repository';\nexport const x = findCandidateRobots;\n")).toHaveLength(1);
+    expect(await boundaryErrors('leads/leads.service.ts', "import { findRobotSeller } from '../catalog';\nexport const x = findRobotSeller;\n")).toEqual([]);
+    // Inside one module any file may import any other.
+    expect(await boundaryErrors('ai/advisor/recommend.ts', "import { kg } from './format';\nimport { x } from '../understanding/facts';\nexport const y = [kg, x];\n")).toEqual([]);
+  });
+
+  it('lets only repositories import tables (type-only imports aside)', async () => {
+    const query = "import { robots } from '@cellforge/db';\nexport const t = robots;\n";
+    expect(await boundaryErrors('supplier/supplier.service.ts', query)).toEqual([expect.stringMatching(/Only repositories/)]);
+    expect(await boundaryErrors('supplier/supplier.repository.ts', query)).toEqual([]);
+    expect(await boundaryErrors('projects/project-dto.ts', "import type { projects } from '@cellforge/db';\nexport type P = typeof projects.$inferSelect;\n")).toEqual([]);
+  });
+});

@@ -1,0 +1,6 @@
+/**
+ * Projects: customers' and integrators' projects, their requirements and their ranked
+ * robot matches. Other modules import it through this file.
+ */
+export { createProjectsRouter } from './projects.router';
+export { createProjectsService, type ProjectsService } from './projects.service';
