@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_FILTER_VALUE_MAX, MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS } from './constants/chat';
+import { ROBOT_TOOL_MARGIN } from './constants/robots';
 import { robotSchema } from './robots';
 
 export * from './constants/chat';
@@ -85,7 +86,8 @@ export interface ChatMessage {
  * AI assistant: payload allowance for the end-of-arm tool. When the tool's mass is not
  * given, a robot must carry the part mass plus this share; when it is, part + tool.
  */
-export const AI_EOAT_PAYLOAD_MARGIN = 0.2;
+/** The tool allowance the assistant reports (criteria.eoat_margin): the catalog-wide ROBOT_TOOL_MARGIN. */
+export const AI_EOAT_PAYLOAD_MARGIN = ROBOT_TOOL_MARGIN;
 export const RECOMMEND_DEFAULT_LIMIT = 5;
 export const RECOMMEND_MAX_LIMIT = 10;
 

@@ -27,7 +27,7 @@ describe('deriveTaskRequirements', () => {
     expect(deriveTaskRequirements({ activity_name: 'Activity 1', description: 'Repeats every 4.0 s', cycle_time_s: 4 }, payloads, workstations)).toEqual({
       task_name: 'Activity 1',
       heaviest_payload_kg: 10,
-      payload_kg: 12.5,
+      payload_kg: 12,
       payloads: ['Gearbox', 'Cover plate'],
       reach_mm: 872,
       workstations: ['Press', 'Assembly bench'],
@@ -39,7 +39,7 @@ describe('deriveTaskRequirements', () => {
 
   it('uses only the payloads and workstations the task names', () => {
     const req = deriveTaskRequirements({ activity_name: 'Place cover plate at the press', description: '' }, payloads, workstations);
-    expect(req).toMatchObject({ heaviest_payload_kg: 2, payload_kg: 2.5, payloads: ['Cover plate'], reach_mm: 650, workstations: ['Press'] });
+    expect(req).toMatchObject({ heaviest_payload_kg: 2, payload_kg: 2.4, payloads: ['Cover plate'], reach_mm: 650, workstations: ['Press'] });
   });
 
   it('needs 4 axes for a planar task and leaves unknowns null', () => {

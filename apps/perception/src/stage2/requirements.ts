@@ -1,9 +1,10 @@
+import { requiredPayloadKg, TOOL_MARGIN as ROBOT_TOOL_MARGIN } from '@cellforge/robot-fit';
 /**
  * What a task needs from a robot, from the confirmed stage 1 data. The rules, one place:
  *
- * - Payload: the heaviest payload the task handles x 1.25. The 25 % is for the end-of-arm
- *   tool (gripper, adapter, vacuum cups typically weigh a fifth to a quarter of the part)
- *   and for the payload's offset from the flange; rated payloads assume neither.
+ * - Payload: the heaviest payload the task handles plus the tool allowance every fit check
+ *   of the product uses (20 %, packages/robot-fit): gripper, adapter or vacuum cups, and
+ *   the payload's offset from the flange; rated payloads assume neither.
  * - Reach: the robot stands at the centre of the work area and must reach its corners:
  *   half the diagonal of the workstation's length x width, plus 150 mm for the tool and the
  *   approach move. Heights are not used (tables sit within every arm's vertical stroke).
@@ -14,7 +15,8 @@
  *   mentions; when it mentions none, all of them (the safe assumption).
  */
 
-export const TOOL_MARGIN = 1.25;
+/** The payload multiplier reported as `tool_margin` in stage 2 results (1 + the tool allowance). */
+export const TOOL_MARGIN = 1 + ROBOT_TOOL_MARGIN;
 export const REACH_CLEARANCE_MM = 150;
 export const GENERAL_HANDLING_AXES = 6;
 export const PLANAR_PICK_AND_PLACE_AXES = 4;
@@ -40,7 +42,7 @@ export interface ConfirmedActivity {
 export interface TaskRequirements {
   task_name: string;
   heaviest_payload_kg: number | null;
-  /** heaviest x TOOL_MARGIN; null when no weight is confirmed. */
+  /** heaviest plus the tool allowance (requiredPayloadKg); null when no weight is confirmed. */
   payload_kg: number | null;
   payloads: string[];
   reach_mm: number | null;
@@ -83,7 +85,7 @@ export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: Co
   return {
     task_name: activity.activity_name,
     heaviest_payload_kg: heaviest,
-    payload_kg: heaviest === null ? null : Math.round(heaviest * TOOL_MARGIN * 100) / 100,
+    payload_kg: heaviest === null ? null : requiredPayloadKg(heaviest),
     payloads: usedPayloads.map((p) => p.name),
     reach_mm: reaches.length ? Math.max(...reaches) : null,
     workstations: usedStations.map((w) => w.name),

@@ -1,4 +1,5 @@
 import type { Robot } from '@cellforge/contracts';
+import { axesFit, payloadFit, reachFit } from '@cellforge/robot-fit';
 import { TOOL_MARGIN, type TaskRequirements } from './requirements';
 
 /**
@@ -44,13 +45,18 @@ export function evaluateRobot(robot: Robot, req: TaskRequirements): RobotEvaluat
     fails.push('no payload weight is confirmed for this task, so its payload cannot be checked (add the weight when confirming)');
   } else {
     const why = `${kg(req.payload_kg)} needed: ${kg(req.heaviest_payload_kg!)} heaviest payload + ${Math.round((TOOL_MARGIN - 1) * 100)}% tool margin`;
-    (robot.payload_kg >= req.payload_kg ? fits : fails).push(`payload ${kg(robot.payload_kg)} ${robot.payload_kg >= req.payload_kg ? '≥' : '<'} ${why}`);
+    const payload = payloadFit(robot.payload_kg, req.heaviest_payload_kg!);
+    (payload.ok ? fits : fails).push(`payload ${kg(robot.payload_kg)} ${payload.ok ? '≥' : '<'} ${why}`);
   }
   if (req.reach_mm === null) unchecked.push('reach (no workstation size confirmed)');
-  else (robot.reach_mm >= req.reach_mm ? fits : fails).push(`reach ${robot.reach_mm} mm ${robot.reach_mm >= req.reach_mm ? '≥' : '<'} ${req.reach_mm} mm needed`);
+  else {
+    const reach = reachFit(robot.reach_mm, req.reach_mm);
+    (reach.ok ? fits : fails).push(`reach ${robot.reach_mm} mm ${reach.ok ? '≥' : '<'} ${req.reach_mm} mm needed`);
+  }
 
   const axesWhy = req.planar ? 'planar pick-and-place' : 'general handling';
-  (robot.dof >= req.min_axes ? fits : fails).push(`${robot.dof} axes ${robot.dof >= req.min_axes ? '≥' : '<'} ${req.min_axes} needed for ${axesWhy}`);
+  const axes = axesFit(robot.dof, req.min_axes);
+  (axes.ok ? fits : fails).push(`${robot.dof} axes ${axes.ok ? '≥' : '<'} ${req.min_axes} needed for ${axesWhy}`);
 
   let estimated: number | null = null;
   if (req.cycle_time_s === null) unchecked.push('cycle time (none measured)');

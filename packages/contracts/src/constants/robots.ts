@@ -26,3 +26,10 @@ export const CATALOG_MAX_LIMIT = 100;
 
 /** Spec page name `compare`: up to 4 robots side by side. */
 export const COMPARE_MAX = 4;
+
+/**
+ * Allowance for the end-of-arm tool (gripper, adapter, the payload's offset) added to the
+ * part's weight when the tool's own weight is not known: 20 %. The one value behind
+ * every fit check (packages/robot-fit).
+ */
+export const ROBOT_TOOL_MARGIN = 0.2;

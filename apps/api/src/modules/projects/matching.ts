@@ -1,7 +1,8 @@
 import type { ProjectMatch, ProjectRequirements } from '@cellforge/contracts';
+import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
 
-/** Margin added to the part's weight for the gripper/end-of-arm tool (documented in docs/decisions.md). */
-export const TOOL_MARGIN = 0.2;
+/** The tool allowance of every fit check (packages/robot-fit), re-exported for the reasons' texts. */
+export { TOOL_MARGIN };
 
 export interface MatchCandidate {
   id: string;
@@ -40,8 +41,7 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
   const parts: Array<{ kind: Kind; score: number }> = [];
 
   if (req.payload_kg) {
-    const needed = req.payload_kg * (1 + TOOL_MARGIN);
-    const ok = robot.payloadKg >= needed;
+    const { ok, needed } = payloadFit(robot.payloadKg, req.payload_kg);
     const margin = ((robot.payloadKg - req.payload_kg) / req.payload_kg) * 100;
     reasons.push({
       kind: 'payload',
@@ -53,7 +53,7 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
     parts.push({ kind: 'payload', score: ok ? sizeScore(robot.payloadKg / needed, 2, 6) : 0.3 });
   }
   if (req.reach_mm) {
-    const ok = robot.reachMm >= req.reach_mm;
+    const { ok } = reachFit(robot.reachMm, req.reach_mm);
     const margin = ((robot.reachMm - req.reach_mm) / req.reach_mm) * 100;
     reasons.push({
       kind: 'reach',

@@ -1,26 +1,12 @@
-import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
+import { partAllowanceKg, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';
 
-/**
- * Payload allowance for the end-of-arm tool: when the tool's mass is not given, the
- * robot must carry the part plus 20 % (grippers typically weigh 10-30 % of the part
- * for the parts these robots handle). When the tool's mass is given, part + tool is used.
- */
-export const EOAT_PAYLOAD_MARGIN = AI_EOAT_PAYLOAD_MARGIN;
-
-export function requiredPayloadKg(partKg: number, toolKg?: number): number {
-  const need = toolKg !== undefined ? partKg + toolKg : partKg * (1 + EOAT_PAYLOAD_MARGIN);
-  // Rounded up to the gram so a robot is never shown as fitting by a rounding error.
-  return Math.ceil(need * 1000 - 1e-9) / 1000;
-}
-
-/** The heaviest part a robot carries once the gripper allowance is set aside (rounded down to 0.1 kg). */
-export function partAllowanceKg(payloadKg: number): number {
-  return Math.floor((payloadKg / (1 + EOAT_PAYLOAD_MARGIN)) * 10 + 1e-9) / 10;
-}
+/** The tool allowance and the payload rules are the catalog-wide ones (packages/robot-fit). */
+export const EOAT_PAYLOAD_MARGIN = TOOL_MARGIN;
+export { partAllowanceKg, requiredPayloadKg };
 
 export interface SelectionCriteria {
   payloadKg: number;

@@ -1,4 +1,5 @@
-import { AI_EOAT_PAYLOAD_MARGIN, type ChatContext } from '@cellforge/contracts';
+import type { ChatContext } from '@cellforge/contracts';
+import { requiredPayloadKg } from '@cellforge/robot-fit';
 import type { Database } from '@cellforge/db';
 import { findCandidateRobots, findRobotsByModelKeys, type RobotRow } from '../../catalog';
 import { findNamedRobots } from '../advisor/mentions';
@@ -14,7 +15,7 @@ import type { EvalCase, StatedConstraints } from './dataset';
  * The payload a robot needs for a stated task, written out here rather than borrowed
  * from the advisor so that the evaluation catches a change to the advisor's rule.
  */
-const neededPayloadKg = (c: StatedConstraints) => (c.toolKg !== undefined ? c.payloadKg! + c.toolKg : c.payloadKg! * (1 + AI_EOAT_PAYLOAD_MARGIN));
+const neededPayloadKg = (c: StatedConstraints) => requiredPayloadKg(c.payloadKg!, c.toolKg);
 
 /** The targets of the built-in advisor. */
 export const evalTargets = {
