@@ -1,11 +1,10 @@
-import { partAllowanceKg, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { partAllowanceKg, requiredPayloadKg } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';
 
-/** The tool allowance and the payload rules are the catalog-wide ones (packages/robot-fit). */
-export const EOAT_PAYLOAD_MARGIN = TOOL_MARGIN;
+/** The payload rules are the catalog-wide ones (packages/robot-fit). */
 export { partAllowanceKg, requiredPayloadKg };
 
 export interface SelectionCriteria {
