@@ -18,10 +18,11 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
-import { createDb, robots, robotSearchColumns, seedRobots } from '@cellforge/db';
+import { createDb } from '@cellforge/db';
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { searchRobots } from '../src/modules/catalog/catalog.repository';
 import { bundleApi, removeBundle, startApi } from './api-process';
+import { insertGeneratedRobots } from './generated-robots';
 
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -79,33 +80,7 @@ const bundle = await bundleApi();
 
 try {
   const t0 = performance.now();
-  for (let start = 0; start < ROBOTS; start += 1000) {
-    const rows = Array.from({ length: Math.min(1000, ROBOTS - start) }, (_, k) => {
-      const i = start + k;
-      const base = seedRobots[i % seedRobots.length]!;
-      const variant = Math.floor(i / seedRobots.length);
-      const model = variant === 0 ? base.model : `${base.model}-V${variant}`;
-      const scale = 1 + ((variant * 7) % 13) / 50;
-      return {
-        manufacturer: base.manufacturer,
-        model,
-        ...robotSearchColumns({ manufacturer: base.manufacturer, model, category: base.category, applications: base.applications, industries: base.industries }),
-        category: base.category,
-        payloadKg: Math.round(base.payloadKg * scale * 10) / 10,
-        reachMm: Math.round(base.reachMm * scale),
-        dof: base.dof,
-        repeatabilityMm: base.repeatabilityMm,
-        weightKg: base.weightKg,
-        priceMinUsd: base.priceMinUsd,
-        priceMaxUsd: base.priceMaxUsd,
-        applications: base.applications,
-        industries: base.industries,
-        description: base.description,
-        datasheetSource: base.source,
-      };
-    });
-    await handle.db.insert(robots).values(rows);
-  }
+  await insertGeneratedRobots(handle.db, ROBOTS);
   await handle.db.execute(sql`analyze robots`);
   console.log(`${ROBOTS} robots loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s (load ${load()})`);
 

@@ -17,7 +17,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema } from '@cellforge/contracts';
-import { createDb, robots, robotSearchColumns, seedRobots } from '@cellforge/db';
+import { createDb } from '@cellforge/db';
+import { insertGeneratedRobots } from './generated-robots';
 import { createApp } from '../src/app';
 import { createLogger } from '../src/lib/logger';
 import { CatalogSearch } from '../src/modules/catalog/catalog-search';
@@ -78,30 +79,7 @@ function describe(label: string, r: autocannon.Result) {
 }
 
 try {
-  const rows = Array.from({ length: ROBOTS }, (_, i) => {
-    const base = seedRobots[i % seedRobots.length]!;
-    const variant = Math.floor(i / seedRobots.length);
-    const model = variant === 0 ? base.model : `${base.model}-V${variant}`;
-    const scale = 1 + ((variant * 7) % 13) / 50;
-    return {
-      manufacturer: base.manufacturer,
-      model,
-      ...robotSearchColumns({ manufacturer: base.manufacturer, model, category: base.category, applications: base.applications, industries: base.industries }),
-      category: base.category,
-      payloadKg: Math.round(base.payloadKg * scale * 10) / 10,
-      reachMm: Math.round(base.reachMm * scale),
-      dof: base.dof,
-      repeatabilityMm: base.repeatabilityMm,
-      weightKg: base.weightKg,
-      priceMinUsd: base.priceMinUsd,
-      priceMaxUsd: base.priceMaxUsd,
-      applications: base.applications,
-      industries: base.industries,
-      description: base.description,
-      datasheetSource: base.source,
-    };
-  });
-  for (let i = 0; i < rows.length; i += 500) await handle.db.insert(robots).values(rows.slice(i, i + 500));
+  await insertGeneratedRobots(handle.db, ROBOTS, 500);
   await handle.db.execute(sql`analyze robots`);
   console.log(`${ROBOTS} robots loaded; ${queries.length} distinct queries (text + category + payload range + application, with facets)`);
 
