@@ -193,8 +193,8 @@ test('the full video flow: project, upload, Stage 1, corrections, confirm, Stage
     expect(await statValue(stage2, 'Configurations generated')).toBeGreaterThanOrEqual(1);
     expect(await statValue(stage2, 'Viable configurations')).toBeGreaterThanOrEqual(1);
     expect(await statValue(stage2, 'Deployment locations analyzed')).toBe(1);
-    // Stage 2 used the confirmed weight: 12 kg x 1.25 for the tool.
-    await expect(stage2.getByText(/Needs 15 kg payload \(heaviest part 12 kg\)/).first()).toBeVisible();
+    // Stage 2 used the confirmed weight: 12 kg + 20 % for the tool (packages/robot-fit).
+    await expect(stage2.getByText(/Needs 14.4 kg payload \(heaviest part 12 kg\)/).first()).toBeVisible();
     await expect(stage2.getByRole('table').first().getByRole('cell', { name: 'Viable', exact: true }).first()).toBeVisible();
     await expectNoAxeViolations(page, 'stage 2 results');
 

@@ -12,7 +12,7 @@ const numberIn = (requirements: Requirements, key: string) => {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 };
 
-/** "Needs 15 kg payload (heaviest part 12 kg), 860 mm reach, 6 axes, a cycle of 4.2 s or less." */
+/** "Needs 14.4 kg payload (heaviest part 12 kg), 860 mm reach, 6 axes, a cycle of 4.2 s or less." */
 function requirementsText(requirements: Requirements): string | null {
   if (!requirements) return null;
   const parts: string[] = [];
