@@ -1,6 +1,6 @@
 import type { RobotQuery } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
-import { latestRobotChange, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
+import { catalogVersion, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
 
 /** Distinct queries remembered per catalog version. */
 const MEMO_SIZE = 500;
@@ -67,7 +67,7 @@ export class CatalogSearch {
       this.prunedAt = this.now();
       await pruneRobotChanges(this.db, CHANGES_KEPT_MS);
     }
-    const version = await latestRobotChange(this.db);
+    const version = await catalogVersion(this.db);
     if (version !== this.version) {
       this.memo.clear();
       this.version = version;

@@ -184,15 +184,6 @@ export async function listActiveModelNames(db: Database): Promise<Array<{ id: st
   return db.select({ id: robots.id, model: robots.model, ownerId: robots.ownerId, listed: robots.listed }).from(robots).where(active);
 }
 
-/** A cheap fingerprint of the active catalog: changes when robots are added, removed, (de)activated or updated. */
-export async function catalogSignature(db: Database): Promise<string> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, updated: sql<string>`coalesce(max(${robots.updatedAt})::text, '')`, created: sql<string>`coalesce(max(${robots.createdAt})::text, '')` })
-    .from(robots)
-    .where(active);
-  return `${row?.n ?? 0}|${row?.updated ?? ''}|${row?.created ?? ''}`;
-}
-
 /** Visible active robots whose normalised model equals one of the keys ("ur10e", "m20id25"). */
 export async function findRobotsByModelKeys(reader: CatalogReader, keys: string[]): Promise<RobotRow[]> {
   if (!keys.length) return [];
@@ -300,7 +291,7 @@ export async function findMatchCandidates(
 }
 
 /** The catalog's version: the newest change id (one probe of the primary key). */
-export async function latestRobotChange(db: Database): Promise<number> {
+export async function catalogVersion(db: Database): Promise<number> {
   const [row] = await db.select({ id: robotChanges.id }).from(robotChanges).orderBy(desc(robotChanges.id)).limit(1);
   return row?.id ?? 0;
 }

@@ -6,7 +6,7 @@
 export { isRobotVisibleTo, type CatalogReader } from './visibility';
 export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
-  catalogSignature,
+  catalogVersion,
   findCandidateRobots,
   findMatchCandidates,
   findRobotSeller,

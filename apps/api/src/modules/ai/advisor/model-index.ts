@@ -1,5 +1,5 @@
 import type { Database } from '@cellforge/db';
-import { catalogSignature, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
+import { catalogVersion, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
 import { normalizeModel } from '../understanding/models';
 
@@ -36,12 +36,12 @@ export interface ModelNameIndex {
 const PREFIX_LIMIT = 12;
 
 export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): ModelNameIndex {
-  let cache: { at: number; signature: string; byKey: Map<string, Entry[]>; sorted: Entry[]; families: Set<string> } | undefined;
+  let cache: { at: number; signature: number; byKey: Map<string, Entry[]>; sorted: Entry[]; families: Set<string> } | undefined;
   let loading: Promise<NonNullable<typeof cache>> | undefined;
 
   async function load() {
-    // Unchanged catalog (same signature): keep the index, only restart its clock.
-    const signature = await catalogSignature(db);
+    // Unchanged catalog (same version: the newest robot change, one index probe): keep the index, only restart its clock.
+    const signature = await catalogVersion(db);
     if (cache && cache.signature === signature) return { ...cache, at: Date.now() };
     const rows = await listActiveModelNames(db);
     const byKey = new Map<string, Entry[]>();
