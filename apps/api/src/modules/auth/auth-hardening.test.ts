@@ -88,6 +88,29 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
       .expect(201);
     expect(await search()).toBe(1);
   });
+
+  it('with token checks cached, a revocation on one instance reaches the other within the cache window', async () => {
+    const cacheMs = 200;
+    const config = testConfig({ ...limits, tokenCheckCacheMs: cacheMs });
+    const [one, two] = [0, 1].map(() => createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent') }));
+    const leaving = await registerUser(one!);
+    const deleted = await registerUser(one!);
+    // Both instances have looked the versions up, so both hold them in their caches.
+    for (const app of [one!, two!]) {
+      for (const { token } of [leaving, deleted]) await request(app).get('/auth/me').set(bearer(token)).expect(200);
+    }
+    await request(one!).post('/auth/logout').set(bearer(leaving.token)).expect(204);
+    await ctx().handle.db.delete(users).where(eq(users.id, deleted.user.id));
+    // The instance that signed the user out forgets its cached version at once.
+    await request(one!).get('/auth/me').set(bearer(leaving.token)).expect(401);
+
+    await new Promise((resolve) => setTimeout(resolve, cacheMs + 50));
+    const refused = await request(two!).get('/auth/me').set(bearer(leaving.token)).expect(401);
+    expect(errorBodySchema.parse(refused.body).code).toBe('TOKEN_INVALID');
+    const write = await request(two!).post('/projects').set(bearer(deleted.token)).send({ project_name: 'Ghost line' }).expect(401);
+    expect(errorBodySchema.parse(write.body).code).toBe('TOKEN_INVALID');
+    expect(await ctx().handle.db.select().from(projects)).toHaveLength(0);
+  });
 });
 
 describe.each(testBackends)('password policy on %s (issue 15, item 13)', (backend) => {
