@@ -3,8 +3,8 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { register, uniqueEmail } from './helpers';
 
 /**
- * The AI chat (spec section 2): the home copilot against the real built-in advisor,
- * and the floating widget on every page, its error messages (spec section 8) faked
+ * The AI chat (docs/product.md §3.5, §3.6): the home copilot against the real built-in advisor,
+ * and the floating widget on every page, its error messages (docs/product.md §8.2) faked
  * with page.route().
  */
 

@@ -66,7 +66,7 @@ test('a shared customer project reaches an integrator, whose interest reaches th
   await expect(card).toContainText('4 s');
   await expect(card).toContainText('$60,000');
   await expect(card).toContainText('Food and beverage');
-  // The integrator's own (empty) project list is above, with the spec's "No Entry", once.
+  // The integrator's own (empty) project list is above, with "No Entry" (docs/product.md §3.11), once.
   await expect(page.getByRole('heading', { name: 'No Entry' })).toHaveCount(1);
   await expectNoAxeViolations(page, 'projects tab with opportunities (dark)');
 

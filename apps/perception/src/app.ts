@@ -66,7 +66,7 @@ async function withDeadline<T>(res: Response, timeoutMs: number, run: (signal: A
   }
 }
 
-/** The perception service: /health, POST /stage1, /confirm and /stage2 (spec section 7). */
+/** The perception service: /health, POST /stage1, /confirm and /stage2 (docs/product.md §7.13). */
 export function createPerceptionApp(deps: PerceptionDeps): Express {
   const config: PerceptionConfig = { ...DEFAULT_CONFIG, ...deps.config };
   const fetchImpl = deps.fetch ?? globalThis.fetch;

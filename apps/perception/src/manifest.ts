@@ -9,8 +9,9 @@ const dimensions = z
   .max(3, { message: 'Give [length, width] or [length, width, height] in mm' });
 
 /**
- * manifest.json inside an uploaded ZIP (DECISIONS.md "Video analysis"): what the videos do
- * not show. Workstations may carry extra fields (kept as given).
+ * manifest.json inside an uploaded ZIP (docs/product.md §3.13; docs/decisions.md
+ * "Video analysis"): what the videos do not show. Workstations may carry extra fields
+ * (kept as given).
  */
 export const manifestSchema = z.object({
   payloads: z

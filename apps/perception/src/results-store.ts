@@ -12,7 +12,7 @@ export function jobKeys(projectId: string, jobId: string) {
 }
 
 /**
- * /confirm and /stage2 do not carry result_bucket (spec section 7), so stage 1 leaves a
+ * /confirm and /stage2 do not carry result_bucket (docs/product.md §7.13), so stage 1 leaves a
  * pointer in the service's own bucket: jobs/<project_id>/<job_id>.json -> { result_bucket }.
  */
 export function jobPointerKey(projectId: string, jobId: string): string {

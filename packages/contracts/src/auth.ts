@@ -19,7 +19,7 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ messag
 export const PASSWORD_MAX_BYTES = 72;
 
 /**
- * Password rules (the spec leaves them open; see docs/decisions.md). The API also
+ * Password rules (docs/product.md §6; the reasons in docs/decisions.md). The API also
  * refuses passwords that are easy to guess (a common-password dictionary).
  */
 export const passwordSchema = z
@@ -38,7 +38,7 @@ export const userPreferencesSchema = z
     message: `Preferences must be at most ${USER_PREFERENCES_MAX_BYTES / 1024} KB`,
   });
 
-/** The user as the API answers it (snake_case like the spec; firstName mirrors first_name). */
+/** The user as the API answers it (snake_case, docs/product.md §4.1; firstName mirrors first_name). */
 export const userSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -94,7 +94,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema });
 
 export const verifyRequestSchema = z.object({ token: z.string().min(1, { message: 'Token is required' }) });
-/** DECISIONS.md: /auth/verify answers { valid, user }. */
+/** docs/product.md §7.2 (a decision): /auth/verify answers { valid, user }. */
 export const verifyResponseSchema = z.object({ valid: z.boolean(), user: userSchema.nullable() });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 

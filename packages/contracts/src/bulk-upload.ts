@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Bulk upload (spec sections 2-4, 7): parse -> map -> validate -> import.
+ * Bulk upload (docs/product.md §3.12, §5.3, §7.11): parse -> map -> validate -> import.
  *
  * Row numbers: every `row` and `row_index` is the 1-based number of a DATA row, counted
  * from the first row under the header row and skipping blank rows (row 1 = the first
  * robot). Title rows above the header, the header itself and blank lines are not counted.
  */
 
-/** Spec section 3: target fields of the bulk-upload mapping. */
+/** docs/product.md §4.5: target fields of the bulk-upload mapping. */
 export const bulkTargetFields = ['manufacturer', 'model', 'payload_kg', 'reach_mm', 'dof'] as const;
 export const bulkTargetFieldSchema = z.enum(bulkTargetFields, {
   message: `Unknown target field: use one of ${bulkTargetFields.join(', ')}`,
@@ -18,7 +18,7 @@ export type BulkTargetField = z.infer<typeof bulkTargetFieldSchema>;
 export const BULK_REQUIRED_FIELDS = ['manufacturer', 'model', 'payload_kg', 'reach_mm'] as const satisfies readonly BulkTargetField[];
 
 export const BULK_UPLOAD_ACCEPT = ['.csv', '.json', '.xlsx', '.xls'] as const;
-/** Spec section 9: the wizard shows at most 3 error rows. */
+/** docs/product.md §9: the wizard shows at most 3 error rows. */
 export const BULK_MAX_ERROR_ROWS_SHOWN = 3;
 /** Default upload size limit (BULK_UPLOAD_MAX_BYTES); larger files answer 413 PAYLOAD_TOO_LARGE. */
 export const BULK_UPLOAD_DEFAULT_MAX_BYTES = 25 * 1024 * 1024;

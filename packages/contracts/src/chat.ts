@@ -69,7 +69,7 @@ export const chatResponseSchema = z.object({
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 
-/** Spec section 2: a message in the chat UI. */
+/** docs/product.md §4.2: a message in the chat UI. */
 export interface ChatMessage {
   id: string;
   type: 'ai' | 'user';

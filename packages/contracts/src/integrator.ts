@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, CATALOG_MAX_LIMIT, robotSchema } from './robots';
 
-/** Spec section 3: a robot as the integrator catalog tab lists it. */
+/** docs/product.md §4.3: a robot as the integrator catalog tab lists it. */
 export const integratorCatalogRobotSchema = z.object({
   _id: z.string(),
   model_name: z.string(),
@@ -27,7 +27,7 @@ export const catalogStatsSchema = z.object({
 });
 export type CatalogStats = z.infer<typeof catalogStatsSchema>;
 
-/** Spec section 3 "Integrator profile (settings)"; field types per section 5. */
+/** docs/product.md §4.1 (integrator settings); field types per §6. */
 export const integratorSettingsSchema = z.object({
   company_name: z.string().trim().max(160).nullable(),
   phone: z
@@ -62,7 +62,7 @@ export type IntegratorCatalogResponse = z.infer<typeof integratorCatalogResponse
 export const catalogStatsResponseSchema = z.object({ data: catalogStatsSchema });
 
 export const integratorSettingsResponseSchema = z.object({ data: integratorSettingsSchema });
-/** Spec section 8: the settings dialog shows this text on success. */
+/** docs/product.md §8.4: the settings dialog shows this text on success. */
 export const INTEGRATOR_SETTINGS_SAVED_MESSAGE = 'Settings saved successfully!';
 export const integratorSettingsSaveResponseSchema = z.object({
   success: z.literal(true),
@@ -73,7 +73,7 @@ export const integratorSettingsSaveResponseSchema = z.object({
 /**
  * GET / PUT /api/integrator/catalog/robots/:id: one robot with every field (the edit
  * form needs them) and the viewer's rights. PUT takes listingInputSchema; only the
- * owner may change or DELETE a robot (DECISIONS: can_edit true).
+ * owner may change or DELETE a robot (docs/product.md §2.3: can_edit true).
  */
 export const integratorRobotDetailSchema = robotSchema.extend({
   can_edit: z.boolean(),

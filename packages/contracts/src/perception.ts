@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 9: perception calls time out after 300 seconds. */
+/** docs/product.md §9: perception calls time out after 300 seconds. */
 export const PERCEPTION_TIMEOUT_MS = 300_000;
 export const VIDEO_EXTENSIONS = ['.zip', '.mp4'] as const;
 export const VIDEO_UPLOAD_MESSAGE = 'Please upload a ZIP or MP4 file';
@@ -20,7 +20,7 @@ export const stage1RequestSchema = z.object({
 });
 export type Stage1Request = z.infer<typeof stage1RequestSchema>;
 
-/** Stage 1 measures these from the video; the fields past description are ours (the spec shows two). */
+/** Stage 1 measures these from the video; the fields past description are ours (the original specification shows two; docs/product.md §4.6). */
 export const extractedActivitySchema = z
   .object({
     activity_name: z.string(),

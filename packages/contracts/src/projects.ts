@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 4: project status values. */
+/** docs/product.md §5.5: project status values. */
 export const projectStatuses = ['Draft', 'In Progress', 'Complete'] as const;
 export const projectStatusSchema = z.enum(projectStatuses);
 export type ProjectStatus = z.infer<typeof projectStatusSchema>;
@@ -32,7 +32,7 @@ const optionalPositive = (max: number, message: string) =>
     z.coerce.number({ message }).finite().positive({ message }).max(max, { message }).nullable(),
   );
 
-/** What a customer needs automated (DECISIONS.md: task, payload, reach, cycle time, budget). */
+/** What a customer needs automated (docs/product.md §3.9, a decision: task, payload, reach, cycle time, budget). */
 export const projectRequirementsSchema = z.object({
   application: z.string().trim().max(60).nullable().default(null),
   industry: z.string().trim().max(60).nullable().default(null),

@@ -1,5 +1,5 @@
 /**
- * Spec section 5: tolerant readers of auth answers. The user may be in `user`,
+ * docs/product.md §6: tolerant readers of auth answers. The user may be in `user`,
  * `data.user`, or be the top-level object when it has an id; the token may be in
  * `token`, `tokens.accessToken` or `access_token`.
  */

@@ -46,7 +46,7 @@ const optionalNumber = z.preprocess(
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
-/** How each of the spec's query-string filters (catalogFilterKeys) is read: one entry per key, no other. */
+/** How each of the catalog's query-string filters (catalogFilterKeys, docs/product.md §7.4) is read: one entry per key, no other. */
 const catalogFilterFields = {
   category: optionalText(60),
   manufacturer: optionalText(120),
@@ -58,7 +58,7 @@ const catalogFilterFields = {
   maxPayload: optionalNumber,
 } satisfies Record<CatalogFilterKey, z.ZodType>;
 
-/** GET /api/robots query (DECISIONS.md): the spec's filters plus q, reach, sort and paging. */
+/** GET /api/robots query (docs/product.md §7.3): the chat's eight filters (§7.4) plus q, reach, sort and paging. */
 export const robotQuerySchema = z
   .object({
     q: optionalText(200),

@@ -1,6 +1,6 @@
 import type { Role } from './constants/roles';
 
-/** Spec section 6: roles, display names and permissions (the role names are in constants/roles.ts). */
+/** docs/product.md §2: roles, display names and permissions (the role names are in constants/roles.ts). */
 export * from './constants/roles';
 
 export const permissions = [
@@ -36,7 +36,7 @@ const displayNames: Record<Role, string> = {
   integrator: 'System Integrator',
 };
 
-/** supplier is supplier; integrator and system_integrator are integrator; anything else is customer (spec section 6). */
+/** supplier is supplier; integrator and system_integrator are integrator; anything else is customer (docs/product.md §2.1). */
 export function normalizeRole(value: unknown): Role {
   if (value === 'supplier') return 'supplier';
   if (value === 'integrator' || value === 'system_integrator') return 'integrator';

@@ -15,7 +15,7 @@ export type ContactRequest = z.input<typeof contactRequestSchema>;
 export const contactResponseSchema = z.object({ success: z.literal(true), id: z.string(), message: z.string() });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
-/** Marketing figures of the home page (spec section 1). */
+/** Marketing figures of the home page (docs/product.md §3.4). */
 export const MARKETING_FIGURES = [
   { value: '94%', label: 'accuracy' },
   { value: '95%', label: 'success' },

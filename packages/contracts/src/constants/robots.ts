@@ -3,7 +3,7 @@ export const robotCategories = ['articulated', 'collaborative', 'scara', 'delta'
 
 export const robotStatuses = ['active', 'inactive'] as const;
 
-/** Spec section 7: filters read from the query string (catalog, and the chat's page context). */
+/** docs/product.md §7.4: filters read from the query string (catalog, and the chat's page context). */
 export const catalogFilterKeys = [
   'category',
   'manufacturer',
@@ -19,12 +19,12 @@ export type CatalogFilterKey = (typeof catalogFilterKeys)[number];
 export const catalogSorts = ['relevance', 'payload', 'reach', 'price'] as const;
 export type CatalogSort = (typeof catalogSorts)[number];
 
-/** Spec section 9: catalog paging defaults to page 1, limit 20. */
+/** docs/product.md §9: catalog paging defaults to page 1, limit 20. */
 export const CATALOG_DEFAULT_PAGE = 1;
 export const CATALOG_DEFAULT_LIMIT = 20;
 export const CATALOG_MAX_LIMIT = 100;
 
-/** Spec page name `compare`: up to 4 robots side by side. */
+/** Page `compare` (docs/product.md §3.14): up to 4 robots side by side. */
 export const COMPARE_MAX = 4;
 
 /**

@@ -1,4 +1,4 @@
-/** Spec section 6: the user types an account may carry. */
+/** docs/product.md §2.1: the user types an account may carry. */
 export const userTypes = ['customer', 'supplier', 'integrator', 'system_integrator'] as const;
 export type UserType = (typeof userTypes)[number];
 
