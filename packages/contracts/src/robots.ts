@@ -58,7 +58,7 @@ const catalogFilterFields = {
   maxPayload: optionalNumber,
 } satisfies Record<CatalogFilterKey, z.ZodType>;
 
-/** GET /api/robots query (docs/product.md §7.3): the chat's eight filters (§7.4) plus q, reach, sort and paging. */
+/** GET /api/robots query (docs/product.md §7.3): the eight query-string filters (§7.4) plus q, reach, sort and paging. */
 export const robotQuerySchema = z
   .object({
     q: optionalText(200),
