@@ -83,10 +83,9 @@ export interface ChatMessage {
 }
 
 /**
- * AI assistant: payload allowance for the end-of-arm tool. When the tool's mass is not
- * given, a robot must carry the part mass plus this share; when it is, part + tool.
+ * The tool allowance the assistant reports as `criteria.eoat_margin`: the one catalog-wide
+ * ROBOT_TOOL_MARGIN (packages/robot-fit applies it), not a value of its own.
  */
-/** The tool allowance the assistant reports (criteria.eoat_margin): the catalog-wide ROBOT_TOOL_MARGIN. */
 export const AI_EOAT_PAYLOAD_MARGIN = ROBOT_TOOL_MARGIN;
 export const RECOMMEND_DEFAULT_LIMIT = 5;
 export const RECOMMEND_MAX_LIMIT = 10;

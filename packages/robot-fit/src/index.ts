@@ -4,26 +4,40 @@ import { ROBOT_TOOL_MARGIN } from '@cellforge/contracts/constants';
  * Whether a robot fits a task, one rule for every part of the product: project matching,
  * the assistant's recommendations and answers, and stage 2 of the video analysis. A buyer
  * must never see a robot "fit" in one place and "not viable" in another.
+ *
+ * Inputs: what the task needs (part and tool weight, reach, axes) must be finite numbers
+ * >= 0, else a RangeError names the figure (callers validate user input before this). A
+ * robot figure that is not a finite number >= 0 never fits (ok: false).
  */
 
-/** Allowance for the end-of-arm tool when only the part's weight is known (20 %). */
+/** Allowance for the end-of-arm tool when only the part's weight is known (0.2 = 20 %). */
 export const TOOL_MARGIN = ROBOT_TOOL_MARGIN;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+function taskFigure(name: string, value: number): number {
+  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a finite number >= 0, not ${value}`);
+  return value;
+}
+
 /**
  * The payload the wrist must carry: the part plus the stated tool weight, or the part
- * plus TOOL_MARGIN when the tool's weight is not known.
+ * plus TOOL_MARGIN of it when the tool's weight is not known (undefined or null).
  */
 export function requiredPayloadKg(partKg: number, toolKg?: number | null): number {
-  if (!(partKg >= 0)) throw new RangeError(`part weight must be a number >= 0, not ${partKg}`);
-  const need = toolKg != null && toolKg >= 0 ? partKg + toolKg : partKg * (1 + TOOL_MARGIN);
-  // Rounded up to the gram, so a robot is never shown as fitting by a rounding error.
+  taskFigure('part weight (kg)', partKg);
+  const need = toolKg != null ? partKg + taskFigure('tool weight (kg)', toolKg) : partKg * (1 + TOOL_MARGIN);
+  // Rounded up to the gram, so a robot is never shown as fitting by a rounding error
+  // (max with 0: a zero part gives 0, not the -0 of ceil(-1e-9)).
   return Math.max(0, Math.ceil(need * 1000 - 1e-9) / 1000);
 }
 
-/** The heaviest part a robot of this rated payload carries with the margin for its tool (rounded down to 0.1 kg). */
+/**
+ * The heaviest part a robot of this rated payload carries with TOOL_MARGIN for its tool
+ * (rounded down to 0.1 kg): the inverse of requiredPayloadKg.
+ */
 export function partAllowanceKg(ratedPayloadKg: number): number {
+  taskFigure('rated payload (kg)', ratedPayloadKg);
   return Math.floor((ratedPayloadKg / (1 + TOOL_MARGIN)) * 10 + 1e-9) / 10;
 }
 
@@ -34,23 +48,26 @@ export interface FitCheck {
   needed: number;
   /** The robot's figure. */
   actual: number;
-  /** actual - needed: negative when it misses. */
+  /** actual - needed, rounded to 0.01: negative when it misses, 0 exactly at the limit. */
   margin: number;
 }
 
-const check = (actual: number, needed: number): FitCheck => ({ ok: actual >= needed, needed, actual, margin: round2(actual - needed) });
+function check(actual: number, needed: number): FitCheck {
+  const usable = Number.isFinite(actual) && actual >= 0;
+  return { ok: usable && actual >= needed, needed, actual, margin: round2(actual - needed) };
+}
 
-/** Rated payload against the part (and the tool, when its weight is given). */
+/** Rated payload against the part plus the tool (its stated weight, else TOOL_MARGIN). */
 export function payloadFit(ratedPayloadKg: number, partKg: number, toolKg?: number | null): FitCheck {
   return check(ratedPayloadKg, requiredPayloadKg(partKg, toolKg));
 }
 
-/** Reach against the distance the task needs. */
+/** Reach against the distance the task needs (at least). */
 export function reachFit(reachMm: number, neededMm: number): FitCheck {
-  return check(reachMm, neededMm);
+  return check(reachMm, taskFigure('needed reach (mm)', neededMm));
 }
 
-/** Number of axes against the fewest the task can do with. */
+/** Number of axes against the fewest the task can do with (at least). */
 export function axesFit(axes: number, minAxes: number): FitCheck {
-  return check(axes, minAxes);
+  return check(axes, taskFigure('minimum axes', minAxes));
 }

@@ -1,4 +1,4 @@
-import { requiredPayloadKg, TOOL_MARGIN as ROBOT_TOOL_MARGIN } from '@cellforge/robot-fit';
+import { requiredPayloadKg } from '@cellforge/robot-fit';
 /**
  * What a task needs from a robot, from the confirmed stage 1 data. The rules, one place:
  *
@@ -15,8 +15,6 @@ import { requiredPayloadKg, TOOL_MARGIN as ROBOT_TOOL_MARGIN } from '@cellforge/
  *   mentions; when it mentions none, all of them (the safe assumption).
  */
 
-/** The payload multiplier reported as `tool_margin` in stage 2 results (1 + the tool allowance). */
-export const TOOL_MARGIN = 1 + ROBOT_TOOL_MARGIN;
 export const REACH_CLEARANCE_MM = 150;
 export const GENERAL_HANDLING_AXES = 6;
 export const PLANAR_PICK_AND_PLACE_AXES = 4;

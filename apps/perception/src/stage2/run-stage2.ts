@@ -1,4 +1,5 @@
 import { stage2ResultsSchema } from '@cellforge/contracts';
+import { TOOL_MARGIN } from '@cellforge/robot-fit';
 import { readConfirmation } from '../confirm';
 import type { JobContext } from '../context';
 import { PerceptionError } from '../errors';
@@ -6,7 +7,6 @@ import { jobKeys, writeJson } from '../results-store';
 import {
   deriveTaskRequirements,
   REACH_CLEARANCE_MM,
-  TOOL_MARGIN,
   type ConfirmedActivity,
   type ConfirmedPayload,
   type ConfirmedWorkstation,
@@ -68,7 +68,8 @@ export async function runStage2(ctx: JobContext, req: { job_id: string; project_
     task_configurations,
     catalog_robots_considered: robots.length,
     assumptions: {
-      tool_margin: TOOL_MARGIN,
+      // A payload multiplier, as the field always was: 1 + the tool allowance every fit check uses (1.2).
+      tool_margin: 1 + TOOL_MARGIN,
       reach: `half the work-area diagonal + ${REACH_CLEARANCE_MM} mm`,
       axes: '6 for general handling, 4 for planar pick-and-place',
       cycle_model: `2 x reach / typical speed of the robot category + ${HANDLING_OVERHEAD_S} s to grip and release`,

@@ -71,14 +71,15 @@ describe('chooseConfigurations', () => {
       buildRobot({ model: 'Small', payload_kg: 7, reach_mm: 1300 }),
       buildRobot({ model: 'Right', payload_kg: 20, reach_mm: 1300 }),
       buildRobot({ model: 'Short', payload_kg: 20, reach_mm: 700 }),
-      buildRobot({ model: 'Almost', payload_kg: 11.5, reach_mm: 1300 }),
+      buildRobot({ model: 'Almost', payload_kg: 12, reach_mm: 1300 }),
     ];
     const configs = chooseConfigurations(robots, tenKgTask, { viable: 5, notViable: 2 });
     expect(configs.map((c) => [c.robot_model, c.is_viable])).toEqual([
+      ['Almost', true],
       ['Right', true],
       ['Big', true],
-      ['Almost', false],
       ['Small', false],
+      ['Short', false],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Robot } from '@cellforge/contracts';
-import { axesFit, payloadFit, reachFit } from '@cellforge/robot-fit';
-import { TOOL_MARGIN, type TaskRequirements } from './requirements';
+import { axesFit, payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
+import type { TaskRequirements } from './requirements';
 
 /**
  * Cycle-time model (deliberately simple, documented): the robot moves out by the needed
@@ -44,7 +44,7 @@ export function evaluateRobot(robot: Robot, req: TaskRequirements): RobotEvaluat
   if (req.payload_kg === null) {
     fails.push('no payload weight is confirmed for this task, so its payload cannot be checked (add the weight when confirming)');
   } else {
-    const why = `${kg(req.payload_kg)} needed: ${kg(req.heaviest_payload_kg!)} heaviest payload + ${Math.round((TOOL_MARGIN - 1) * 100)}% tool margin`;
+    const why = `${kg(req.payload_kg)} needed: ${kg(req.heaviest_payload_kg!)} heaviest payload + ${TOOL_MARGIN * 100}% tool margin`;
     const payload = payloadFit(robot.payload_kg, req.heaviest_payload_kg!);
     (payload.ok ? fits : fails).push(`payload ${kg(robot.payload_kg)} ${payload.ok ? '≥' : '<'} ${why}`);
   }

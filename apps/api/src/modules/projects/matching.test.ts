@@ -43,6 +43,12 @@ describe('scoreMatch', () => {
     expect(m.fit_score).toBe(30);
   });
 
+  it('fits exactly at part + 20 % and not 10 g below (the rule stage 2 and the assistant use)', () => {
+    expect(scoreMatch(robot({ payloadKg: 12 }), req({ payload_kg: 10 })).reasons[0]).toMatchObject({ ok: true });
+    expect(scoreMatch(robot({ payloadKg: 11.99 }), req({ payload_kg: 10 })).reasons[0]).toMatchObject({ ok: false });
+    expect(scoreMatch(robot({ reachMm: 1400 }), req({ reach_mm: 1400 })).reasons[0]).toMatchObject({ kind: 'reach', ok: true });
+  });
+
   it('scores only the requirements given', () => {
     expect(scoreMatch(robot({}), req({ application: 'welding' })).fit_score).toBe(0);
     expect(scoreMatch(robot({}), req({})).fit_score).toBe(50);

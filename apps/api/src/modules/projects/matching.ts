@@ -1,9 +1,6 @@
 import type { ProjectMatch, ProjectRequirements } from '@cellforge/contracts';
 import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
 
-/** The tool allowance of every fit check (packages/robot-fit), re-exported for the reasons' texts. */
-export { TOOL_MARGIN };
-
 export interface MatchCandidate {
   id: string;
   manufacturer: string;

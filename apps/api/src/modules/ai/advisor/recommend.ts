@@ -1,4 +1,4 @@
-import { partAllowanceKg, requiredPayloadKg } from '@cellforge/robot-fit';
+import { partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
@@ -66,7 +66,7 @@ function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number
 function reasonsFor(r: RobotRow, c: SelectionCriteria, required: number): string[] {
   const reasons: string[] = [];
   const headroom = ((r.payloadKg - required) / required) * 100;
-  const allowance = c.toolKg !== undefined ? `${kg(c.payloadKg)} part + ${kg(c.toolKg)} tool` : `${kg(c.payloadKg)} part + 20% for the gripper`;
+  const allowance = c.toolKg !== undefined ? `${kg(c.payloadKg)} part + ${kg(c.toolKg)} tool` : `${kg(c.payloadKg)} part + ${TOOL_MARGIN * 100}% for the gripper`;
   reasons.push(`Payload ${kg(r.payloadKg)} vs ${kg(required)} needed (${allowance}): ${formatNumber(headroom, 0)}% headroom`);
   if (c.reachMm) reasons.push(`Reach ${mm(r.reachMm)} vs ${mm(c.reachMm)} needed (+${mm(r.reachMm - c.reachMm)})`);
   else reasons.push(`Reach ${mm(r.reachMm)}`);
@@ -169,11 +169,12 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
   const notes: string[] = [];
   let fits = true;
   if (c.payloadKg !== undefined) {
-    const need = requiredPayloadKg(c.payloadKg, c.toolKg);
-    if (r.payloadKg >= need) notes.push(`Payload: ${kg(r.payloadKg)} covers the ${kg(need)} needed (${c.toolKg !== undefined ? 'part + tool' : 'part + 20% for the gripper'}).`);
+    const { ok, needed: need } = payloadFit(r.payloadKg, c.payloadKg, c.toolKg);
+    const allowance = c.toolKg !== undefined ? 'part + tool' : `part + ${TOOL_MARGIN * 100}% for the gripper`;
+    if (ok) notes.push(`Payload: ${kg(r.payloadKg)} covers the ${kg(need)} needed (${allowance}).`);
     else {
       fits = false;
-      notes.push(`Payload: ${kg(r.payloadKg)} is not enough for the ${kg(need)} needed (${c.toolKg !== undefined ? 'part + tool' : 'part + 20% for the gripper'}).`);
+      notes.push(`Payload: ${kg(r.payloadKg)} is not enough for the ${kg(need)} needed (${allowance}).`);
       // "Can it lift 11 kg?" of a 12.5 kg robot: the part alone, yes; with a gripper, no.
       if (c.toolKg === undefined && r.payloadKg >= c.payloadKg) {
         notes.push(`It can hold the ${kg(c.payloadKg)} part alone, but that leaves only ${kg(r.payloadKg - c.payloadKg)} for the gripper; if your ${kg(c.payloadKg)} already includes the gripper, it fits.`);
@@ -181,7 +182,7 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
     }
   }
   if (c.reachMm !== undefined) {
-    if (r.reachMm >= c.reachMm) notes.push(`Reach: ${mm(r.reachMm)} covers the ${mm(c.reachMm)} needed.`);
+    if (reachFit(r.reachMm, c.reachMm).ok) notes.push(`Reach: ${mm(r.reachMm)} covers the ${mm(c.reachMm)} needed.`);
     else {
       fits = false;
       notes.push(`Reach: ${mm(r.reachMm)} is short of the ${mm(c.reachMm)} needed.`);

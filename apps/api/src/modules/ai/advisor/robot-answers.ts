@@ -1,9 +1,9 @@
-import { AI_EOAT_PAYLOAD_MARGIN } from '@cellforge/contracts';
+import { partAllowanceKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CatalogReader, type RobotRow } from '../../catalog';
 import { isCatalogField, type CatalogField, type RankField, type RobotField, type UnlistedField } from '../understanding/robot-question';
 import { categoryLabel, formatNumber, joinWords, kg, listApplications, mm, priceBand, robotName, specLine, withArticle } from './format';
 import { robotSummary } from './general';
-import { partAllowanceKg, recommendRobots } from './recommend';
+import { recommendRobots } from './recommend';
 import { criteriaFrom, describeFacts } from './selection';
 import { emptyDraft, type AdvisorDeps, type Draft, type RobotAbout, type Understanding } from './types';
 
@@ -69,7 +69,7 @@ function descriptionSnippet(r: RobotRow, field: UnlistedField): string | undefin
 function fieldSentence(r: RobotRow, field: RobotField, accuracy: boolean): string {
   switch (field) {
     case 'payload':
-      return `Payload: ${kg(r.payloadKg)} rated at the wrist, part and gripper together. Allowing ${AI_EOAT_PAYLOAD_MARGIN * 100}% for the gripper, that covers parts up to about ${kg(partAllowanceKg(r.payloadKg))}.`;
+      return `Payload: ${kg(r.payloadKg)} rated at the wrist, part and gripper together. Allowing ${TOOL_MARGIN * 100}% for the gripper, that covers parts up to about ${kg(partAllowanceKg(r.payloadKg))}.`;
     case 'reach':
       return `Reach: ${mm(r.reachMm)} from the centre of the base to the wrist; add the tool length when you check the farthest point.`;
     case 'repeatability': {

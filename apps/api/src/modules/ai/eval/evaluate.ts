@@ -1,5 +1,5 @@
 import type { ChatContext } from '@cellforge/contracts';
-import { requiredPayloadKg } from '@cellforge/robot-fit';
+import { payloadFit, reachFit, requiredPayloadKg } from '@cellforge/robot-fit';
 import type { Database } from '@cellforge/db';
 import { findCandidateRobots, findRobotsByModelKeys, type RobotRow } from '../../catalog';
 import { findNamedRobots } from '../advisor/mentions';
@@ -12,8 +12,10 @@ import { applicationMatches } from '../understanding/vocabulary';
 import type { EvalCase, StatedConstraints } from './dataset';
 
 /**
- * The payload a robot needs for a stated task, written out here rather than borrowed
- * from the advisor so that the evaluation catches a change to the advisor's rule.
+ * The payload a robot needs for a stated task, and whether a robot meets the payload and
+ * reach: the catalog-wide fit rule (packages/robot-fit) that project matching and video
+ * analysis use too, taken from there rather than from the advisor, so the evaluation
+ * catches an advisor that drifts from it.
  */
 const neededPayloadKg = (c: StatedConstraints) => requiredPayloadKg(c.payloadKg!, c.toolKg);
 
@@ -101,10 +103,10 @@ export function constraintProblems(r: RobotRow, c: StatedConstraints, check: Set
   const problems: string[] = [];
   const name = `${r.manufacturer} ${r.model}`;
   if (c.payloadKg !== undefined) {
-    const need = neededPayloadKg(c);
-    if (r.payloadKg < need - 1e-9) problems.push(`${name}: payload ${r.payloadKg} < ${need}`);
+    const payload = payloadFit(r.payloadKg, c.payloadKg, c.toolKg);
+    if (!payload.ok) problems.push(`${name}: payload ${r.payloadKg} < ${payload.needed}`);
   }
-  if (c.reachMm !== undefined && r.reachMm < c.reachMm) problems.push(`${name}: reach ${r.reachMm} < ${c.reachMm}`);
+  if (c.reachMm !== undefined && !reachFit(r.reachMm, c.reachMm).ok) problems.push(`${name}: reach ${r.reachMm} < ${c.reachMm}`);
   if (c.application && check.has('application') && !r.applications.some((a) => applicationMatches(c.application!).includes(a))) problems.push(`${name}: not listed for ${c.application}`);
   if (c.manufacturers && check.has('manufacturers') && !c.manufacturers.includes(r.manufacturer)) problems.push(`${name}: maker not in ${c.manufacturers.join('/')}`);
   if (c.category && check.has('category') && r.category !== c.category) problems.push(`${name}: category ${r.category} is not ${c.category}`);
