@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
+import { errorBodySchema } from '@cellforge/contracts';
 import { ROI_DEFAULT_INPUTS } from '@cellforge/roi';
 import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
 import { testBackends, useTestApp } from './create-test-app';
@@ -11,30 +13,50 @@ import { listRoutes } from './route-table';
  * Issue 15: every route of the app times five identities, with the status each must
  * get. The routes come from the app's own route table: a route without a row here fails
  * the test (so a new route cannot ship without a rule), and so does a row whose route
- * is gone. Objects belong to the first integrator, the customer and the supplier; the
- * second integrator owns nothing, so their column proves the ownership checks: another
- * account's object is always 404, never a 2xx and never a 403 that would reveal it.
+ * is gone. Objects belong to the first integrator, the customer and the supplier (and a
+ * second supplier who is no column); the second integrator owns nothing, so their column
+ * proves the ownership checks.
+ *
+ * A case that names an object whose existence is private (`ownedBy`) also proves there
+ * is no existence oracle: every identity but the owner gets, for the real object, exactly
+ * the status it gets for an unknown id of the same shape, and never a 2xx.
  */
 type Identity = 'anonymous' | 'customer' | 'supplier' | 'integrator' | 'otherIntegrator';
+const identities = ['anonymous', 'customer', 'supplier', 'integrator', 'otherIntegrator'] as const satisfies readonly Identity[];
 /** 'ok' is any 2xx; a number is that exact status. */
-type Expect = 'ok' | 400 | 401 | 403 | 404 | 409;
+type Expect = 'ok' | 400 | 401 | 403 | 404 | 409 | 415;
 
 interface Fixtures {
   customerProject: string;
+  /** The customer's project not shared with integrators. */
+  customerPrivateProject: string;
   integratorProject: string;
+  /** Shared catalog robots (owner null): public, read-only to everyone. */
   publicRobot: string;
   otherPublicRobot: string;
   mappings: Record<string, string>;
   supplierListing: string;
+  /** A listing of a second supplier (who is no column): public, editable by its owner only. */
+  otherSupplierListing: string;
   integratorRobot: string;
   integratorJob: string;
   integratorUpload: string;
   supplierUpload: string;
   supplierLead: string;
+  /** A customer's inquiry to the second supplier. */
+  otherSupplierLead: string;
+  /** A third integrator's interest in the customer's project: a lead addressed to the customer. */
+  interestLead: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
 }
+
+/** The fixture fields that are object ids: the unknown-id twin of a case swaps these. */
+const objectIds = [
+  'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
+  'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
+] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
   /** Shown in failures when a route has more than one case. */
@@ -44,6 +66,13 @@ interface Case {
   /** multipart upload instead of JSON */
   file?: { name: string; content: string; fields?: Record<string, (f: Fixtures) => string> };
   expect: Record<Identity, Expect>;
+  /**
+   * The identity the named object is private to ('someoneElse': no column owns it). Only
+   * that identity may get a 2xx, and every other one must get what an unknown id gets.
+   */
+  ownedBy?: Identity | 'someoneElse';
+  /** Why an identity allowed to use the route still gets a 4xx here (documented, not hidden). */
+  why?: string;
   /** Runs after every other case (it deletes what others use); 'revokes' after those (it signs out). */
   last?: boolean | 'revokes';
 }
@@ -60,6 +89,9 @@ const STAGE2 = {
   stage2_summary: { total_tasks_identified: 1, total_configurations_generated: 1, viable_configurations: 1, deployment_locations_analyzed: 1 },
   task_configurations: [{ task_name: 'Activity 1', robot_configurations: [{ robot_model: 'M-20iD/25', manufacturer: 'FANUC', payload_kg: 25, reach_mm: 1831, is_viable: true, reason: 'fits' }] }],
 };
+
+const interest = () => ({ message: 'We can deploy this line.' });
+const STAGE_WHY = 'the job is in stage1_running: its owner gets 409 (a state conflict) without the perception service being called';
 
 const matrix: Record<string, Case[]> = {
   'GET /health': [{ expect: everyone('ok') }],
@@ -78,82 +110,140 @@ const matrix: Record<string, Case[]> = {
   'GET /api/robots': [{ path: () => '/api/robots?q=abb', expect: everyone('ok') }],
   'GET /api/robots/compare': [
     { path: (f) => `/api/robots/compare?ids=${f.publicRobot}`, expect: everyone('ok') },
-    { label: 'private robot', path: (f) => `/api/robots/compare?ids=${f.integratorRobot}`, expect: everyone(404) },
+    { label: 'private robot', path: (f) => `/api/robots/compare?ids=${f.integratorRobot}`, expect: everyone(404), ownedBy: 'integrator', why: 'the public comparison page compares listed robots only, so even the owner gets 404' },
   ],
   'GET /api/robots/:id': [
     { path: (f) => `/api/robots/${f.publicRobot}`, expect: everyone('ok') },
-    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}`, expect: { ...everyone(404), integrator: 'ok' } },
+    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}`, expect: { ...everyone(404), integrator: 'ok' }, ownedBy: 'integrator' },
   ],
   'GET /api/robots/:id/similar': [
     { path: (f) => `/api/robots/${f.publicRobot}/similar`, expect: everyone('ok') },
-    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}/similar`, expect: { ...everyone(404), integrator: 'ok' } },
+    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}/similar`, expect: { ...everyone(404), integrator: 'ok' }, ownedBy: 'integrator' },
   ],
   // Assistant: open to all, never with another account's private robot
   'POST /ai/chat': [{ body: () => ({ message: 'I need a robot for 5 kg parts' }), expect: everyone('ok') }],
   'POST /ai/recommend-robots': [{ body: () => ({ payload_kg: 5, reach_mm: 800 }), expect: everyone('ok') }],
   'POST /ai/compare-robots': [
     { body: (f) => ({ ids: [f.publicRobot, f.otherPublicRobot] }), expect: everyone('ok') },
-    { label: 'private robot', body: (f) => ({ ids: [f.publicRobot, f.integratorRobot] }), expect: { ...everyone(404), integrator: 'ok' } },
+    { label: 'private robot', body: (f) => ({ ids: [f.publicRobot, f.integratorRobot] }), expect: { ...everyone(404), integrator: 'ok' }, ownedBy: 'integrator' },
   ],
   // Projects: everyone signed in keeps their own; customers and integrators create them
   'GET /projects': [{ expect: signedIn('ok') }],
   'GET /projects/stats/overview': [{ expect: signedIn('ok') }],
   'POST /projects': [{ body: () => ({ project_name: 'Matrix line' }), expect: only({ supplier: 403 }, 'ok') }],
-  'GET /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok' }, 404) }],
-  'PATCH /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, body: () => ({ description: 'Updated' }), expect: only({ customer: 'ok', supplier: 403 }, 404) }],
-  'DELETE /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok', supplier: 403 }, 404), last: true }],
-  'GET /projects/:id/matches': [{ path: (f) => `/projects/${f.customerProject}/matches`, expect: only({ customer: 'ok' }, 403) }],
-  'GET /projects/:id/integrators': [{ path: (f) => `/projects/${f.customerProject}/integrators`, expect: only({ customer: 'ok' }, 403) }],
-  'GET /projects/:id/stage2-results': [{ path: (f) => `/projects/${f.integratorProject}/stage2-results`, expect: only({ integrator: 'ok' }, 404) }],
+  'GET /projects/:id': [
+    { path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok' }, 404), ownedBy: 'customer' },
+    { label: "the integrator's project", path: (f) => `/projects/${f.integratorProject}`, expect: only({ integrator: 'ok' }, 404), ownedBy: 'integrator' },
+  ],
+  'PATCH /projects/:id': [
+    { path: (f) => `/projects/${f.customerProject}`, body: () => ({ description: 'Updated' }), expect: only({ customer: 'ok', supplier: 403 }, 404), ownedBy: 'customer' },
+    { label: "the integrator's project", path: (f) => `/projects/${f.integratorProject}`, body: () => ({ description: 'Updated' }), expect: only({ integrator: 'ok', supplier: 403 }, 404), ownedBy: 'integrator' },
+  ],
+  'DELETE /projects/:id': [{ path: (f) => `/projects/${f.customerProject}`, expect: only({ customer: 'ok', supplier: 403 }, 404), ownedBy: 'customer', last: true }],
+  'GET /projects/:id/matches': [
+    { path: (f) => `/projects/${f.customerProject}/matches`, expect: only({ customer: 'ok' }, 403), ownedBy: 'customer' },
+    { label: "the integrator's project", path: (f) => `/projects/${f.integratorProject}/matches`, expect: only({ customer: 404 }, 403), ownedBy: 'integrator', why: 'matches are a customer permission (view_matches): the owning integrator gets 403' },
+  ],
+  'GET /projects/:id/integrators': [
+    { path: (f) => `/projects/${f.customerProject}/integrators`, expect: only({ customer: 'ok' }, 403), ownedBy: 'customer' },
+    { label: "the integrator's project", path: (f) => `/projects/${f.integratorProject}/integrators`, expect: only({ customer: 404 }, 403), ownedBy: 'integrator', why: 'finding integrators is a customer permission (find_integrators)' },
+  ],
+  'GET /projects/:id/stage2-results': [{ path: (f) => `/projects/${f.integratorProject}/stage2-results`, expect: only({ integrator: 'ok' }, 404), ownedBy: 'integrator' }],
   // Leads
-  'POST /api/leads': [{ body: (f) => ({ robot_id: f.supplierListing, message: 'A quote for two, please.' }), expect: only({ customer: 'ok' }, 403) }],
+  'POST /api/leads': [
+    { body: (f) => ({ robot_id: f.supplierListing, message: 'A quote for two, please.' }), expect: only({ customer: 'ok' }, 403) },
+    { label: 'private robot', body: (f) => ({ robot_id: f.integratorRobot, message: 'A quote for two, please.' }), expect: only({ customer: 404 }, 403), ownedBy: 'integrator', why: 'only customers send inquiries, so the owner too gets 403' },
+  ],
   'GET /api/leads/sent': [{ expect: signedIn('ok') }],
   // Supplier
   'GET /api/supplier/listings': [{ expect: suppliersOnly('ok') }],
   'POST /api/supplier/listings': [{ body: () => ({ ...listing, model: `M-${Math.random()}` }), expect: suppliersOnly('ok') }],
   'PUT /api/supplier/listings/:id': [
-    { path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => listing, expect: suppliersOnly('ok') },
-    { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}`, body: () => listing, expect: suppliersOnly(404) },
+    { path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => listing, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}`, body: () => listing, expect: suppliersOnly(404), ownedBy: 'integrator' },
+    // Public robots: their existence is no secret, so a refusal may say why (DECISIONS: can_edit).
+    { label: 'a shared catalog robot', path: (f) => `/api/supplier/listings/${f.publicRobot}`, body: () => listing, expect: suppliersOnly(403), why: 'the shared catalog is read-only (public, 403 "read-only")' },
+    { label: "another supplier's listing", path: (f) => `/api/supplier/listings/${f.otherSupplierListing}`, body: () => listing, expect: suppliersOnly(403), why: 'a public listing: 403 "only the supplier who created it"' },
   ],
-  'PATCH /api/supplier/listings/:id/status': [{ path: (f) => `/api/supplier/listings/${f.supplierListing}/status`, body: () => ({ status: 'active' }), expect: suppliersOnly('ok') }],
+  'PATCH /api/supplier/listings/:id/status': [
+    { path: (f) => `/api/supplier/listings/${f.supplierListing}/status`, body: () => ({ status: 'active' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}/status`, body: () => ({ status: 'inactive' }), expect: suppliersOnly(404), ownedBy: 'integrator' },
+    { label: "another supplier's listing", path: (f) => `/api/supplier/listings/${f.otherSupplierListing}/status`, body: () => ({ status: 'inactive' }), expect: suppliersOnly(403), why: 'a public listing: 403 "only the supplier who created it"' },
+  ],
   'GET /api/supplier/leads': [{ expect: suppliersOnly('ok') }],
-  'PATCH /api/supplier/leads/:id': [{ path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly('ok') }],
+  'PATCH /api/supplier/leads/:id': [
+    { path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's lead", path: (f) => `/api/supplier/leads/${f.otherSupplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+    { label: "a lead to the customer", path: (f) => `/api/supplier/leads/${f.interestLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly(404), ownedBy: 'customer', why: 'the customer reads its leads elsewhere; this route is the supplier inbox' },
+  ],
   'GET /api/supplier/analytics': [{ expect: suppliersOnly('ok') }],
   'POST /api/supplier/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: suppliersOnly('ok') }],
-  'POST /api/supplier/bulk-upload/validate': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok') }],
-  'POST /api/supplier/bulk-upload/import': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), last: true }],
-  'GET /api/supplier/bulk-upload/:uploadId/errors.csv': [{ path: (f) => `/api/supplier/bulk-upload/${f.supplierUpload}/errors.csv`, expect: suppliersOnly('ok') }],
+  'POST /api/supplier/bulk-upload/validate': [
+    { body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "the integrator's upload", body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: suppliersOnly(404), ownedBy: 'integrator' },
+  ],
+  'POST /api/supplier/bulk-upload/import': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true }],
+  'GET /api/supplier/bulk-upload/:uploadId/errors.csv': [
+    { path: (f) => `/api/supplier/bulk-upload/${f.supplierUpload}/errors.csv`, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "the integrator's upload", path: (f) => `/api/supplier/bulk-upload/${f.integratorUpload}/errors.csv`, expect: suppliersOnly(404), ownedBy: 'integrator' },
+  ],
   // Integrator
   'GET /api/integrator/catalog/robots': [{ expect: integratorsOnly('ok') }],
   'GET /api/integrator/catalog/stats': [{ expect: integratorsOnly('ok') }],
-  'GET /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404) }],
-  'PUT /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => listing, expect: integratorsOnly('ok', 404) }],
-  'DELETE /api/integrator/catalog/robots/:id': [{ path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), last: true }],
+  'GET /api/integrator/catalog/robots/:id': [
+    { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly('ok') },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(404), why: "an integrator's catalog holds its own robots and the shared catalog only" },
+  ],
+  'PUT /api/integrator/catalog/robots/:id': [
+    { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => listing, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, body: () => listing, expect: integratorsOnly(403), why: 'DECISIONS: can_edit, shared catalog robots are "read" (public, 403 read-only)' },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, body: () => listing, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
+  ],
+  'DELETE /api/integrator/catalog/robots/:id': [
+    { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true },
+    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly(403), why: 'DECISIONS: can_edit, shared catalog robots are "read"' },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
+  ],
   'GET /api/integrator/projects': [{ expect: integratorsOnly('ok') }],
   'GET /api/integrator/projects/stats': [{ expect: integratorsOnly('ok') }],
   'POST /api/integrator/projects': [{ body: () => ({ project_name: 'Integrator line' }), expect: integratorsOnly('ok') }],
-  'GET /api/integrator/projects/:id': [{ path: (f) => `/api/integrator/projects/${f.integratorProject}`, expect: integratorsOnly('ok', 404) }],
-  'PATCH /api/integrator/projects/:id': [{ path: (f) => `/api/integrator/projects/${f.integratorProject}`, body: () => ({ description: 'Changed' }), expect: integratorsOnly('ok', 404) }],
+  'GET /api/integrator/projects/:id': [
+    { path: (f) => `/api/integrator/projects/${f.integratorProject}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: "the customer's project", path: (f) => `/api/integrator/projects/${f.customerProject}`, expect: integratorsOnly(404), ownedBy: 'customer' },
+  ],
+  'PATCH /api/integrator/projects/:id': [
+    { path: (f) => `/api/integrator/projects/${f.integratorProject}`, body: () => ({ description: 'Changed' }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: "the customer's project", path: (f) => `/api/integrator/projects/${f.customerProject}`, body: () => ({ description: 'Changed' }), expect: integratorsOnly(404), ownedBy: 'customer' },
+  ],
   'GET /api/integrator/settings': [{ expect: integratorsOnly('ok') }],
   'PUT /api/integrator/settings': [{ body: () => ({ city: 'Lyon' }), expect: integratorsOnly('ok') }],
   'GET /api/integrator/opportunities': [{ expect: integratorsOnly('ok') }],
   'POST /api/integrator/opportunities/:projectId/interest': [
-    { path: (f) => `/api/integrator/opportunities/${f.customerProject}/interest`, body: () => ({ message: 'We can deploy this line.' }), expect: integratorsOnly('ok') },
-    { label: "another integrator's project", path: (f) => `/api/integrator/opportunities/${f.integratorProject}/interest`, body: () => ({ message: 'We can deploy this line.' }), expect: integratorsOnly(404) },
+    { path: (f) => `/api/integrator/opportunities/${f.customerProject}/interest`, body: interest, expect: integratorsOnly('ok') },
+    { label: "the customer's unshared project", path: (f) => `/api/integrator/opportunities/${f.customerPrivateProject}/interest`, body: interest, expect: integratorsOnly(404), ownedBy: 'customer' },
+    { label: "an integrator's own shared project", path: (f) => `/api/integrator/opportunities/${f.integratorProject}/interest`, body: interest, expect: integratorsOnly(404), ownedBy: 'integrator', why: "only customers' projects are opportunities (issue 15 item 12)" },
   ],
   'POST /api/integrator/upload-video': [
-    { file: { name: 'cell.mp4', content: 'not really a video', fields: { project_id: (f) => f.integratorProject } }, expect: integratorsOnly(415 as Expect, 404) },
+    { file: { name: 'cell.mp4', content: 'not really a video', fields: { project_id: (f) => f.integratorProject } }, expect: integratorsOnly(415, 404), ownedBy: 'integrator', why: 'no real video in this test (no storage or perception here): the owner passes the project check and gets 415 from the content check' },
+    { label: "the customer's project", file: { name: 'cell.mp4', content: 'not really a video', fields: { project_id: (f) => f.customerProject } }, expect: integratorsOnly(404), ownedBy: 'customer' },
   ],
   'GET /api/integrator/analysis': [{ expect: integratorsOnly('ok') }],
-  'GET /api/integrator/analysis/:jobId': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}`, expect: integratorsOnly('ok', 404) }],
-  'GET /api/integrator/analysis/:jobId/key-frame': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/key-frame?key=frames/1.jpg`, expect: integratorsOnly(404) }],
-  'POST /api/integrator/analysis/:jobId/stage1': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage1`, expect: integratorsOnly(409, 404) }],
-  'POST /api/integrator/analysis/:jobId/confirm': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/confirm`, body: () => ({ confirmed: true }), expect: integratorsOnly(409, 404) }],
-  'POST /api/integrator/analysis/:jobId/stage2': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage2`, expect: integratorsOnly(409, 404) }],
+  'GET /api/integrator/analysis/:jobId': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' }],
+  'GET /api/integrator/analysis/:jobId/key-frame': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/key-frame?key=frames/1.jpg`, expect: integratorsOnly(404), ownedBy: 'integrator', why: 'the job has no key frame stored, so its owner gets 404 too' }],
+  'POST /api/integrator/analysis/:jobId/stage1': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage1`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
+  'POST /api/integrator/analysis/:jobId/confirm': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/confirm`, body: () => ({ confirmed: true }), expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
+  'POST /api/integrator/analysis/:jobId/stage2': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage2`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
   'POST /api/integrator/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: integratorsOnly('ok') }],
-  'POST /api/integrator/bulk-upload/validate': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404) }],
-  'POST /api/integrator/bulk-upload/import': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), last: true }],
-  'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [{ path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, expect: integratorsOnly('ok', 404) }],
+  'POST /api/integrator/bulk-upload/validate': [
+    { body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: "the supplier's upload", body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: integratorsOnly(404), ownedBy: 'supplier' },
+  ],
+  'POST /api/integrator/bulk-upload/import': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true }],
+  'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [
+    { path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: "the supplier's upload", path: (f) => `/api/integrator/bulk-upload/${f.supplierUpload}/errors.csv`, expect: integratorsOnly(404), ownedBy: 'supplier' },
+  ],
 };
 
 async function setUp(app: Express, db: Database): Promise<Fixtures> {
@@ -177,23 +267,47 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   // The fixture lead is about a second listing, so the matrix's own inquiry about the first is new.
   const secondListing = (await request(app).post('/api/supplier/listings').set(bearer(supplier.token)).send({ ...listing, model: 'M-2' }).expect(201)).body.data.id as string;
   const supplierLead = (await request(app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: secondListing, message: 'First inquiry about this.' }).expect(201)).body.data.id as string;
+  // Owners who are no column: a second supplier (a listing, a lead) and a third integrator (interest in the customer's project).
+  const otherSupplier = await registerUser(app, { user_type: 'supplier' });
+  const otherSupplierListing = (await request(app).post('/api/supplier/listings').set(bearer(otherSupplier.token)).send({ ...listing, model: 'Other-1' }).expect(201)).body.data.id as string;
+  const otherSupplierLead = (await request(app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: otherSupplierListing, message: 'An inquiry for the other supplier.' }).expect(201)).body.data.id as string;
+  const thirdIntegrator = await registerUser(app, { user_type: 'integrator' });
+  const interestLead = (await request(app).post(`/api/integrator/opportunities/${customerProject}/interest`).set(bearer(thirdIntegrator.token)).send(interest()).expect(201)).body.data.id as string;
+  const customerPrivateProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Private line', shared_with_integrators: false }).expect(201)).body.data.id as string;
   return {
     customerProject,
+    customerPrivateProject,
     integratorProject,
     publicRobot: publicRobot!.id,
     otherPublicRobot: otherPublicRobot!.id,
     mappings: { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' },
     supplierListing,
+    otherSupplierListing,
     integratorRobot: integratorRobot!.id,
     integratorJob: 'matrix-job',
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),
     supplierLead,
+    otherSupplierLead,
+    interestLead,
     customerEmail: customer.user.email,
     customerPassword: customer.password,
     tokens: { anonymous: null, customer: customer.token, supplier: supplier.token, integrator: integrator.token, otherIntegrator: otherIntegrator.token },
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The same fixtures with every object id swapped for an unknown id of the same shape. */
+function unknownIds(f: Fixtures): Fixtures {
+  const ghost = { ...f };
+  for (const key of objectIds) ghost[key] = UUID.test(f[key]) ? randomUUID() : `${f[key]}-unknown`;
+  return ghost;
+}
+
+/** What a case sends, as text: a case naming an object must send something else for its unknown-id twin. */
+const describeRequest = (c: Case, f: Fixtures) =>
+  JSON.stringify([c.path?.(f), c.body?.(f), Object.entries(c.file?.fields ?? {}).map(([name, value]) => [name, value(f)])]);
 
 async function send(app: Express, method: string, c: Case, routePath: string, f: Fixtures, who: Identity) {
   const url = c.path?.(f) ?? routePath;
@@ -207,32 +321,62 @@ async function send(app: Express, method: string, c: Case, routePath: string, f:
   return c.body ? req.send(c.body(f) as object) : req;
 }
 
+it('keeps its own rules: real ids in every path, and only the owner of a private object may get a 2xx', () => {
+  const f = { ...Object.fromEntries(objectIds.map((key) => [key, randomUUID()])), mappings: {}, customerEmail: '', customerPassword: '', tokens: {} } as unknown as Fixtures;
+  const problems: string[] = [];
+  for (const [route, cases] of Object.entries(matrix)) {
+    for (const c of cases) {
+      const name = `${route}${c.label ? ` (${c.label})` : ''}`;
+      if (route.includes('/:') && !c.path) problems.push(`${name}: a route with parameters needs a path with real ids`);
+      if (!c.ownedBy) continue;
+      const wrong = identities.filter((who) => who !== c.ownedBy && c.expect[who] === 'ok');
+      if (wrong.length) problems.push(`${name}: ${wrong.join(', ')} may not get a 2xx for an object owned by ${c.ownedBy}`);
+      if (describeRequest(c, f) === describeRequest(c, unknownIds(f))) problems.push(`${name}: ownedBy is set but the request names no object`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
 describe.each(testBackends)('authorization matrix on %s', (backend) => {
   const ctx = useTestApp(backend);
 
   it('has a rule for every route of the app, and no rule for a route that is gone', () => {
     const routes = listRoutes(ctx().app).map((r) => `${r.method} ${r.path}`);
+    expect(routes.length).toBeGreaterThan(60);
     expect(routes.filter((r) => !(r in matrix)), 'routes without a rule').toEqual([]);
     expect(Object.keys(matrix).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([]);
   });
 
-  it('answers every route for every identity as the matrix says', async () => {
+  it('answers every route for every identity as the matrix says, and another account\'s object as an unknown id', async () => {
     const { app, handle } = ctx();
     const f = await setUp(app, handle.db);
+    const ghost = unknownIds(f);
     const failures: string[] = [];
+    let sent = 0;
     const entries = Object.entries(matrix).flatMap(([route, cases]) => cases.map((c) => ({ route, c })));
     const ordered = [...entries.filter((e) => !e.c.last), ...entries.filter((e) => e.c.last === true), ...entries.filter((e) => e.c.last === 'revokes')];
+    const checkErrorBody = (name: string, res: request.Response) => {
+      sent += 1;
+      if (res.status >= 400 && !errorBodySchema.safeParse(res.body).success) failures.push(`${name}: ${res.status} without a JSON {message, error, code} body`);
+    };
     // Owners go last in each round, so a delete or sign-out runs after the others have tried.
     for (const { route, c } of ordered) {
       const [method, routePath] = route.split(' ') as [string, string];
+      const name = `${route}${c.label ? ` (${c.label})` : ''}`;
       for (const who of ['anonymous', 'otherIntegrator', 'supplier', 'customer', 'integrator'] as const) {
         const res = await send(app, method, c, routePath, f, who);
+        checkErrorBody(`${name} as ${who}`, res);
         const want = c.expect[who];
         const ok = want === 'ok' ? res.status >= 200 && res.status < 300 : res.status === want;
-        if (!ok) failures.push(`${route}${c.label ? ` (${c.label})` : ''} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
-        if (res.status >= 400) expect(typeof res.body.code, `${route} as ${who}: error body`).toBe('string');
+        if (!ok) failures.push(`${name} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+        if (!c.ownedBy || who === c.ownedBy) continue;
+        // No existence oracle: for anyone but the owner, the object answers as an unknown id would.
+        const unknown = await send(app, method, c, routePath, { ...ghost, tokens: f.tokens }, who);
+        checkErrorBody(`${name} as ${who}, unknown id`, unknown);
+        if (unknown.status !== res.status) failures.push(`${name} as ${who}: ${res.status} for the ${c.ownedBy}'s object but ${unknown.status} for an unknown id (an existence oracle)`);
       }
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    expect(sent).toBeGreaterThan(500);
+  }, 180_000);
 });
