@@ -26,6 +26,7 @@ import { createProjectsRouter } from './modules/projects/projects.router';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createRoiRouter } from './modules/roi/roi.router';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
+import { createSupplierService } from './modules/supplier/supplier.service';
 import { createWebApp } from './web-app';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
   app.use('/projects', createProjectsRouter({ projects, tokens }));
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
-  app.use('/api/supplier', createSupplierRouter({ db, tokens, onCatalogChange: () => catalog.invalidate() }));
+  app.use('/api/supplier', createSupplierRouter({ supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }), tokens }));
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
   const analysis = createAnalysisService({
     db,

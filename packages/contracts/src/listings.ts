@@ -51,3 +51,5 @@ export const supplierAnalyticsResponseSchema = z.object({
   days: z.number().int(),
   data: z.array(listingAnalyticsSchema),
 });
+export type ListingAnalytics = z.infer<typeof listingAnalyticsSchema>;
+export type SupplierAnalyticsResponse = z.infer<typeof supplierAnalyticsResponseSchema>;

@@ -16,16 +16,13 @@ import { AppError } from '../../lib/errors';
 import {
   deleteUpload,
   findUpload,
-  IMPORT_BATCH_SIZE,
   insertUpload,
-  ownerHasRobots,
   pruneUploads,
   setUploadMappings,
   streamUploadRows,
-  upsertRobotBatch,
   type BulkUploadInfo,
-  type UpsertCounts,
 } from './bulk-upload.repository';
+import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
 import { suggestMappings } from './parsing/header-mapping';
 import { readUploadedFile, tableFromObjects, type ParseMeta, type UploadSource } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
@@ -233,7 +230,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           };
           const send = async (batch: ValidRow[]) => {
             await settle();
-            inflight = upsertRobotBatch(tx, ownerId, batch, options).then(
+            inflight = upsertOwnedRobotBatch(tx, ownerId, batch, options).then(
               (counts) => ({ ok: true as const, counts }),
               (error: unknown) => ({ ok: false as const, error }),
             );

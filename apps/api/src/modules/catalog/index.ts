@@ -24,8 +24,21 @@ export {
   type MatchCandidateRow,
   type RobotSummary,
 } from './catalog.repository';
-export { deleteRobot, findOwnedRobot, findRobotRow, robotValues, updateRobot } from './owned-robots.repository';
+export {
+  dailyViewsOfOwnedRobots,
+  deleteRobot,
+  findOwnedRobot,
+  findRobotRow,
+  insertOwnedRobot,
+  listOwnedRobots,
+  robotValues,
+  updateRobot,
+  type OwnedRobotDailyViews,
+} from './owned-robots.repository';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
 export { CatalogSearch } from './catalog-search';
 export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
+export { inferCategory } from './category';
+export { planRobotImport, type ImportedRobot } from './robot-import';
+export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { robots, robotSearchColumns, type Database } from '@cellforge/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { queryRows, robots, robotSearchColumns, type Database } from '@cellforge/db';
 import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
 import { AppError, notFound } from '../../lib/errors';
@@ -39,6 +39,43 @@ export async function findRobotRow(db: Database, id: string): Promise<RobotRow |
   if (!isUuid(id)) return undefined;
   const [row] = await db.select(robotColumns).from(robots).where(eq(robots.id, id)).limit(1);
   return row;
+}
+
+/** The robots `ownerId` owns (a supplier's listings, an integrator's own rows), by maker and model. */
+export async function listOwnedRobots(db: Database, ownerId: string): Promise<RobotRow[]> {
+  return db.select(robotColumns).from(robots).where(eq(robots.ownerId, ownerId)).orderBy(asc(robots.manufacturer), asc(robots.model));
+}
+
+/** A new robot owned by `ownerId`; a second robot with the same maker and model is a unique violation. */
+export async function insertOwnedRobot(db: Database, ownerId: string, input: RobotInput, options: { listed: boolean }): Promise<RobotRow> {
+  const [row] = await db
+    .insert(robots)
+    .values({ ...robotValues(input), ownerId, listed: options.listed, status: 'active' })
+    .returning(robotColumns);
+  return row!;
+}
+
+export interface OwnedRobotDailyViews {
+  robot_id: string;
+  model: string;
+  manufacturer: string;
+  date: string;
+  views: number;
+}
+
+/** Views per owned robot per day for the last `days` days, days without views included (zeros). */
+export async function dailyViewsOfOwnedRobots(db: Database, ownerId: string, days: number): Promise<OwnedRobotDailyViews[]> {
+  return queryRows<OwnedRobotDailyViews>(
+    db,
+    sql`with days as (
+          select generate_series(current_date - ${days - 1}::int, current_date, interval '1 day')::date as day
+        ),
+        mine as (select id, model, manufacturer from robots where owner_id = ${ownerId})
+        select m.id as robot_id, m.model, m.manufacturer, to_char(d.day, 'YYYY-MM-DD') as date,
+          (select count(*)::int from robot_views v where v.robot_id = m.id and v.viewed_at >= d.day and v.viewed_at < d.day + 1) as views
+        from mine m cross join days d
+        order by m.manufacturer, m.model, d.day`,
+  );
 }
 
 export async function updateRobot(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRow> {

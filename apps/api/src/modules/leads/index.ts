@@ -4,4 +4,4 @@
  */
 export { createLeadsRouter } from './leads.router';
 export { createLeadsService, type LeadsService } from './leads.service';
-export { findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, setLeadStatus, type LeadRow } from './leads.repository';
+export { dailyLeadCounts, findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, setLeadStatus, type LeadRow } from './leads.repository';

@@ -1,6 +1,6 @@
-import { aliasedTable, and, desc, eq } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
 import type { Lead } from '@cellforge/contracts';
-import { integratorProfiles, leads, projects, users, type Database } from '@cellforge/db';
+import { integratorProfiles, leads, projects, queryRows, users, type Database } from '@cellforge/db';
 import { findRobotSummaries, type RobotSummary } from '../catalog';
 import { isUuid } from '../../lib/db-values';
 
@@ -109,4 +109,16 @@ export async function findOpenLead(
     )
     .limit(1);
   return row;
+}
+
+/** Leads per robot per day (YYYY-MM-DD) over the last `days` days, for the robots given; days without leads are absent. */
+export async function dailyLeadCounts(db: Database, robotIds: readonly string[], days: number): Promise<Array<{ robot_id: string; date: string; leads: number }>> {
+  if (!robotIds.length) return [];
+  return queryRows(
+    db,
+    sql`select robot_id, to_char(created_at::date, 'YYYY-MM-DD') as date, count(*)::int as leads
+        from leads
+        where robot_id = any(${`{${robotIds.join(',')}}`}::uuid[]) and created_at >= current_date - ${days - 1}::int
+        group by robot_id, created_at::date`,
+  );
 }

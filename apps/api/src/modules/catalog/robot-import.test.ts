@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { inferCategory } from './category';
+import { planRobotImport, type ExistingImportTarget } from './robot-import';
+
+describe('inferCategory', () => {
+  it('derives a category from what a row gives', () => {
+    expect(inferCategory({ manufacturer: 'FANUC', model: 'M-2000iA/2300', payload_kg: 2300, reach_mm: 3734, dof: 6 })).toBe('heavy-payload');
+    expect(inferCategory({ manufacturer: 'Universal Robots', model: 'UR10e', payload_kg: 12.5, reach_mm: 1300, dof: 6 })).toBe('collaborative');
+    expect(inferCategory({ manufacturer: 'FANUC', model: 'CRX-10iA', payload_kg: 10, reach_mm: 1249, dof: 6 })).toBe('collaborative');
+    expect(inferCategory({ manufacturer: 'Epson', model: 'T6', payload_kg: 6, reach_mm: 600, dof: 4 })).toBe('scara');
+    expect(inferCategory({ manufacturer: 'KUKA', model: 'KR 180 PA', payload_kg: 180, reach_mm: 3195, dof: 4 })).toBe('palletizing');
+    expect(inferCategory({ manufacturer: 'ABB', model: 'IRB 6700', payload_kg: 200, reach_mm: 2600, dof: 6 })).toBe('articulated');
+    expect(inferCategory({ manufacturer: 'ABB', model: 'IRB 360 FlexPicker', payload_kg: 3, reach_mm: 800, dof: 4 })).toBe('delta');
+  });
+});
+
+describe('planRobotImport', () => {
+  const existing: ExistingImportTarget = {
+    id: 'r1', key: 'abb|irb6700', manufacturer: 'ABB', model: 'IRB 6700', category: 'articulated', payloadKg: 200, reachMm: 2600, dof: 6,
+  };
+
+  it('inserts unknown keys with an inferred category and the assumed axes', () => {
+    const plan = planRobotImport(
+      [
+        { key: 'epson|t6', manufacturer: 'Epson', model: 'T6', payload_kg: 6, reach_mm: 600, dof: 4 },
+        { key: 'abb|irb1200', manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 7, reach_mm: 900, dof: null },
+      ],
+      [],
+      6,
+    );
+    expect(plan.updates).toEqual([]);
+    expect(plan.unchanged).toBe(0);
+    expect(plan.inserts).toHaveLength(2);
+    expect(plan.inserts[0]).toMatchObject({ manufacturer: 'Epson', model: 'T6', category: 'scara', dof: 4, payload_kg: 6, reach_mm: 600 });
+    expect(plan.inserts[1]).toMatchObject({ model: 'IRB 1200', category: 'articulated', dof: 6 });
+    expect(plan.inserts[0]!.normalized_key).toBeTruthy();
+  });
+
+  it('leaves identical rows alone and keeps the stored axes when the file has none', () => {
+    const plan = planRobotImport([{ key: existing.key, manufacturer: 'ABB', model: 'IRB 6700', payload_kg: 200, reach_mm: 2600, dof: null }], [existing], 6);
+    expect(plan).toEqual({ inserts: [], updates: [], unchanged: 1 });
+  });
+
+  it('updates a changed figure or spelling of an existing key, never its category', () => {
+    const plan = planRobotImport(
+      [{ key: existing.key, manufacturer: 'abb', model: 'IRB 6700', payload_kg: 235, reach_mm: 2600, dof: 6 }],
+      [existing],
+      6,
+    );
+    expect(plan.inserts).toEqual([]);
+    expect(plan.updates).toHaveLength(1);
+    expect(plan.updates[0]).toMatchObject({ id: 'r1', manufacturer: 'abb', payload_kg: 235, dof: 6 });
+    expect(plan.updates[0]).not.toHaveProperty('category');
+  });
+});
