@@ -19,18 +19,18 @@ import { createContactRouter } from './modules/contact/contact.router';
 import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
+import { createIntegratorService } from './modules/integrator/integrator.service';
 import { CatalogSearch, createCatalogRouter } from './modules/catalog';
 import { createLeadsRouter, createLeadsService } from './modules/leads';
-import { createFindIntegratorsRouter, createOpportunitiesRouter } from './modules/opportunities/opportunities.router';
-import { createProjectsRouter } from './modules/projects/projects.router';
-import { createProjectsService } from './modules/projects/projects.service';
+import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
+import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
 import { createRoiRouter } from './modules/roi/roi.router';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { createWebApp } from './web-app';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
-import { createAnalysisRouter, createStage2ResultsRouter } from './modules/analysis/analysis.router';
+import { createAnalysisRouter } from './modules/analysis/analysis.router';
 import { createAnalysisService } from './modules/analysis/analysis.service';
 import { createPerceptionClient, type PerceptionClient } from './modules/analysis/perception-client';
 
@@ -116,11 +116,10 @@ export function createApp(deps: AppDeps): Express {
   const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
   app.use('/api', createCatalogRouter({ db, tokens, catalog }));
   const projects = createProjectsService(db);
-  app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
-  app.use('/projects', createProjectsRouter({ projects, tokens }));
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
   app.use('/api/supplier', createSupplierRouter({ supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }), tokens }));
-  app.use('/api/integrator/opportunities', createOpportunitiesRouter({ db, tokens }));
+  const opportunities = createOpportunitiesService({ db });
+  app.use('/api/integrator/opportunities', createOpportunitiesRouter({ opportunities, tokens }));
   const analysis = createAnalysisService({
     db,
     storage: deps.storage ?? createStorage({ s3: config.s3, localRoot: path.join(config.dataDir, 'uploads') }),
@@ -131,7 +130,15 @@ export function createApp(deps: AppDeps): Express {
   });
   const tmpDir = path.join(config.dataDir, 'tmp');
   app.use('/api/integrator', createAnalysisRouter({ analysis, tokens, tmpDir, maxBytes: config.videoUploadMaxBytes }));
-  app.use('/projects', createStage2ResultsRouter({ analysis, tokens }));
+  app.use(
+    '/projects',
+    createProjectsRouter({
+      projects,
+      tokens,
+      integratorsFor: (projectId, filters) => opportunities.integratorsFor(projectId, filters),
+      stage2For: (userId, projectId) => analysis.projectStage2(userId, projectId),
+    }),
+  );
 
   app.use('/ai', createAiRouter({ db, tokens, config, logger }));
 
@@ -140,7 +147,8 @@ export function createApp(deps: AppDeps): Express {
     '/api/supplier/bulk-upload',
     createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, tmpDir, onCatalogChange: () => catalog.invalidate() }),
   );
-  app.use('/api/integrator', createIntegratorRouter({ db, tokens, projects }));
+  app.use('/api/integrator/projects', createIntegratorProjectsRouter({ projects, tokens }));
+  app.use('/api/integrator', createIntegratorRouter({ db, tokens, integrator: createIntegratorService({ db }) }));
 
   app.use('/api/roi', createRoiRouter());
   app.use('/api/beta-signups', createBetaSignupsRouter({ db }));

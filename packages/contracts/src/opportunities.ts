@@ -31,3 +31,6 @@ export const opportunitySchema = z.object({
   created_at: z.string(),
   interest_expressed: z.boolean(),
 });
+export type IntegratorCard = z.infer<typeof integratorCardSchema>;
+export type Opportunity = z.infer<typeof opportunitySchema>;
+export type IntegratorSearchQuery = z.infer<typeof integratorSearchQuerySchema>;

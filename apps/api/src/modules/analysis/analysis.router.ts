@@ -94,12 +94,3 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   }));
   return router;
 }
-
-/** GET /projects/:id/stage2-results (spec section 7), for the project's owner. */
-export function createStage2ResultsRouter(deps: { analysis: AnalysisService; tokens: TokenService }): Router {
-  const router = Router();
-  router.get('/:id/stage2-results', authenticate(deps.tokens, { required: true }), signedIn(async (req, res, user) => {
-    res.json(await deps.analysis.projectStage2(user.userId, String(req.params.id)));
-  }));
-  return router;
-}

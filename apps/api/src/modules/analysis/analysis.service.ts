@@ -8,6 +8,7 @@ import {
   stage2ResultsSchema,
   VIDEO_UPLOAD_MESSAGE,
   type ConfirmRequest,
+  type Stage2Results,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
@@ -244,11 +245,12 @@ export function createAnalysisService(deps: AnalysisDeps) {
     },
 
     /** Spec: GET /projects/{id}/stage2-results; the latest stage 2 of the project's analyses. */
-    async projectStage2(userId: string, projectId: string) {
+    /** Stored results were validated by stage2ResultsSchema when written. */
+    async projectStage2(userId: string, projectId: string): Promise<{ success: true; job_id: string; data: Stage2Results }> {
       await deps.projects.ownProject(userId, projectId);
       const row = await latestStage2(deps.db, userId, projectId);
       if (!row) throw new AppError('NOT_FOUND', 'No Stage 2 results for this project yet. Run the video analysis first.');
-      return { success: true, job_id: row.id, data: row.stage2Results };
+      return { success: true, job_id: row.id, data: row.stage2Results as Stage2Results };
     },
   };
 }

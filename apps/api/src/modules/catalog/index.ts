@@ -35,6 +35,7 @@ export {
   updateRobot,
   type OwnedRobotDailyViews,
 } from './owned-robots.repository';
+export { integratorCatalog, toIntegratorCatalogRobot, type IntegratorCatalogDetail } from './integrator-catalog';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
 export { CatalogSearch } from './catalog-search';
 export { createCatalogRouter } from './catalog.router';
