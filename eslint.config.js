@@ -19,14 +19,23 @@ const tablesOnlyInRepositories = {
   allowTypeImports: true,
   message: 'Only repositories (*.repository.ts) query tables: call the owning module instead.',
 };
+/** One module owns each table; the robots tables belong to the catalog module (modules/catalog). */
+const catalogTablesOnlyInCatalog = {
+  name: '@cellforge/db',
+  importNames: ['robots', 'robotChanges', 'robotViews'],
+  allowTypeImports: true,
+  message: 'The catalog module owns the robots tables: call it through ../catalog instead of querying them.',
+};
 const apiBoundaries = [1, 2, 3].flatMap((depth) => {
   const files = [`apps/api/src/modules/${'*/'.repeat(depth)}*.ts`];
-  const rule = (withTables) => ({
-    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherModule(depth)], paths: withTables ? [tablesOnlyInRepositories] : [] }],
+  const repositories = files.map((f) => f.replace(/\*\.ts$/, '*.repository.ts'));
+  const rule = (paths) => ({
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: [intoAnotherModule(depth)], paths }],
   });
   return [
-    { files, ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.bench.ts', '**/eval/**'], rules: rule(true) },
-    { files: files.map((f) => f.replace(/\*\.ts$/, '*.repository.ts')), rules: rule(false) },
+    { files, ignores: ['**/*.repository.ts', '**/*.test.ts', '**/*.bench.ts', '**/eval/**'], rules: rule([tablesOnlyInRepositories]) },
+    { files: repositories, rules: rule([catalogTablesOnlyInCatalog]) },
+    { files: repositories.map((f) => f.replace('apps/api/src/modules/*/', 'apps/api/src/modules/catalog/')), rules: rule([]) },
   ];
 });
 

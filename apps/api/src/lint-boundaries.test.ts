@@ -27,7 +27,19 @@ describe('API module boundaries in lint', () => {
   it('lets only repositories import tables (type-only imports aside)', async () => {
     const query = "import { robots } from '@cellforge/db';\nexport const t = robots;\n";
     expect(await boundaryErrors('supplier/supplier.service.ts', query)).toEqual([expect.stringMatching(/Only repositories/)]);
-    expect(await boundaryErrors('supplier/supplier.repository.ts', query)).toEqual([]);
+    expect(await boundaryErrors('catalog/owned-robots.repository.ts', query)).toEqual([]);
+    const leadsQuery = "import { leads } from '@cellforge/db';\nexport const t = leads;\n";
+    expect(await boundaryErrors('leads/leads.repository.ts', leadsQuery)).toEqual([]);
     expect(await boundaryErrors('projects/project-dto.ts', "import type { projects } from '@cellforge/db';\nexport type P = typeof projects.$inferSelect;\n")).toEqual([]);
+  });
+
+  it('lets only the catalog module query the robots tables (one owner per table)', async () => {
+    const query = "import { robots, robotViews } from '@cellforge/db';\nexport const t = [robots, robotViews];\n";
+    expect(await boundaryErrors('supplier/supplier.repository.ts', query)).toEqual([
+      expect.stringMatching(/catalog module owns the robots tables/),
+      expect.stringMatching(/catalog module owns the robots tables/),
+    ]);
+    expect(await boundaryErrors('ai/advisor/models.repository.ts', query)).toHaveLength(2);
+    expect(await boundaryErrors('catalog/catalog.repository.ts', query)).toEqual([]);
   });
 });
