@@ -8,6 +8,9 @@ import tseslint from 'typescript-eslint';
  * repositories (type-only imports, e.g. for $inferSelect, are fine). One block per
  * folder depth, since a relative path says where it leaves the module only with its depth.
  */
+/** TypeScript that runs on Node: the API, perception and the shared packages. */
+const typedFiles = ['apps/api/src/**/*.ts', 'apps/perception/src/**/*.ts', 'packages/*/src/**/*.ts'];
+
 const apiTables = ['users', 'rateLimits', 'integratorProfiles', 'robots', 'robotChanges', 'projects', 'leads', 'robotViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads'];
 const intoAnotherModule = (depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/.+`,
@@ -52,4 +55,27 @@ export default tseslint.config(
     },
   },
   ...apiBoundaries,
+  // Type-aware rules where the code runs on Node (the web app has its own block).
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: typedFiles })),
+  {
+    files: typedFiles,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // `String(x)` of an unknown cell or error value is what we mean; objects are still caught.
+      '@typescript-eslint/no-base-to-string': ['error', { checkUnknown: false }],
+    },
+  },
+  {
+    // Tests read supertest and JSON answers, which are `any` by nature.
+    files: typedFiles.map((f) => f.replace(/\*\.ts$/, '*.test.ts')),
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+    },
+  },
 );

@@ -43,17 +43,19 @@ const server = app.listen(config.port, config.host, () => {
 });
 
 let stopping = false;
-async function shutdown(signal: string) {
+function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(async () => {
-    await handle.close().catch((err: unknown) => logger.error({ err }, 'closing the database failed'));
-    process.exit(0);
+  server.close(() => {
+    void handle
+      .close()
+      .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
+      .finally(() => process.exit(0));
   });
   server.closeAllConnections?.();
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

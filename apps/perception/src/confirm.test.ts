@@ -6,7 +6,7 @@ const stage1: StoredStage1 = {
   extracted_activities: [
     { activity_name: 'Activity 1, 0:00-0:03, low motion', description: 'd1', start_s: 0, end_s: 3, duration_s: 3, key_frame: 'p1/j1/frames/1.jpg', cycle_time_s: null },
     { activity_name: 'Activity 2, 0:03-0:15, high motion', description: 'd2', start_s: 3, end_s: 15, duration_s: 12, key_frame: 'p1/j1/frames/2.jpg', cycle_time_s: 4 },
-  ] as unknown as StoredStage1['extracted_activities'],
+  ],
   extracted_payloads: [{ name: 'Box', weight_kg: null, dimensions_mm: null }],
   extracted_workstations: [],
   cycle_time_s: 4,

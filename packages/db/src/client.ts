@@ -95,6 +95,6 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -5,7 +5,7 @@ import { ROI_DEFAULT_INPUTS, ROI_FIELD_KEYS, ROI_FIELDS, roiInputsSchema } from 
 function errorsOf(input: unknown): Record<string, string[] | undefined> {
   const parsed = roiInputsSchema.safeParse(input);
   if (parsed.success) return {};
-  return z.flattenError(parsed.error).fieldErrors as Record<string, string[] | undefined>;
+  return z.flattenError(parsed.error).fieldErrors;
 }
 
 describe('roiInputsSchema', () => {

@@ -222,7 +222,7 @@ function resolveLimits(limits?: Partial<ZipLimits>): ZipLimits {
  */
 export async function inspectZip(source: string | Buffer, limits?: Partial<ZipLimits>, options: { verify?: boolean } = {}): Promise<ZipInspection> {
   const verify = options.verify ?? true;
-  const drain = async () => new Writable({ write: (_chunk, _enc, callback) => callback() });
+  const drain = () => Promise.resolve(new Writable({ write: (_chunk, _enc, callback) => callback() }));
   const { entries, state, compressedBytes } = await scanZip(source, resolveLimits(limits), verify ? drain : undefined);
   return {
     entryCount: entries.length,

@@ -70,7 +70,7 @@ export function createTokenService(secret: string, expiresInSeconds: number, rev
         if (typeof payload === 'string' || typeof payload.sub !== 'string') return null;
         const userType = payload.user_type as UserType;
         if (!userTypes.includes(userType)) return null;
-        const ver = payload.ver === undefined ? 0 : payload.ver;
+        const ver: unknown = payload.ver === undefined ? 0 : payload.ver;
         if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
         return { sub: payload.sub, user_type: userType, email: String(payload.email ?? ''), ver };
       } catch {

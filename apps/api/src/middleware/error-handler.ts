@@ -51,7 +51,7 @@ export function loggableError(err: unknown): Record<string, unknown> {
 /** One place that turns every failure into `{ message, error, code, details? }`. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {
   if (res.headersSent) return;
-  const requestId = String(req.id ?? '');
+  const requestId = typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : '';
 
   if (err instanceof ZodError) {
     const details = zodToDetails(err);

@@ -92,7 +92,7 @@ describe.each(testBackends)('AI endpoints and private robots on %s', (backend) =
       { message: 'Tell me about the QX-7 Stealth' },
       { message: 'I need a palletizing robot for 5 kg parts with 850 mm reach from Quokka Robotics' },
       { message: 'What payload can it carry?', context: { page: 'robot_detail', robotId: privateId } },
-      { message: 'Which of these has the longest reach?', context: { page: 'compare', robotIds: [privateId] } as ChatRequest['context'] },
+      { message: 'Which of these has the longest reach?', context: { page: 'compare', robotIds: [privateId] } },
     ];
     for (const headers of [{}, bearer(stranger.token)]) {
       for (const q of questions) {

@@ -46,7 +46,10 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     limit: deps.loginRateLimit,
     windowMs: deps.loginRateWindowMs,
     failedOnly: true,
-    key: (req) => `${address(req)}|${typeof req.body?.email === 'string' ? req.body.email.trim().toLowerCase() : ''}`,
+    key: (req) => {
+      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+      return `${address(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
     message: signInMessage,
   });
   const loginPerAddress = limiter('login-ip', { limit: deps.loginIpRateLimit, windowMs: deps.loginRateWindowMs, failedOnly: true, key: address, message: signInMessage });

@@ -83,6 +83,7 @@ function unitsOf(columns: readonly string[]): Record<string, BulkUnit> {
 /** A spreadsheet must not run a cell of the error report as a formula (CSV injection). */
 function safeCsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a cell is a string, number, boolean or date here
   const s = String(value);
   return /^[=+\-@\t\r]/.test(s) && !/^[+-]?\d[\d.,]*$/.test(s) ? `'${s}` : s;
 }

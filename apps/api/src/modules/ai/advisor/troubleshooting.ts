@@ -55,7 +55,7 @@ function describeEntry(entry: ErrorCodeEntry, mention?: CodeMention): string[] {
   const sub = mention?.sub && entry.subcodes?.[mention.sub];
   const label = entry.maker === 'KUKA' ? `KUKA message "${entry.title}"` : `${entry.maker} ${mention?.code ?? entry.code} (${entry.title})`;
   lines.push(`${label}: ${entry.meaning}`);
-  if (sub) lines.push(`Sub-code ${mention!.sub}: ${sub}.`);
+  if (sub) lines.push(`Sub-code ${mention.sub}: ${sub}.`);
   lines.push(`Seen on: ${entry.controllers}.`);
   if (entry.informational) {
     lines.push('This is an informational message, not a fault.', '', entry.checks[0] ?? '');

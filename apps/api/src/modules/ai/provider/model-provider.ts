@@ -53,7 +53,7 @@ export function createModelProvider(cfg: ModelProviderConfig, logger: Logger): M
           throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);
         }
         if (err instanceof APIError) {
-          const status = err.status;
+          const status: unknown = err.status;
           if (status === 401 || status === 403) logger.error({ provider: cfg.baseUrl, status }, 'AI provider refused the API key: check AI_API_KEY');
           else logger.error({ provider: cfg.baseUrl, status, err: err.message }, 'AI provider error');
           throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);

@@ -59,11 +59,11 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     // "tool 2" or "jog 10" in plain words are not alarms: require the dash/underscore or capitals.
     const written = m[0];
     if (!/[-_]/.test(written) && written.slice(0, facility.length) !== facility) continue;
-    push({ raw: written.trim(), code: `${facility}-${pad3(m[2]!)}`, maker: 'FANUC' }, m.index!, m.index! + written.length);
+    push({ raw: written.trim(), code: `${facility}-${pad3(m[2]!)}`, maker: 'FANUC' }, m.index, m.index + written.length);
   }
 
   for (const m of text.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
-    push({ raw: m[0], code: `KSS${m[1]!.padStart(5, '0')}`, maker: 'KUKA' }, m.index!, m.index! + m[0].length);
+    push({ raw: m[0], code: `KSS${m[1]!.padStart(5, '0')}`, maker: 'KUKA' }, m.index, m.index + m[0].length);
   }
 
   const makers = makersInText(text);
@@ -75,27 +75,27 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     if (!m[2] && !(urContext || (hasErrorWords && Number(m[1]) >= 4))) continue;
     const family = `C${Number(m[1])}`;
     const sub = m[2] ? `A${Number(m[2])}` : undefined;
-    push({ raw: m[0], code: sub ? `${family}${sub}` : family, maker: 'Universal Robots', family, sub }, m.index!, m.index! + m[0].length);
+    push({ raw: m[0], code: sub ? `${family}${sub}` : family, maker: 'Universal Robots', family, sub }, m.index, m.index + m[0].length);
   }
 
   // Bare numbers: ABB event numbers (5 digits), Yaskawa and Epson (4 digits).
   const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz)\b|\s*(?:€|\$|°))/gi;
   for (const m of text.matchAll(numberRe)) {
     const n = m[1]!;
-    const year = n.length === 4 && Number(n) >= 1990 && Number(n) <= 2100 && !/\b(alarm|error|code|event)\s*(?:no\.?|number|#)?\s*$/i.test(text.slice(0, m.index!));
+    const year = n.length === 4 && Number(n) >= 1990 && Number(n) <= 2100 && !/\b(alarm|error|code|event)\s*(?:no\.?|number|#)?\s*$/i.test(text.slice(0, m.index));
     if (year) continue;
-    const before = text.slice(Math.max(0, m.index! - 40), m.index!);
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
     // "IRB 1200", "KR 1000": a model family word right before the number.
     const word = /([A-Za-z]{1,8})\s$/.exec(before)?.[1];
     const isMaker = word !== undefined && makerContext.some(([, re]) => re.test(word));
     if (word && !isMaker && !ERROR_WORDS.test(word) && !/^(no|number|nr|is|of|with|shows?|code|event|alarm|error|and|or|get|got|see|read|reads)$/i.test(word) && word === word.toUpperCase()) continue;
-    const after = text.slice(m.index! + n.length, m.index! + n.length + 30);
+    const after = text.slice(m.index + n.length, m.index + n.length + 30);
     const nearWords = ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event)/i.test(after);
     const maker = pickNumberMaker(n, makers, contextMaker);
     if (!maker && !nearWords) continue;
     if (maker && !nearWords && !makers.includes(maker) && contextMaker !== maker) continue;
     if (!maker && !hasErrorWords) continue;
-    push({ raw: n, code: n, maker }, m.index!, m.index! + n.length);
+    push({ raw: n, code: n, maker }, m.index, m.index + n.length);
   }
 
   // KUKA messages are quoted by their text ("Software limit switch -A1").

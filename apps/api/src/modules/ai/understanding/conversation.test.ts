@@ -48,7 +48,7 @@ describe('conversation history', () => {
   });
 
   it('falls back to the client context (userIntent, stage)', () => {
-    expect(readPriorTurns([], { userIntent: 'troubleshooting', stage: 'gathering_info' } as never)).toMatchObject({ previousIntent: 'troubleshooting', previousState: 'gathering_info' });
+    expect(readPriorTurns([], { userIntent: 'troubleshooting', stage: 'gathering_info' })).toMatchObject({ previousIntent: 'troubleshooting', previousState: 'gathering_info' });
     expect(readPriorTurns([], { userIntent: 'something-else' })).toMatchObject({ previousIntent: undefined });
   });
 

@@ -139,7 +139,7 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
   for (const key of ['payloadKg', 'toolKg', 'reachMm', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
     if (next[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = next[key];
   }
-  for (const [k, v] of Object.entries(next.roi)) if (v !== undefined) (merged.roi as Record<string, number>)[k] = v;
+  for (const [k, v] of Object.entries(next.roi) as Array<[string, number | undefined]>) if (v !== undefined) (merged.roi as Record<string, number>)[k] = v;
   for (const c of next.codes) if (!merged.codes.some((x) => x.code === c.code && x.maker === c.maker)) merged.codes.push(c);
   return merged;
 }

@@ -26,7 +26,7 @@ function tokenize(text: string): Token[] {
     const raw = m[0];
     const lead = raw.length - raw.replace(/^[.'\-/]+/, '').length;
     const clean = raw.replace(/^[.'\-/]+/, '').replace(/[.'\-/]+$/, '');
-    if (clean) tokens.push({ text: clean, start: m.index! + lead });
+    if (clean) tokens.push({ text: clean, start: m.index + lead });
   }
   return tokens;
 }

@@ -47,7 +47,7 @@ export function findMasses(text: string): Mention[] {
     if (factor === undefined) continue;
     const value = rangeMax(m[1]!, m[2]) * factor;
     if (!Number.isFinite(value) || value <= 0) continue;
-    out.push({ value: round(value, 3), start: m.index!, end: m.index! + m[0].length });
+    out.push({ value: round(value, 3), start: m.index, end: m.index + m[0].length });
   }
   return out;
 }
@@ -63,7 +63,7 @@ const lengthUnits: Array<[RegExp, number]> = [
 /** Spans like "300 x 200 x 150 mm": part dimensions, never a reach. */
 function dimensionSpans(text: string): Array<[number, number]> {
   const re = new RegExp(`${NUM}\\s*(?:mm|cm|m)?\\s*[x×*]\\s*${NUM}(?:\\s*(?:mm|cm|m)?\\s*[x×*]\\s*${NUM})?\\s*(?:mm|cm|m|in|inch(?:es)?)?`, 'gi');
-  return [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length]);
+  return [...text.matchAll(re)].map((m) => [m.index, m.index + m[0].length]);
 }
 
 /** Every length in the text (mm), part dimensions excluded. */
@@ -75,7 +75,7 @@ export function findLengths(text: string): Mention[] {
   );
   const out: Mention[] = [];
   for (const m of text.matchAll(re)) {
-    const start = m.index!;
+    const start = m.index;
     if (dims.some(([a, b]) => start >= a && start < b)) continue;
     const unit = m[3]!;
     const factor = lengthUnits.find(([u]) => u.test(unit))?.[1];
@@ -108,24 +108,24 @@ export function findMoney(text: string): Mention[] {
   };
   const pre = /(?:\$|\busd\s?|\bus\$|€|\beur\s?|£|\bgbp\s?)\s*(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b/gi;
   for (const m of text.matchAll(pre)) {
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index!, end: m.index! + m[0].length });
+    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index, end: m.index + m[0].length });
   }
   const post = /(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\s*(?:usd|dollars?|bucks|eur|euros?|€|gbp|pounds sterling)\b/gi;
   for (const m of text.matchAll(post)) {
-    if (out.some((o) => m.index! >= o.start && m.index! < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index!, end: m.index! + m[0].length });
+    if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
+    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index, end: m.index + m[0].length });
   }
   // "a robot costing 60k": a number with a k is money in this domain.
   for (const m of text.matchAll(/(?<![\w.$€£])(\d+(?:\.\d+)?)\s?k\b/gi)) {
-    if (out.some((o) => m.index! >= o.start && m.index! < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * 1000, start: m.index!, end: m.index! + m[0].length });
+    if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
+    out.push({ value: parseNumber(m[1]!) * 1000, start: m.index, end: m.index + m[0].length });
   }
   // "budget of 50k", "budget is 60000": no currency sign, the word "budget" says it.
   const bare = /\bbudget\b[^\d$€£]{0,20}(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b/gi;
   for (const m of text.matchAll(bare)) {
-    const numStart = m.index! + m[0].indexOf(m[1]!);
+    const numStart = m.index + m[0].indexOf(m[1]!);
     if (out.some((o) => numStart >= o.start && numStart < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: numStart, end: m.index! + m[0].length });
+    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: numStart, end: m.index + m[0].length });
   }
   return out.filter((o) => Number.isFinite(o.value) && o.value > 0).sort((a, b) => a.start - b.start);
 }
@@ -154,7 +154,7 @@ export function distanceTo(text: string, mention: Mention, pattern: RegExp, wind
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
   let best = Infinity;
   for (const m of slice.matchAll(re)) {
-    const s = from + m.index!;
+    const s = from + m.index;
     const e = s + m[0].length;
     const d = e <= mention.start ? mention.start - e : s >= mention.end ? s - mention.end : 0;
     best = Math.min(best, d);

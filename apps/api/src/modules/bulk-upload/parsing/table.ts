@@ -56,19 +56,19 @@ const LOOKAHEAD_ROWS = 5;
 export function findHeaderRow(grid: readonly (readonly Cell[])[]): number {
   const candidates: number[] = [];
   for (let r = 0; r < grid.length && candidates.length < HEADER_SCAN_ROWS; r += 1) {
-    if (nonEmptyIndexes(grid[r] as Cell[]).length) candidates.push(r);
+    if (nonEmptyIndexes(grid[r]).length) candidates.push(r);
   }
   if (!candidates.length) return -1;
   let fallback: { row: number; coverage: number } | null = null;
   for (let c = 0; c < candidates.length; c += 1) {
     const r = candidates[c]!;
-    const cells = nonEmptyIndexes(grid[r] as Cell[]);
+    const cells = nonEmptyIndexes(grid[r]);
     const text = cells.filter((i) => isTextCell(grid[r]![i])).length;
     if (text / cells.length < 0.5) continue;
     const following: number[][] = [];
     let nextRow: readonly Cell[] | undefined;
     for (let k = r + 1; k < grid.length && following.length < LOOKAHEAD_ROWS; k += 1) {
-      const idx = nonEmptyIndexes(grid[k] as Cell[]);
+      const idx = nonEmptyIndexes(grid[k]);
       if (!idx.length) continue;
       nextRow ??= grid[k];
       following.push(idx);
@@ -96,7 +96,7 @@ function cleanHeader(cell: Cell): string {
 
 /** A row under the header that only names units ("", "kg", "[mm]") is merged into the header. */
 function unitsRow(row: readonly Cell[] | undefined): boolean {
-  const idx = nonEmptyIndexes(row as Cell[]);
+  const idx = nonEmptyIndexes(row);
   if (!idx.length) return false;
   return idx.every((i) => {
     const s = String(row![i]).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, '');

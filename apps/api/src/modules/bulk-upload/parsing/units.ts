@@ -149,6 +149,7 @@ export function parseQuantityCell(cell: unknown, style: DecimalStyle | null): Pa
     return Number.isFinite(cell) ? { ok: true, value: cell, unit: null, text: String(cell) } : { ok: false, reason: 'not-a-number', text: String(cell) };
   }
   if (typeof cell === 'boolean') return { ok: false, reason: 'not-a-number', text: String(cell) };
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a cell is a string, number, boolean or date here
   const text = String(cell).trim();
   if (!text || text === '-' || text === '—' || /^(n\/?a|null|none|tbd|\?)$/i.test(text)) return { ok: false, reason: 'empty', text };
   const cleaned = text.replace(/^(?:ca\.?|approx\.?|~|≈|max\.?|up to)\s*/i, '');
