@@ -1,8 +1,6 @@
-import Papa from 'papaparse';
 import {
   BULK_PREVIEW_ROWS,
   BULK_RESULTS_LIMIT,
-  BULK_UPLOAD_TTL_HOURS,
   bulkLimits,
   type BulkImportResponse,
   type BulkMappings,
@@ -13,20 +11,15 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import {
-  deleteUpload,
-  findUpload,
-  insertUpload,
-  pruneUploads,
-  setUploadMappings,
-  streamUploadRows,
-  type BulkUploadInfo,
-} from './bulk-upload.repository';
-import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
+import { deleteUpload, findUpload, insertUpload, pruneUploads, setUploadMappings } from './bulk-upload.repository';
+import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch } from '../catalog';
+import { csvDocument, csvLines } from './errors-csv';
+import { PipelinedBatches } from './import-batches';
+import { loadSource, rowsOf, uploadGone, validatorFor, withReader, type RowSource } from './row-source';
 import { suggestMappings } from './parsing/header-mapping';
-import { readUploadedFile, tableFromObjects, type ParseMeta, type UploadSource } from './parsing/parse-file';
+import { readUploadedFile, type ParseMeta, type UploadSource } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
-import { columnDecimalVotes, createRowValidator, resolveMappings, type RowValidator, type ValidRow } from './parsing/validate-rows';
+import type { ValidRow } from './parsing/validate-rows';
 import { unitFromHeader } from './parsing/units';
 import { isUniqueViolation } from '../../lib/db-values';
 
@@ -36,13 +29,7 @@ export type BulkImporterRole = 'integrator' | 'supplier';
 /** The request of validate and import (contracts' bulkValidateRequestSchema; import takes the same). */
 export type BulkRequest = BulkValidateRequest;
 
-/** Where the rows come from: a stored upload (streamed from the database) or the request's `data`. */
-type RowSource =
-  | { kind: 'upload'; upload: BulkUploadInfo }
-  | { kind: 'data'; columns: string[]; rows: Cell[][] };
 
-/** Rows per cursor FETCH: small enough that a chunk dies young (little old-generation garbage). */
-const STREAM_CHUNK_ROWS = 1000;
 
 /**
  * Files are read and stored one at a time per process, whoever sends them: a parse
@@ -58,8 +45,6 @@ export function oneParseAtATime<T>(fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const uploadGone = () =>
-  new AppError('NOT_FOUND', `This upload was not found: it expired (uploads are kept ${BULK_UPLOAD_TTL_HOURS} hours), was already imported, or belongs to someone else. Choose the file again.`);
 
 function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'upload';
@@ -80,55 +65,8 @@ function unitsOf(columns: readonly string[]): Record<string, BulkUnit> {
   return out;
 }
 
-/** A spreadsheet must not run a cell of the error report as a formula (CSV injection). */
-function safeCsvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a cell is a string, number, boolean or date here
-  const s = String(value);
-  return /^[=+\-@\t\r]/.test(s) && !/^[+-]?\d[\d.,]*$/.test(s) ? `'${s}` : s;
-}
 
 export function createBulkUploadService(db: Database, role: BulkImporterRole) {
-  async function loadSource(ownerId: string, body: BulkRequest, tx: Database = db, lock = false): Promise<RowSource> {
-    if (body.upload_id !== undefined) {
-      const upload = await findUpload(tx, ownerId, body.upload_id, { lock });
-      if (!upload) throw uploadGone();
-      return { kind: 'upload', upload };
-    }
-    const table = tableFromObjects(body.data ?? [], 'data');
-    if (!table.rows.length) throw new AppError('VALIDATION_FAILED', 'data holds no rows: send the rows to check, or an upload_id', { data: ['No rows'] });
-    return { kind: 'data', columns: table.columns, rows: table.rows };
-  }
-
-  /** Checks the mappings (400 naming each problem) and builds the row validator. */
-  function validatorFor(source: RowSource, mappings: BulkMappings): RowValidator {
-    if (source.kind === 'data') {
-      const resolved = resolveMappings(source.columns, mappings);
-      return createRowValidator(resolved, { votes: columnDecimalVotes(source.rows, source.columns.length), hint: null });
-    }
-    const meta = source.upload.meta as Partial<ParseMeta>;
-    const resolved = resolveMappings(source.upload.columns, mappings);
-    return createRowValidator(resolved, { votes: meta.decimalVotes ?? [], hint: meta.decimalHint ?? null });
-  }
-
-  /** The rows chunk by chunk; `first` is the 1-based data row number of the chunk's first row. */
-  async function* rowsOf(source: RowSource, tx: Database): AsyncGenerator<{ first: number; rows: Cell[][] }> {
-    if (source.kind === 'data') {
-      yield { first: 1, rows: source.rows };
-      return;
-    }
-    let first = 1;
-    for await (const rows of streamUploadRows(tx, source.upload.id, STREAM_CHUNK_ROWS)) {
-      yield { first, rows };
-      first += rows.length;
-    }
-  }
-
-  /** Reads a stored upload inside a (read-only) transaction: cursors need one. */
-  function withReader<T>(source: RowSource, fn: (tx: Database) => Promise<T>): Promise<T> {
-    if (source.kind === 'data') return fn(db);
-    return db.transaction((tx) => fn(tx as unknown as Database));
-  }
 
   return {
     role,
@@ -164,12 +102,12 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
     },
 
     async validate(ownerId: string, body: BulkRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkValidateResponse> {
-      const source = await loadSource(ownerId, body);
+      const source = await loadSource(db, ownerId, body);
       const validator = validatorFor(source, body.mappings);
       const counts = { valid: 0, warnings: 0, errors: 0 };
       const valid: BulkValidateResponse['results']['valid'] = [];
       const errors: BulkValidateResponse['results']['errors'] = [];
-      await withReader(source, async (tx) => {
+      await withReader(db, source, async (tx) => {
         for await (const chunk of rowsOf(source, tx)) {
           for (let i = 0; i < chunk.rows.length; i += 1) {
             const result = validator.check(chunk.rows[i]!, chunk.first + i);
@@ -207,7 +145,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       try {
         return await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Database;
-          const source = await loadSource(ownerId, body, tx, true);
+          const source = await loadSource(tx, ownerId, body, true);
           const validator = validatorFor(source, body.mappings);
           const options = {
             listed: role === 'supplier',
@@ -215,53 +153,34 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             dofAssumed: bulkLimits.dof.assumed,
             ownerHasRobots: await ownerHasRobots(tx, ownerId),
           };
-          const totals = { inserted: 0, updated: 0, unchanged: 0, skipped: 0, rows: 0 };
-          // One batch is in the database while the next is validated: Node and PostgreSQL
-          // work at the same time. The promise is settled into a value at once so a failure
-          // is never an unhandled rejection; it is rethrown when the batch is awaited.
-          let inflight: Promise<{ ok: true; counts: UpsertCounts } | { ok: false; error: unknown }> | null = null;
-          const settle = async () => {
-            if (!inflight) return;
-            const done = await inflight;
-            inflight = null;
-            if (!done.ok) throw done.error;
-            totals.inserted += done.counts.inserted;
-            totals.updated += done.counts.updated;
-            totals.unchanged += done.counts.unchanged;
-          };
-          const send = async (batch: ValidRow[]) => {
-            await settle();
-            inflight = upsertOwnedRobotBatch(tx, ownerId, batch, options).then(
-              (counts) => ({ ok: true as const, counts }),
-              (error: unknown) => ({ ok: false as const, error }),
-            );
-          };
+          const batches = new PipelinedBatches<ValidRow>((batch) => upsertOwnedRobotBatch(tx, ownerId, batch, options));
+          let rows = 0;
+          let skipped = 0;
           let pending: ValidRow[] = [];
           try {
             for await (const chunk of rowsOf(source, tx)) {
               for (let i = 0; i < chunk.rows.length; i += 1) {
-                totals.rows += 1;
+                rows += 1;
                 const result = validator.check(chunk.rows[i]!, chunk.first + i);
-                if ('error' in result) totals.skipped += 1;
+                if ('error' in result) skipped += 1;
                 else pending.push(result.valid);
                 if (pending.length >= IMPORT_BATCH_SIZE) {
-                  await send(pending);
+                  await batches.send(pending);
                   pending = [];
                 }
               }
             }
-            if (pending.length) await send(pending);
-            await settle();
-          } catch (err) {
-            // A failed batch makes the next statement fail too ("transaction is aborted"): report the first cause.
-            await settle();
-            throw err;
+            if (pending.length) await batches.send(pending);
+          } finally {
+            // A failed batch makes the next statement fail too ("transaction is aborted"): the first cause is thrown.
+            await batches.settle();
           }
-          if (totals.inserted + totals.updated + totals.unchanged === 0) {
-            throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${totals.rows} rows passed validation. Fix the errors and try again.`);
+          const { inserted, updated, unchanged } = batches.totals;
+          if (inserted + updated + unchanged === 0) {
+            throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);
           }
           if (source.kind === 'upload') await deleteUpload(tx, source.upload.id);
-          return { inserted: totals.inserted, updated: totals.updated, unchanged: totals.unchanged, skipped: totals.skipped };
+          return { inserted, updated, unchanged, skipped };
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -281,19 +200,19 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const source: RowSource = { kind: 'upload', upload };
       const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns);
       const validator = validatorFor(source, chosen);
-      const lines: string[] = [Papa.unparse([['row', 'errors', ...upload.columns].map(safeCsvCell)], { newline: '\r\n' })];
-      await withReader(source, async (tx) => {
+      const lines: string[] = [csvLines([['row', 'errors', ...upload.columns]])];
+      await withReader(db, source, async (tx) => {
         for await (const chunk of rowsOf(source, tx)) {
-          const out: string[][] = [];
+          const out: unknown[][] = [];
           chunk.rows.forEach((row, i) => {
             const result = validator.check(row, chunk.first + i);
-            if ('error' in result) out.push([String(chunk.first + i), safeCsvCell(result.error.errors.join('; ')), ...upload.columns.map((_, c) => safeCsvCell(row[c]))]);
+            if ('error' in result) out.push([String(chunk.first + i), result.error.errors.join('; '), ...upload.columns.map((_, c) => row[c])]);
           });
-          if (out.length) lines.push(Papa.unparse(out, { newline: '\r\n' }));
+          if (out.length) lines.push(csvLines(out));
         }
       });
       const base = upload.fileName.replace(/\.[^.]+$/, '');
-      return { fileName: `${base}-errors.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+      return { fileName: `${base}-errors.csv`, csv: csvDocument(lines) };
     },
 
   };
