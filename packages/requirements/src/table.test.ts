@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { BuyerRequirements, RequirementLanguage } from '@cellforge/contracts';
+import { parseRequirements } from './index';
+import { comparable, expected, type Row } from './table-helpers';
+import { englishRows, followUpRows, germanRows, spanishRows } from './table';
+
+function read(row: Row): BuyerRequirements {
+  let previous: BuyerRequirements | undefined;
+  for (const turn of row.after ?? []) previous = parseRequirements(turn, { previous, knownMakers: row.knownMakers });
+  return parseRequirements(row.text, { previous, knownMakers: row.knownMakers });
+}
+
+const sections: [string, Row[], RequirementLanguage][] = [
+  ['English', englishRows, 'en'],
+  ['German', germanRows, 'de'],
+  ['Spanish', spanishRows, 'es'],
+  ['follow-ups', followUpRows, 'en'],
+];
+
+for (const [name, rows, language] of sections) {
+  describe(`${name} sentences`, () => {
+    for (const row of rows) {
+      const title = row.after ? `${row.after.join(' / ')} / ${row.text}` : row.text || '(empty)';
+      it(title, () => {
+        expect(comparable(read(row))).toEqual(expected(row.expect, language));
+      });
+    }
+  });
+}
