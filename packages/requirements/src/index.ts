@@ -1,10 +1,3 @@
-import type { BuyerRequirements } from '@cellforge/contracts';
-
-export interface ParseOptions {
-  previous?: BuyerRequirements;
-  knownMakers?: string[];
-}
-
-export function parseRequirements(_text: string, _options: ParseOptions = {}): BuyerRequirements {
-  throw new Error('not implemented yet');
-}
+export { parseRequirements, MAX_TEXT_LENGTH, FIELD_LIMITS, type ParseOptions } from './parse';
+export { describe as describeRequirements } from './describe';
+export { makerCountry, builtInMakers } from './lexicon';
