@@ -238,7 +238,7 @@ export const spanishWords = new Set(
 );
 export const spanishStems = /soldad|paletiz|carga|alcance|ejes|fabricante|pintura|ensambl|embalaje|dispensado|inspeccion|manipulacion|piezas|cajas|sacos|presupuesto|repetibilidad|ciclo|segundos|pesar|alimenticio|limpia|explosiones|lavado|techo|pared|suelo|montado|maquinas|cartesiano|portico|colaborativo|levantar|metros|chinos|resistente|articulado|japones|aleman|suizo/;
 export const englishWords = new Set(
-  'the and with for of at least only under between need needs want is are we i must should please axis axes or not from than more less reach payload robot that can it has have to be weight weigh weighs parts boxes max budget about around'.split(' '),
+  'the and with for of at least only under between need needs want is are we i must should please axis axes or not from than more less reach payload that can it has have to be weight weigh weighs parts boxes max budget about around'.split(' '),
 );
 
 /** Words left out of freeText: function words and words that only talk about the request. */

@@ -27,3 +27,13 @@ for (const [name, rows, language] of sections) {
     }
   });
 }
+
+import { heldOutRows } from './table-heldout';
+describe('held-out sentences', () => {
+  for (const row of heldOutRows) {
+    const title = row.after ? `${row.after.join(' / ')} / ${row.text}` : row.text;
+    it(title, () => {
+      expect(comparable(read(row))).toEqual(expected(row.expect, 'en'));
+    });
+  }
+});
