@@ -81,7 +81,7 @@ export const applicationWords: [string, RequirementApplication][] = [
   ['pick(?:ing)?~(?:and|&|n)~plac(?:e|ing)|pick~place|pick y place', 'pick-and-place'],
   ['weld\\w*|\\w*schweiss\\w*|soldadura|soldar|soldador(?:a|es)?', 'welding'],
   ['paint\\w*|coating|lackier\\w*|pintura|pintar|pintado', 'painting'],
-  ['palleti[sz]\\w*|palletis\\w*|palettier\\w*|paletiz\\w*', 'palletizing'],
+  ['pallet\\w*|palettier\\w*|paletten|paletiz\\w*|palets?', 'palletizing'],
   ['depalleti[sz]\\w*|depalettier\\w*|despaletiz\\w*', 'palletizing'],
   ['assembl\\w*|montage|ensambla\\w*|ensamblaje|montaje', 'assembly'],
   ['packag\\w*|packing|verpack\\w*|embalaje|empaquetado|empaque|envasado', 'packaging'],
@@ -110,12 +110,12 @@ export const mountingWords: [string, RequirementMounting][] = [
 export type Bound = 'min' | 'max' | 'exact' | 'better';
 export type Place = 'before' | 'after' | 'both';
 export const comparatorWords: [string, Bound, Place][] = [
-  ['(?:must|should|shall|may|can|does|do) not exceed|not? (?:to )?exceed(?:ing)?|not more than|no more than|not over|no (?:larger|bigger|heavier|longer|greater|higher|wider) than|a maximum of|maximum of|up to|less than|lower than|smaller than|shorter than|lighter than|cheaper than|under|below|beneath|within|<=|<|≤|nicht mehr als|bis zu|bis maximal|weniger als|unterhalb|unter|kleiner als|leichter als|kurzer als|gunstiger als|nicht uber|innerhalb|no mas de|como mucho|hasta|menos de|inferior(?:es)? a|por debajo de|menor(?:es)? (?:de|que)|mas barato que|no superior a', 'max', 'before'],
+  ['(?:must|should|shall|may|can|does|do) not exceed|not? (?:to )?exceed(?:ing)?|not more than|no more than|not over|no (?:larger|bigger|heavier|longer|greater|higher|wider) than|a maximum of|maximum of|up to|less than|lower than|smaller than|shorter than|lighter than|cheaper than|under|below|beneath|within|<=|<|≤|nicht mehr als|bis zu|bis maximal|bis|weniger als|unterhalb|unter|kleiner als|leichter als|kurzer als|gunstiger als|nicht uber|innerhalb|no mas de|como mucho|hasta|menos de|inferior(?:es)? a|por debajo de|menor(?:es)? (?:de|que)|mas barato que|no superior a', 'max', 'before'],
   ['not less than|no less than|a minimum of|minimum of|(?:must|should|has to|needs to) exceed|more than|greater than|higher than|heavier than|longer than|larger than|bigger than|over|above|exceed(?:s|ing)?|beyond|>=|>|≥|nicht weniger als|mehr als|uber|oberhalb|grosser als|schwerer als|langer als|no menos de|mas de|superior(?:es)? a|mayor(?:es)? (?:de|que)', 'min', 'before'],
   ['better than|besser als|mejor que|faster than|schneller als|mas rapido que', 'better', 'before'],
   ['about|around|approx(?:imately)?|roughly|circa|ca|etwa|ungefahr|rund|aprox(?:imadamente)?|alrededor de|unos|unas|exactly|genau|exactamente', 'exact', 'before'],
-  ['or (?:less|lower|below|smaller|lighter|shorter|under)|oder weniger|o menos|o inferior', 'max', 'after'],
-  ['or (?:more|greater|higher|above|heavier|longer|bigger)|and (?:up|above|more)|plus|\\+|oder mehr|und mehr|o mas|o superior', 'min', 'after'],
+  ['or (?:less|lower|below|smaller|lighter|shorter|under)|no more|not more|nicht mehr|no mas|oder weniger|o menos|o inferior', 'max', 'after'],
+  ['or (?:more|greater|higher|above|heavier|longer|bigger)|no less|not less|nicht weniger|no menos|and (?:up|above|more)|plus|\\+|oder mehr|und mehr|o mas|o superior', 'min', 'after'],
   ['or better|or faster|oder besser|oder schneller|o mejor|o mas rapido', 'better', 'after'],
   ['max(?:imum)?|at (?:the )?most|tops|hochstens|hoechstens|maximal|como maximo|maximo|maxima', 'max', 'both'],
   ['min(?:imum)?|at least|mindestens|minimal|wenigstens|como minimo|minimo|minima|al menos|por lo menos', 'min', 'both'],
@@ -238,7 +238,7 @@ export const spanishWords = new Set(
 );
 export const spanishStems = /soldad|paletiz|carga|alcance|ejes|fabricante|pintura|ensambl|embalaje|dispensado|inspeccion|manipulacion|piezas|cajas|sacos|presupuesto|repetibilidad|ciclo|segundos|pesar|alimenticio|limpia|explosiones|lavado|techo|pared|suelo|montado|maquinas|cartesiano|portico|colaborativo|levantar|metros|chinos|resistente|articulado|japones|aleman|suizo/;
 export const englishWords = new Set(
-  'the and with for of at least only under between need needs want is are we i must should please axis axes or not from than more less reach payload that can it has have to be weight weigh weighs parts boxes max budget about around'.split(' '),
+  'the and with for of at least only under between need needs want is are we i must should please axis axes or not from than more less reach payload that can it has have to be weight weigh weighs parts boxes about around'.split(' '),
 );
 
 /** Words left out of freeText: function words and words that only talk about the request. */

