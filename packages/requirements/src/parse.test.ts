@@ -161,3 +161,15 @@ describe('every table reading', () => {
     expect(perSentence).toBeLessThan(1);
   });
 });
+
+describe('catalog terms', () => {
+  it('maps each robot type to a catalog category', async () => {
+    const { catalogCategoryOf } = await import('./index');
+    expect(catalogCategoryOf.cobot).toBe('collaborative');
+    expect(catalogCategoryOf.gantry).toBeNull();
+  });
+
+  it('reads a currency code before the figure', () => {
+    expect(parseRequirements('budget USD 40,000').budget).toEqual({ max: 40000, currency: 'USD' });
+  });
+});

@@ -189,7 +189,7 @@ function readQuantities(ctx: Ctx): Quantity[] {
     let negative = false;
     let plusMinus = false;
     const before = t[i - 1];
-    if (before && !before.used && currencySymbols.has(before.norm) && before.kind === 'sym') {
+    if (before && !before.used && currencySymbols.has(before.norm)) {
       currency = currencySymbols.get(before.norm);
       s = i - 1;
     }
@@ -795,5 +795,14 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
     out.budget = b;
   } else if (prev?.budget) out.budget = { ...prev.budget };
   out.readAs = describe(out);
-  return out;
+  // Figures first, then lists, then the explanation: easier to read in logs and tests.
+  const ordered = {} as Record<string, unknown>;
+  for (const k of OUTPUT_ORDER) if ((out as Record<string, unknown>)[k] !== undefined) ordered[k] = (out as Record<string, unknown>)[k];
+  return ordered as BuyerRequirements;
 }
+
+const OUTPUT_ORDER = [
+  'payloadKg', 'reachMm', 'axes', 'repeatabilityMm', 'cycleTimeS', 'robotWeightKg', 'budget',
+  'makers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
+  'readAs', 'unparsed', 'freeText',
+] as const satisfies readonly (keyof BuyerRequirements)[];
