@@ -14,3 +14,4 @@ export * from './leads';
 export * from './listings';
 export * from './opportunities';
 export * from './beta-signup';
+export * from './requirements';

@@ -1,0 +1,61 @@
+import type { Expect, Row } from './table-helpers';
+
+/**
+ * A third table, written after the fixes from the second and committed before it was run:
+ * again fresh phrasings, several of them deliberately harder (typed quickly, run-on).
+ */
+const r = (text: string, expect: Expect, extra: Partial<Row> = {}): Row => ({ text, expect, ...extra });
+const after = (turns: string[], text: string, expect: Expect): Row => ({ text, expect, after: turns });
+
+export const heldOutRows2: Row[] = [
+  r('need robot 25kg payload 1.8m reach asap', { payload: 25, reach: 1800 }),
+  r('25 kilo boxes, stacking them 1.8 m high', { payload: 25 }, { known: 'a stacking height is read as reach' }),
+  r('What is the cheapest cobot that lifts 10 kg?', { type: ['cobot'], payload: 10 }),
+  r('Looking for a used ABB IRB 6700', { mk: ['ABB'] }),
+  r('Something that can reach 2.5 m and carry 150 kg, not too expensive', { reach: 2500, payload: 150 }),
+  r('Payload >= 6 kg', { payload: [6, null] }),
+  r('reach ≥1 m', { reach: [1000, null] }),
+  r('payload 3-5kg', { payload: [3, 5] }),
+  r('payload of 3 kg to 5 kg', { payload: [3, 5] }),
+  r('repeatability: +/-0.02 mm', { rep: 0.02 }),
+  r('cycle 4 s', { cycle: 4 }),
+  r('we run 900 parts/hour', { cycle: 4 }),
+  r('no Fanuc, no Kuka, no ABB', { nomk: ['FANUC', 'KUKA', 'ABB'] }),
+  r('brands other than Yaskawa', { nomk: ['Yaskawa'] }),
+  r('FANUC only please', { mk: ['FANUC'] }),
+  r("We've had bad experiences with KUKA so not them", { nomk: ['KUKA'] }, { known: 'a pronoun ("not them") is not resolved: KUKA is read as wanted' }),
+  r('Must be a Japanese brand', { cc: ['JP'] }),
+  r('prefer a European maker, definitely no Chinese', { nocc: ['CN'] }),
+  r('IP66 rated, stainless', { env: { ipRatingMin: 66 } }),
+  r('it will sit in a paint booth so it must be explosion proof', { env: { explosionProof: true } }, { known: '"paint booth" is also read as the painting application' }),
+  r('ISO Class 7 clean room', { env: { cleanroomClass: 'ISO 7' } }),
+  r('wall-mount', { mount: ['wall'] }),
+  r('Mounted upside down over the table', { mount: ['ceiling'] }),
+  r('tending an injection moulding machine', { app: ['machine-tending'] }),
+  r('laser cutting', { app: ['cutting'] }),
+  r('grinding and polishing of castings', { app: ['polishing'] }),
+  r('lab automation, pipetting', { app: ['laboratory'] }),
+  r('palletizing + depalletizing', { app: ['palletizing'] }),
+  r('a 4-axis palletising robot for 60 kg sacks with 40 cycles/min', { axes: 4, app: ['palletizing'], payload: 60, cycle: 1.5 }),
+  r('max payload needed: 12kg', { payload: [null, 12] }),
+  r('reach of no less than 1,100 mm', { reach: [1100, null] }),
+  r('weight (robot) < 25 kg', { weight: [null, 25] }),
+  r('budget around 30 grand', { budget: [null, 30000] }),
+  r('€45k max', { budget: [null, 45000, 'EUR'] }),
+  r('Wir haben ein Budget von maximal 60.000 €', { budget: [null, 60000, 'EUR'], lang: 'de' }),
+  r('Roboter für Schweißen, keine asiatischen Hersteller', { app: ['welding'], lang: 'de' }),
+  r('Traglast: 7 kg, Reichweite: 900 mm, Achsen: 6', { payload: 7, reach: 900, axes: 6, lang: 'de' }),
+  r('Es soll ein SCARA sein, kein Delta', { type: ['scara'], notype: ['delta'], lang: 'de' }),
+  r('Gewicht der Teile ca. 2,5 kg', { payload: 2.5, lang: 'de' }),
+  r('Deckenmontage, IP65, Taktzeit 1,2 s', { mount: ['ceiling'], env: { ipRatingMin: 65 }, cycle: 1.2, lang: 'de' }),
+  r('Quiero un cobot de Universal Robots', { type: ['cobot'], mk: ['Universal Robots'], lang: 'es' }),
+  r('carga útil mínima de 30 kg y alcance de 2 m', { payload: [30, null], reach: 2000, lang: 'es' }),
+  r('cualquier marca menos FANUC', { nomk: ['FANUC'], lang: 'es' }),
+  r('piezas de entre 1 y 2 kg', { payload: [1, 2], lang: 'es' }),
+  r('tiempo de ciclo de 3 segundos o menos', { cycle: [null, 3], lang: 'es' }),
+  r('presupuesto hasta 25.000 €', { budget: [null, 25000, 'EUR'], lang: 'es' }),
+  r('robot para carga de máquinas CNC', { app: ['machine-tending'], lang: 'es' }),
+  after(['cobot, 5 kg'], 'hmm, better 8 kg', { type: ['cobot'], payload: 8 }),
+  after(['no FANUC'], 'Actually FANUC is fine', { mk: ['FANUC'] }),
+  { ...after(['reach 900 mm'], 'no, 1200', { reach: 1200 }), known: 'a bare number in a follow-up is not tied to the earlier figure' },
+];
