@@ -2,7 +2,6 @@ import {
   buyerRequirementsSchema,
   type BudgetConstraint,
   type BuyerRequirements,
-  type NumericConstraint,
   type RequirementApplication,
   type RequirementCurrency,
   type RequirementEnvironment,
@@ -783,7 +782,7 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
   if (prev && r.additive) for (const a of r.applications) add(out.applications, a);
   if (!prev) out.applications = r.applications;
   for (const [field, k] of Object.entries(FIELD_KEYS) as [Exclude<Field, 'budget'>, (typeof FIELD_KEYS)[keyof typeof FIELD_KEYS]][]) {
-    const now = r.figures[field] as NumericConstraint | undefined;
+    const now = r.figures[field];
     const value = now ?? prev?.[k];
     if (value) out[k] = { ...value };
   }
