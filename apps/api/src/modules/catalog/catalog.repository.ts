@@ -238,12 +238,12 @@ export async function listPublicManufacturers(db: Database): Promise<string[]> {
   return rows.map((r) => r.manufacturer);
 }
 
-/** Same category, nearest in payload and reach (relative distance), excluding the robot itself. */
-export async function findSimilarRobots(db: Database, robot: RobotRow, limit = 4): Promise<RobotRow[]> {
-  return db
+/** Same category first, then nearest in payload and reach (relative distance), excluding the robot itself (similar-robots.ts). */
+export async function findNearestRobots(reader: CatalogReader, robot: RobotRow, limit: number): Promise<RobotRow[]> {
+  return reader.db
     .select(robotColumns)
     .from(robots)
-    .where(and(robotVisibleTo(), sql`${robots.id} <> ${robot.id}`))
+    .where(and(robotVisibleTo(reader.viewerId), sql`${robots.id} <> ${robot.id}`))
     .orderBy(
       sql`(case when ${robots.category} = ${robot.category} then 0 else 1 end)`,
       sql`abs(ln(greatest(${robots.payloadKg}, 0.1) / ${Math.max(robot.payloadKg, 0.1)})) + abs(ln(greatest(${robots.reachMm}, 1) / ${Math.max(robot.reachMm, 1)}))`,

@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { toRobotDto } from './robot-dto';
+import { findSimilarRobots } from './similar-robots';
 import {
-  findSimilarRobots,
   findVisibleRobotById,
   findVisibleRobotsByIds,
   recordRobotView,
@@ -54,7 +54,8 @@ export function createCatalogRouter(deps: { db: Database; tokens: TokenService; 
   router.get('/robots/:id/similar', optionalAuth, async (req, res) => {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
-    res.json({ data: (await findSimilarRobots(deps.db, row)).map(toRobotDto) });
+    const similar = await findSimilarRobots({ db: deps.db }, row, { limit: 4, fillWithNearest: true });
+    res.json({ data: similar.map(toRobotDto) });
   });
 
   return router;

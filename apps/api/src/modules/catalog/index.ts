@@ -38,6 +38,7 @@ export {
 export { integratorCatalog, toIntegratorCatalogRobot, type IntegratorCatalogDetail } from './integrator-catalog';
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
 export { CatalogSearch } from './catalog-search';
+export { findSimilarRobots } from './similar-robots';
 export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';

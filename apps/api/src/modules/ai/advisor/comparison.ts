@@ -2,7 +2,7 @@ import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
 import { checkFit, compareRobotRows } from './recommend';
-import { findSimilarRobots } from './robot-answers';
+import { findSimilarRobots } from '../../catalog';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 
 export const COMPARE_LIMIT = 4;
