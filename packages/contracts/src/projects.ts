@@ -97,3 +97,4 @@ export const projectMatchSchema = z.object({
 });
 export type ProjectMatch = z.infer<typeof projectMatchSchema>;
 export const projectMatchesResponseSchema = z.object({ data: z.array(projectMatchSchema), project: customerProjectSchema });
+export type ProjectMatchesResponse = z.infer<typeof projectMatchesResponseSchema>;

@@ -1,6 +1,13 @@
 import { Router, type Request } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import { chatRequestSchema, compareRobotsRequestSchema, recommendRobotsRequestSchema } from '@cellforge/contracts';
+import {
+  chatRequestSchema,
+  compareRobotsRequestSchema,
+  recommendRobotsRequestSchema,
+  type ChatResponse,
+  type CompareRobotsResponse,
+  type RecommendRobotsResponse,
+} from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import type { Config } from '../../env';
 import { AppError } from '../../lib/errors';
@@ -47,17 +54,17 @@ export function createAiRouter(deps: AiRouterDeps): Router {
     const input = chatRequestSchema.parse(req.body);
     const result = await service.chat(input, callerOf(req));
     req.log?.info({ intent: result.body.metadata.userIntent, state: result.body.metadata.conversationState, mode: result.mode }, 'ai chat answered');
-    res.json(result.body);
+    res.json(result.body satisfies ChatResponse);
   });
 
   router.post('/recommend-robots', optionalAuth, async (req, res) => {
     const input = recommendRobotsRequestSchema.parse(req.body);
-    res.json(await service.recommend(input, callerOf(req)));
+    res.json((await service.recommend(input, callerOf(req))) satisfies RecommendRobotsResponse);
   });
 
   router.post('/compare-robots', optionalAuth, async (req, res) => {
     const input = compareRobotsRequestSchema.parse(req.body);
-    res.json(await service.compare(input, callerOf(req)));
+    res.json((await service.compare(input, callerOf(req))) satisfies CompareRobotsResponse);
   });
 
   return router;

@@ -1,6 +1,14 @@
 import { Router, type Request } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import { loginRequestSchema, profileUpdateSchema, registerRequestSchema, verifyRequestSchema } from '@cellforge/contracts';
+import {
+  loginRequestSchema,
+  profileUpdateSchema,
+  registerRequestSchema,
+  verifyRequestSchema,
+  type AuthResponse,
+  type User,
+  type VerifyResponse,
+} from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
@@ -63,21 +71,21 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.post('/register', registerPerAddress, async (req, res) => {
     const input = registerRequestSchema.parse(req.body);
-    res.status(201).json(await deps.auth.register(input));
+    res.status(201).json((await deps.auth.register(input)) satisfies AuthResponse);
   });
 
   router.post('/login', loginPerAddress, loginPerAccount, async (req, res) => {
     const input = loginRequestSchema.parse(req.body);
-    res.json(await deps.auth.login(input.email, input.password, input.required_user_type));
+    res.json((await deps.auth.login(input.email, input.password, input.required_user_type)) satisfies AuthResponse);
   });
 
   router.get('/me', requireAuth, signedIn(async (_req, res, user) => {
-    res.json({ user: await deps.auth.getProfile(user.userId) });
+    res.json({ user: await deps.auth.getProfile(user.userId) } satisfies { user: User });
   }));
 
   router.patch('/me', requireAuth, signedIn(async (req, res, user) => {
     const changes = profileUpdateSchema.parse(req.body);
-    res.json({ user: await deps.auth.updateProfile(user.userId, changes) });
+    res.json({ user: await deps.auth.updateProfile(user.userId, changes) } satisfies { user: User });
   }));
 
   router.post('/logout', requireAuth, signedIn(async (_req, res, user) => {
@@ -87,7 +95,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
 
   router.post('/verify', async (req, res) => {
     const { token } = verifyRequestSchema.parse(req.body);
-    res.json(await deps.auth.verify(token));
+    res.json((await deps.auth.verify(token)) satisfies VerifyResponse);
   });
 
   return router;

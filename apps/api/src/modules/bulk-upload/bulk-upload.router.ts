@@ -4,7 +4,15 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, bulkImportRequestSchema, bulkMappingsSchema, bulkValidateRequestSchema } from '@cellforge/contracts';
+import {
+  BULK_UPLOAD_DEFAULT_MAX_BYTES,
+  bulkImportRequestSchema,
+  bulkMappingsSchema,
+  bulkValidateRequestSchema,
+  type BulkImportResponse,
+  type BulkParseResponse,
+  type BulkValidateResponse,
+} from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
 import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
@@ -75,7 +83,7 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');
     }
     try {
-      res.json(await service.parse(user.userId, { originalname: file.originalname, source: { path: file.path } }));
+      res.json((await service.parse(user.userId, { originalname: file.originalname, source: { path: file.path } })) satisfies BulkParseResponse);
     } finally {
       await rm(file.path, { force: true });
     }
@@ -83,14 +91,14 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
 
   router.post('/validate', signedIn(async (req, res, user) => {
     const body = bulkValidateRequestSchema.parse(req.body ?? {});
-    res.json(await service.validate(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`));
+    res.json((await service.validate(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`)) satisfies BulkValidateResponse);
   }));
 
   router.post('/import', signedIn(async (req, res, user) => {
     const body = bulkImportRequestSchema.parse(req.body ?? {});
     const result = await service.import(user.userId, body);
     if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
-    res.json(result);
+    res.json(result satisfies BulkImportResponse);
   }));
 
   router.get('/:uploadId/errors.csv', signedIn(async (req, res, user) => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { robotCompareQuerySchema, robotQuerySchema, type RobotListResponse } from '@cellforge/contracts';
+import { robotCompareQuerySchema, robotQuerySchema, type Robot, type RobotListResponse } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
@@ -40,7 +40,7 @@ export function createCatalogRouter(deps: { db: Database; tokens: TokenService; 
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw notFound(`Robot ${missing.join(', ')}`);
-    res.json({ data: ids.map((id) => toRobotDto(byId.get(id)!)) });
+    res.json({ data: ids.map((id) => toRobotDto(byId.get(id)!)) } satisfies { data: Robot[] });
   });
 
   router.get('/robots/:id', optionalAuth, async (req, res) => {
@@ -48,14 +48,14 @@ export function createCatalogRouter(deps: { db: Database; tokens: TokenService; 
     if (!row) throw notFound('Robot');
     // The view count is not part of the answer: written after it, a failure only logged.
     recordRobotView(deps.db, row.id).catch((err: unknown) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'));
-    res.json({ data: toRobotDto(row) });
+    res.json({ data: toRobotDto(row) } satisfies { data: Robot });
   });
 
   router.get('/robots/:id/similar', optionalAuth, async (req, res) => {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
     const similar = await findSimilarRobots({ db: deps.db }, row, { limit: 4, fillWithNearest: true });
-    res.json({ data: similar.map(toRobotDto) });
+    res.json({ data: similar.map(toRobotDto) } satisfies { data: Robot[] });
   });
 
   return router;

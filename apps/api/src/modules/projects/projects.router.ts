@@ -5,7 +5,10 @@ import {
   integratorSearchQuerySchema,
   projectStatusFilterSchema,
   updateProjectSchema,
+  type CustomerProject,
   type IntegratorCard,
+  type ProjectMatchesResponse,
+  type ProjectStats,
   type IntegratorSearchQuery,
   type Stage2Results,
 } from '@cellforge/contracts';
@@ -30,21 +33,21 @@ function projectHandlers(projects: ProjectsService) {
   return {
     list: signedIn(async (req, res, user) => {
       const { status } = projectStatusFilterSchema.parse(req.query);
-      res.json({ data: await projects.list(user.userId, status) });
+      res.json({ data: await projects.list(user.userId, status) } satisfies { data: CustomerProject[] });
     }),
     stats: signedIn(async (_req, res, user) => {
-      res.json({ data: await projects.stats(user.userId) });
+      res.json({ data: await projects.stats(user.userId) } satisfies { data: ProjectStats });
     }),
     create: signedIn(async (req, res, user) => {
       const input = createProjectSchema.parse(req.body ?? {});
-      res.status(201).json({ data: await projects.create(user.userId, input) });
+      res.status(201).json({ data: await projects.create(user.userId, input) } satisfies { data: CustomerProject });
     }),
     get: signedIn(async (req, res, user) => {
-      res.json({ data: await projects.get(user.userId, String(req.params.id)) });
+      res.json({ data: await projects.get(user.userId, String(req.params.id)) } satisfies { data: CustomerProject });
     }),
     update: signedIn(async (req, res, user) => {
       const input = updateProjectSchema.parse(req.body ?? {});
-      res.json({ data: await projects.update(user.userId, String(req.params.id), input) });
+      res.json({ data: await projects.update(user.userId, String(req.params.id), input) } satisfies { data: CustomerProject });
     }),
   };
 }
@@ -78,7 +81,7 @@ export function createProjectsRouter(deps: ProjectsRouterDeps): Router {
     res.status(204).end();
   }));
   router.get('/:id/matches', requirePermission('view_matches'), signedIn(async (req, res, user) => {
-    res.json(await deps.projects.matches(user.userId, String(req.params.id)));
+    res.json((await deps.projects.matches(user.userId, String(req.params.id))) satisfies ProjectMatchesResponse);
   }));
   router.get('/:id/integrators', requirePermission('find_integrators'), signedIn(async (req, res, user) => {
     const project = await deps.projects.ownProject(user.userId, String(req.params.id));

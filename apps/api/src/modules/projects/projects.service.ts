@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createProjectSchema, ProjectStatus, updateProjectSchema } from '@cellforge/contracts';
+import type { createProjectSchema, CustomerProject, ProjectMatchesResponse, ProjectStats, ProjectStatus, updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import { findMatchCandidates } from '../catalog';
@@ -28,16 +28,16 @@ export function createProjectsService(db: Database) {
 
   return {
     ownProject,
-    async list(userId: string, status?: ProjectStatus) {
+    async list(userId: string, status?: ProjectStatus): Promise<CustomerProject[]> {
       return (await listProjectsByOwner(db, userId, status)).map(toProjectDto);
     },
-    async stats(userId: string) {
+    async stats(userId: string): Promise<ProjectStats> {
       return projectStatsForOwner(db, userId);
     },
-    async get(userId: string, id: string) {
+    async get(userId: string, id: string): Promise<CustomerProject> {
       return toProjectDto(await ownProject(userId, id));
     },
-    async create(userId: string, input: CreateInput) {
+    async create(userId: string, input: CreateInput): Promise<CustomerProject> {
       const row = await insertProject(db, {
         ownerId: userId,
         projectName: input.project_name,
@@ -49,7 +49,7 @@ export function createProjectsService(db: Database) {
       });
       return toProjectDto(row);
     },
-    async update(userId: string, id: string, input: UpdateInput) {
+    async update(userId: string, id: string, input: UpdateInput): Promise<CustomerProject> {
       await ownProject(userId, id);
       const row = await updateProject(db, id, {
         projectName: input.project_name,
@@ -65,7 +65,7 @@ export function createProjectsService(db: Database) {
       await ownProject(userId, id);
       await deleteProject(db, id);
     },
-    async matches(userId: string, id: string) {
+    async matches(userId: string, id: string): Promise<ProjectMatchesResponse> {
       const project = toProjectDto(await ownProject(userId, id));
       const req = project.requirements;
       if (!req.payload_kg && !req.reach_mm && !req.application) {
