@@ -14,7 +14,7 @@ export function requireRole(...allowed: Role[]): RequestHandler {
   };
 }
 
-/** Enforces a permission from the role table (spec section 6). */
+/** Enforces a permission from the role table (docs/product.md §2.2). */
 export function requirePermission(permission: Permission): RequestHandler {
   return (req, _res, next) => {
     if (!req.auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');

@@ -161,7 +161,7 @@ const matrix: Record<string, Case[]> = {
   'PUT /api/supplier/listings/:id': [
     { path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => listing, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
     { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}`, body: () => listing, expect: suppliersOnly(404), ownedBy: 'integrator' },
-    // Public robots: their existence is no secret, so a refusal may say why (DECISIONS: can_edit).
+    // Public robots: their existence is no secret, so a refusal may say why (docs/product.md §4.3: can_edit).
     { label: 'a shared catalog robot', path: (f) => `/api/supplier/listings/${f.publicRobot}`, body: () => listing, expect: suppliersOnly(403), why: 'the shared catalog is read-only (public, 403 "read-only")' },
     { label: "another supplier's listing", path: (f) => `/api/supplier/listings/${f.otherSupplierListing}`, body: () => listing, expect: suppliersOnly(403), why: 'a public listing: 403 "only the supplier who created it"' },
   ],
@@ -197,12 +197,12 @@ const matrix: Record<string, Case[]> = {
   ],
   'PUT /api/integrator/catalog/robots/:id': [
     { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => listing, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
-    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, body: () => listing, expect: integratorsOnly(403), why: 'DECISIONS: can_edit, shared catalog robots are "read" (public, 403 read-only)' },
+    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, body: () => listing, expect: integratorsOnly(403), why: 'docs/product.md §4.3: can_edit, shared catalog robots are "read" (public, 403 read-only)' },
     { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, body: () => listing, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
   ],
   'DELETE /api/integrator/catalog/robots/:id': [
     { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true },
-    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly(403), why: 'DECISIONS: can_edit, shared catalog robots are "read"' },
+    { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly(403), why: 'docs/product.md §4.3: can_edit, shared catalog robots are "read"' },
     { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
   ],
   'GET /api/integrator/projects': [{ expect: integratorsOnly('ok') }],

@@ -14,7 +14,7 @@ import {
 import type { CatalogSearch } from './catalog-search';
 import type { SearchResult } from './catalog.repository';
 
-/** The public catalog (DECISIONS.md "Calls the spec leaves out"). */
+/** The public catalog (docs/product.md §7.3). */
 export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogSearch }): Router {
   const router = Router();
   const optionalAuth = authenticate(deps.tokens, { required: false });

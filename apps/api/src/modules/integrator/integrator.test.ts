@@ -217,7 +217,7 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     }
   });
 
-  it('lets an integrator read, edit and delete their own robots only (DECISIONS: can_edit)', async () => {
+  it('lets an integrator read, edit and delete their own robots only (docs/product.md §4.3: can_edit)', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
     const other = await registerUser(ctx().app, { user_type: 'integrator' });
     const db = ctx().handle.db;

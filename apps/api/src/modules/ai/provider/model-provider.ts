@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import { AppError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 
-/** The provider answers within this time, under the chat widget's own 30 s abort (spec section 9). */
+/** The provider answers within this time, under the chat widget's own 30 s abort (docs/product.md §9). */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 25_000;
 
 export const OFFLINE_MESSAGE = 'AI assistant is temporarily offline. Please try again in a moment.';

@@ -35,7 +35,7 @@ export function readPriorTurns(history: ChatHistoryEntry[], context: ChatContext
     if (isIntent(meta.userIntent)) previousIntent = meta.userIntent;
     if (isState(meta.conversationState)) previousState = meta.conversationState;
   }
-  // The client also keeps them in its context (spec section 3: stage, userIntent).
+  // The client also keeps them in its context (docs/product.md §4.2: stage, userIntent).
   if (!previousIntent && isIntent(context.userIntent)) previousIntent = context.userIntent;
   const stage = (context as Record<string, unknown>).stage;
   if (!previousState && isState(stage)) previousState = stage;
@@ -81,7 +81,7 @@ export interface RobotLimits {
 }
 
 /**
- * Catalog filters of the page (spec section 7). Maker, category, application and
+ * Catalog filters of the page (docs/product.md §3.14). Maker, category, application and
  * industry become facts (the message overrides them); payload and price bounds limit
  * the robots themselves.
  */
@@ -123,7 +123,7 @@ export interface StateInput {
 }
 
 /**
- * The conversation state machine (spec section 4):
+ * The conversation state machine (docs/product.md §5.2):
  * - initial: nothing asked yet (first turn small talk, or an off-topic opener);
  * - gathering_info: the assistant still needs facts (missing payload/reach, an unknown
  *   alarm code, a single robot to compare, ROI figures) and says which;
