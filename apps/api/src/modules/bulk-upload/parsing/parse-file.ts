@@ -5,7 +5,7 @@ import * as XLSX from 'xlsx';
 import { BULK_MAX_ROWS, BULK_PREVIEW_ROWS, BULK_UPLOAD_ACCEPT } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import { PackedRows } from './packed-rows';
-import { assertHasData, cleanCell, createTableBuilder, forbiddenKeys, type BuiltTable, type Cell, type ParsedTable } from './table';
+import { assertHasData, assertStorableText, cleanCell, createTableBuilder, forbiddenKeys, type BuiltTable, type Cell, type ParsedTable } from './table';
 import { assertLooksLikeText, binaryError, decodeText, detectEncoding, startsWith, type TextEncodingName } from './text-decode';
 import type { DecimalStyle, DecimalVotes } from './units';
 import { addDecimalVotes, columnDecimalVotes } from './validate-rows';
@@ -343,6 +343,7 @@ export function tableFromObjects(list: readonly unknown[], what: string): Parsed
     const row: Cell[] = new Array<Cell>(columns.length).fill(null);
     let any = false;
     for (const rawKey of Object.keys(item)) {
+      assertStorableText(rawKey, `the name of a column in row ${i + 1}`, what);
       const key = rawKey.trim();
       if (!key || forbiddenKeys.has(key) || forbiddenKeys.has(rawKey)) continue;
       let col = index.get(key);
@@ -352,6 +353,7 @@ export function tableFromObjects(list: readonly unknown[], what: string): Parsed
         columns.push(key);
       }
       let v = (item as Record<string, unknown>)[rawKey];
+      assertStorableText(v, `row ${i + 1}, column "${key}"`, what);
       if (v !== null && typeof v === 'object') {
         nested = true;
         v = JSON.stringify(v);
