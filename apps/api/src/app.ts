@@ -84,6 +84,14 @@ export function createApp(deps: AppDeps): Express {
   if (config.corsOrigins.length) {
     app.use(cors({ origin: config.corsOrigins, credentials: false, maxAge: 600 }));
   }
+  // Pages first: a browser navigation to a page path (GET /projects/:id/robots asking for
+  // HTML) is the web app before any API router, body parser or input check sees it, so no
+  // router mounted on a shared prefix (/auth, /projects, /ai) can answer it instead. API
+  // paths (/api, /health, /assets) and fetches that do not ask for HTML go on to the API.
+  if (web) {
+    app.use(web.assets);
+    app.use(web.pages);
+  }
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(inputGuard);
 
@@ -94,10 +102,6 @@ export function createApp(deps: AppDeps): Express {
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
 
   app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
-  if (web) {
-    app.use(web.assets);
-    app.use(web.pages);
-  }
   app.use(
     '/auth',
     createAuthRouter({
