@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '@cellforge/db';
 import type { Config } from './env';
+import type { BackgroundWrites } from './lib/background-writes';
 import type { Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
@@ -42,6 +43,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** The perception service client; default: PERCEPTION_URL. */
   perception?: PerceptionClient;
+  /** Writes requests leave running (robot views); server.ts drains them before closing the database. */
+  background?: BackgroundWrites;
 }
 
 /** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
@@ -117,7 +120,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use('/api', createContactRouter({ db, tokens }));
   const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
-  app.use('/api', createCatalogRouter({ db, tokens, catalog }));
+  app.use('/api', createCatalogRouter({ db, tokens, catalog, background: deps.background }));
   const projects = createProjectsService(db);
   app.use('/projects', createFindIntegratorsRouter({ db, tokens, projects }));
   app.use('/projects', createProjectsRouter({ projects, tokens }));
