@@ -75,6 +75,25 @@ function routeHandlers(app: Express): Array<{ route: string; handlers: string[] 
   return out;
 }
 
+describe('the shared upload wrapper cleans the file name', () => {
+  it('removes NUL, control characters and lone surrogates from the name the client sent (attacker)', async () => {
+    const { app } = uploadApp((res) => void res.status(400).json({ code: 'X' }));
+    app.post('/name', parseUpload(multer({ dest: mkdtempSync(path.join(tmpdir(), 'cf-upload-name-')) }).single('file'), 'too large'), (req, res) => {
+      res.json({ name: req.file?.originalname });
+    });
+    const b = '----cf';
+    for (const [disposition, want] of [
+      ["filename*=UTF-8''cell%00.mp4", 'cell.mp4'],
+      ["filename*=UTF-8''ce%01%1Fll%7F.mp4", 'cell.mp4'],
+      ["filename*=UTF-8''caf%C3%A9%20%F0%9F%98%80.mp4", 'café 😀.mp4'],
+    ] as const) {
+      const body = `--${b}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\nContent-Type: video/mp4\r\n\r\nabc\r\n--${b}--\r\n`;
+      const res = await request(app).post('/name').set('Content-Type', `multipart/form-data; boundary=${b}`).send(Buffer.from(body)).expect(200);
+      expect(res.body.name, disposition).toBe(want);
+    }
+  });
+});
+
 describe('every upload route goes through the shared wrapper', () => {
   it('has no multer middleware outside parseUpload on any route of the app', () => {
     const app = createApp({ db: {} as never, dbKind: 'pglite', config: testConfig({ dataDir: mkdtempSync(path.join(tmpdir(), 'cf-upload-routes-')) }), logger: createLogger('silent') });

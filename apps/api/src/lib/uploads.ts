@@ -33,6 +33,19 @@ function registerCleanup(req: Request, res: Response): void {
   res.once('close', cleanUp);
 }
 
+/** C0 controls (NUL included) and DEL, and lone UTF-16 surrogates: never part of a file name a route may store. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The client's file names without control characters or lone surrogates: a name sent as
+ * `filename*=UTF-8''cell%00.mp4` reached the database as text with a NUL (a 500).
+ */
+function cleanFileNames(req: Request): void {
+  const files = req.files ? (Array.isArray(req.files) ? req.files : Object.values(req.files).flat()) : [];
+  for (const file of [...(req.file ? [req.file] : []), ...files]) file.originalname = file.originalname.replace(UNSAFE_NAME_CHARACTERS, '');
+}
+
 const MULTIPART_ERRORS = /multipart|boundary|unexpected end of form|malformed part header|part terminated early|field name missing|too many parts/i;
 
 /**
@@ -47,7 +60,10 @@ export function parseUpload(upload: RequestHandler, tooLarge: string): RequestHa
   return function parsedUpload(req, res, next) {
     registerCleanup(req, res);
     upload(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        cleanFileNames(req);
+        return next();
+      }
       if (err instanceof AppError) return next(err);
       const e = err as { code?: string; name?: string; message?: string };
       if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', tooLarge));

@@ -161,6 +161,22 @@ describe.each(testBackends)('bad input on every route on %s', (backend) => {
       }
     }
 
+    // Hostile file names (RFC 5987 encoded, so NUL and invalid UTF-8 reach the parser) on every upload route.
+    const b = '----cf-hostile';
+    const csvFile = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200 name,7,700,6\n';
+    const uploads: Array<[string, Who, string, string, Buffer]> = [
+      ['/api/integrator/upload-video', 'integrator', 'cell', '.mp4', mp4],
+      ['/api/integrator/bulk-upload/parse', 'integrator', 'robots', '.csv', Buffer.from(csvFile)],
+      ['/api/supplier/bulk-upload/parse', 'supplier', 'robots', '.csv', Buffer.from(csvFile)],
+    ];
+    for (const [url, who, stem, ext, content] of uploads) {
+      for (const [label, name] of [['NUL', `${stem}%00${ext}`], ['control characters', `${stem}%01%1B%7F${ext}`], ['invalid UTF-8', `${stem}%ED%A0%80${ext}`], ['10,000 characters', `${'x'.repeat(10_000)}${ext}`]]) {
+        const head = url.endsWith('upload-video') ? `--${b}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${f.integratorProject}\r\n` : '';
+        const body = Buffer.concat([Buffer.from(`${head}--${b}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${name}\r\nContent-Type: application/octet-stream\r\n\r\n`), content, Buffer.from(`\r\n--${b}--\r\n`)]);
+        check(`${url} with ${label} in the file name`, await as(request(app).post(url), who).set('Content-Type', `multipart/form-data; boundary=${b}`).send(body));
+      }
+    }
+
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(1200);
     await request(app).get('/health').expect(200);
