@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '@cellforge/db';
 import type { Config } from './env';
+import type { BackgroundWrites } from './lib/background-writes';
 import type { Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
@@ -43,6 +44,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** The perception service client; default: PERCEPTION_URL. */
   perception?: PerceptionClient;
+  /** Writes requests leave running (robot views); server.ts drains them before closing the database. */
+  background?: BackgroundWrites;
 }
 
 /** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
@@ -85,6 +88,14 @@ export function createApp(deps: AppDeps): Express {
   if (config.corsOrigins.length) {
     app.use(cors({ origin: config.corsOrigins, credentials: false, maxAge: 600 }));
   }
+  // Pages first: a browser navigation to a page path (GET /projects/:id/robots asking for
+  // HTML) is the web app before any API router, body parser or input check sees it, so no
+  // router mounted on a shared prefix (/auth, /projects, /ai) can answer it instead. API
+  // paths (/api, /health, /assets) and fetches that do not ask for HTML go on to the API.
+  if (web) {
+    app.use(web.assets);
+    app.use(web.pages);
+  }
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(inputGuard);
 
@@ -95,10 +106,6 @@ export function createApp(deps: AppDeps): Express {
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
 
   app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
-  if (web) {
-    app.use(web.assets);
-    app.use(web.pages);
-  }
   app.use(
     '/auth',
     createAuthRouter({
@@ -114,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use('/api', createContactRouter({ db, tokens }));
   const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
-  app.use('/api', createCatalogRouter({ db, tokens, catalog }));
+  app.use('/api', createCatalogRouter({ db, tokens, catalog, background: deps.background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
   app.use('/api/supplier', createSupplierRouter({ supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }), tokens }));

@@ -8,6 +8,8 @@ import { sweepStaleTempFiles } from './lib/tmp-sweep';
 import { createApp } from './app';
 import { loadConfig } from './env';
 import { createLogger } from './lib/logger';
+import { BackgroundWrites } from './lib/background-writes';
+import { shutdownGracefully } from './lib/shutdown';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -34,7 +36,8 @@ if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs interrupted b
 const swept = await sweepStaleTempFiles(path.join(config.dataDir, 'tmp'), 60 * 60 * 1000);
 if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earlier stop were removed');
 
-const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
+const background = new BackgroundWrites();
+const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background });
 const server = app.listen(config.port, config.host, () => {
   logger.info(
     { url: `http://localhost:${config.port}`, web: config.webDist ?? 'not built (API only)' },
@@ -43,19 +46,15 @@ const server = app.listen(config.port, config.host, () => {
 });
 
 let stopping = false;
-function shutdown(signal: string): void {
+async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(() => {
-    void handle
-      .close()
-      .catch((err: unknown) => logger.error({ err }, 'closing the database failed'))
-      .finally(() => process.exit(0));
-  });
-  server.closeAllConnections?.();
+  // Requests in flight are answered and the view writes they started finish before the database closes (lib/shutdown.ts).
+  await shutdownGracefully({ server, background, closeDatabase: () => handle.close(), logger });
+  process.exit(0);
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -43,6 +43,17 @@ const optionalNumber = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
   z.coerce.number({ message: 'Must be a number' }).finite().min(0, { message: 'Must be 0 or more' }).optional(),
 );
+/** Prices are whole USD in integer columns (int4): a filter past their range is refused, not sent to the database. */
+export const PRICE_FILTER_MAX = 2_147_483_647;
+const optionalPrice = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z.coerce
+    .number({ message: 'Must be a number' })
+    .finite()
+    .min(0, { message: 'Must be 0 or more' })
+    .max(PRICE_FILTER_MAX, { message: `Must be at most ${PRICE_FILTER_MAX.toLocaleString('en-US')} (USD)` })
+    .optional(),
+);
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
@@ -52,8 +63,8 @@ const catalogFilterFields = {
   manufacturer: optionalText(120),
   industry: optionalText(60),
   application: optionalText(60),
-  minPrice: optionalNumber,
-  maxPrice: optionalNumber,
+  minPrice: optionalPrice,
+  maxPrice: optionalPrice,
   minPayload: optionalNumber,
   maxPayload: optionalNumber,
 } satisfies Record<CatalogFilterKey, z.ZodType>;

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from './errors';
 
 function receivedPaths(req: Request): string[] {
@@ -10,12 +10,18 @@ function receivedPaths(req: Request): string[] {
 /**
  * Removes what an upload route received when the request does not succeed: any 4xx or
  * 5xx answer (a refusal for another account's user_id, a bad field, a file of the wrong
- * kind) or a client that went away. Put it before the multipart parser; a route that
- * keeps the file moves it before answering 2xx, so nothing it keeps is removed. One
- * mechanism for every upload route, so a new refusal path cannot leave up to 1 GB
- * behind in DATA_DIR/tmp (issue 15, item 4).
+ * kind) or a client that went away. parseUpload registers it itself, before the
+ * multipart parser runs, so no upload route can forget it; a route that keeps the file
+ * moves it before answering 2xx, so nothing it keeps is removed. One mechanism for every
+ * upload route, so a new refusal path cannot leave up to 1 GB behind in DATA_DIR/tmp
+ * (issue 15, item 4). Registering it twice is harmless.
  */
 export const removeUploadsUnlessSuccessful: RequestHandler = (req, res, next) => {
+  registerCleanup(req, res);
+  next();
+};
+
+function registerCleanup(req: Request, res: Response): void {
   let done = false;
   const cleanUp = () => {
     if (done) return;
@@ -25,21 +31,39 @@ export const removeUploadsUnlessSuccessful: RequestHandler = (req, res, next) =>
   };
   res.once('finish', cleanUp);
   res.once('close', cleanUp);
-  next();
-};
+}
+
+/** C0 controls (NUL included) and DEL, and lone UTF-16 surrogates: never part of a file name a route may store. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The client's file names without control characters or lone surrogates: a name sent as
+ * `filename*=UTF-8''cell%00.mp4` reached the database as text with a NUL (a 500).
+ */
+function cleanFileNames(req: Request): void {
+  const files = req.files ? (Array.isArray(req.files) ? req.files : Object.values(req.files).flat()) : [];
+  for (const file of [...(req.file ? [req.file] : []), ...files]) file.originalname = file.originalname.replace(UNSAFE_NAME_CHARACTERS, '');
+}
 
 const MULTIPART_ERRORS = /multipart|boundary|unexpected end of form|malformed part header|part terminated early|field name missing|too many parts/i;
 
 /**
- * A multer middleware with its failures turned into clear 4xx answers: the size limit
- * is a 413 with `tooLarge` as its message, other multer limits and a malformed
- * multipart body (no boundary, truncated part, empty body) a 400; refusals raised by
- * the file filter (AppError) pass through.
+ * The one way an upload route takes a file: a multer middleware with the cleanup of what
+ * it receives registered first (removeUploadsUnlessSuccessful: any non-2xx answer removes
+ * the files), and its failures turned into clear 4xx answers: the size limit is a 413
+ * with `tooLarge` as its message, other multer limits and a malformed multipart body (no
+ * boundary, truncated part, empty body) a 400; refusals raised by the file filter
+ * (AppError) pass through. A test checks that no route uses multer without it.
  */
 export function parseUpload(upload: RequestHandler, tooLarge: string): RequestHandler {
-  return (req, res, next) => {
+  return function parsedUpload(req, res, next) {
+    registerCleanup(req, res);
     upload(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        cleanFileNames(req);
+        return next();
+      }
       if (err instanceof AppError) return next(err);
       const e = err as { code?: string; name?: string; message?: string };
       if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', tooLarge));

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@cellforge/contracts';
 import { AppError } from '../lib/errors';
+import { loggableError } from '../lib/logger';
 
 function body(code: string, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { message, error: message, code, ...extra };
@@ -28,25 +29,8 @@ interface HttpishError {
   message?: string;
 }
 
-/**
- * What of an unexpected error goes to the log. A failed database query carries its SQL
- * and every parameter (a user's e-mail, message or password hash): the log keeps the
- * query's first line, the database's error code and constraint, never the values.
- */
-export function loggableError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return { message: String(err) };
-  // The database's own message is left out too: "invalid input syntax for type uuid: ..." quotes the value.
-  const cause = (err as { cause?: unknown }).cause as { code?: unknown; constraint?: unknown } | undefined;
-  const isQuery = 'params' in err || 'query' in err;
-  if (!isQuery) return { type: err.name, message: err.message, stack: err.stack };
-  const firstLine = err.message.split('\n')[0]!.replace(/\s*params:.*$/s, '');
-  return {
-    type: err.name,
-    message: firstLine.slice(0, 300),
-    dbCode: cause?.code,
-    constraint: cause?.constraint,
-  };
-}
+/** The redaction is the logger's own (lib/logger.ts); re-exported for the code and tests that used it from here. */
+export { loggableError };
 
 /** One place that turns every failure into `{ message, error, code, details? }`. */
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next) => {

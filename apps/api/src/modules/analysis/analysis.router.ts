@@ -4,7 +4,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import { VIDEO_UPLOAD_MESSAGE, stage1ResultsSchema } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
-import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
+import { parseUpload } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
@@ -52,7 +52,7 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('integrator'));
 
-  router.post('/upload-video', removeUploadsUnlessSuccessful, upload, signedIn(async (req, res, user) => {
+  router.post('/upload-video', upload, signedIn(async (req, res, user) => {
     if (!req.file) throw new AppError('BAD_REQUEST', 'Choose a video to upload (field "file").');
     const fields = uploadFieldsSchema.parse(req.body ?? {});
     if (fields.user_id && fields.user_id !== user.userId) {

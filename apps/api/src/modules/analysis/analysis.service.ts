@@ -13,6 +13,7 @@ import {
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
 import { AppError, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-values';
 import type { ProjectsService } from '../projects';
 import {
   claimJob,
@@ -97,6 +98,20 @@ export function createAnalysisService(deps: AnalysisDeps) {
     }
   }
 
+  /**
+   * The job id an upload gets. Job ids are one table-wide key, but which ids other accounts
+   * use is not the caller's business: a 409 "already used" for another account's id was
+   * an existence oracle. The caller's own id is refused (409; their ids are no secret to
+   * them); another account's id answers as an unused one would: the upload goes through
+   * under a fresh id (the answer's job_id, which clients use), their job untouched.
+   */
+  async function unusedJobId(userId: string, wanted: string): Promise<string> {
+    const taken = await findJob(deps.db, wanted);
+    if (!taken) return wanted;
+    if (taken.userId === userId) throw new AppError('CONFLICT', 'This job id is already used. Upload again without a job id.');
+    return randomUUID();
+  }
+
   return {
     ownJob,
 
@@ -105,13 +120,13 @@ export function createAnalysisService(deps: AnalysisDeps) {
       try {
         if (!hasVideoExtension(input.file.originalname)) throw new AppError('UNSUPPORTED_FILE_TYPE', VIDEO_UPLOAD_MESSAGE);
         await deps.projects.ownProject(input.userId, input.projectId);
-        const jobId = input.jobId ?? randomUUID();
+        let jobId = input.jobId ?? randomUUID();
         if (!JOB_ID_PATTERN.test(jobId)) {
           throw new AppError('VALIDATION_FAILED', 'job_id may hold letters, digits, ".", "_" and "-" (at most 128)', {
             job_id: ['Use letters, digits, ".", "_" and "-" (at most 128)'],
           });
         }
-        if (await findJob(deps.db, jobId)) throw new AppError('CONFLICT', 'This job id is already used. Upload again without a job id.');
+        jobId = await unusedJobId(input.userId, jobId);
 
         const kind = sniffFileType(await readHead(input.file.path));
         const wantZip = /\.zip$/i.test(input.file.originalname);
@@ -141,14 +156,11 @@ export function createAnalysisService(deps: AnalysisDeps) {
           wantZip ? 'application/zip' : 'video/mp4',
           { contentLength: input.file.size },
         );
-        const row = await insertJob(deps.db, {
-          id: jobId,
-          projectId: input.projectId,
-          userId: input.userId,
-          status: 'uploaded',
-          bucketName: deps.videoBucket,
-          objectKey,
-          fileName: input.file.originalname.slice(0, 200),
+        const values = { id: jobId, projectId: input.projectId, userId: input.userId, status: 'uploaded' as const, bucketName: deps.videoBucket, objectKey, fileName: input.file.originalname.slice(0, 200) };
+        const row = await insertJob(deps.db, values).catch(async (err: unknown) => {
+          // Taken between the check and the insert (two uploads at once): the same rule, once more.
+          if (!isUniqueViolation(err)) throw err;
+          return insertJob(deps.db, { ...values, id: await unusedJobId(input.userId, jobId) });
         });
         return { success: true, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
       } finally {

@@ -15,7 +15,7 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { parseUpload, removeUploadsUnlessSuccessful } from '../../lib/uploads';
+import { parseUpload } from '../../lib/uploads';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
@@ -77,7 +77,7 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     deps.role === 'supplier' ? requirePermission('upload_robots') : requireRole('integrator'),
   );
 
-  router.post('/parse', removeUploadsUnlessSuccessful, singleFile(maxBytes, deps.tmpDir ?? tmpdir()), signedIn(async (req, res, user) => {
+  router.post('/parse', singleFile(maxBytes, deps.tmpDir ?? tmpdir()), signedIn(async (req, res, user) => {
     const file = req.file;
     if (!file) {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');

@@ -49,8 +49,8 @@ function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   if (query.minReach !== undefined) conds.push(sql`${robots.reachMm} >= ${query.minReach}`);
   if (query.maxReach !== undefined) conds.push(sql`${robots.reachMm} <= ${query.maxReach}`);
   // A price band overlaps the asked range; robots without a known price drop out.
-  if (query.minPrice !== undefined) conds.push(sql`${robots.priceMaxUsd} >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) conds.push(sql`${robots.priceMinUsd} <= ${query.maxPrice}`);
+  if (query.minPrice !== undefined) conds.push(sql`${robots.priceMaxUsd} >= ${priceBound(query.minPrice, Math.ceil)}`);
+  if (query.maxPrice !== undefined) conds.push(sql`${robots.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
   return conds;
 }
 
@@ -195,6 +195,16 @@ export async function findRobotsByModelKeys(reader: CatalogReader, keys: string[
     .limit(200);
 }
 
+/** The range of the integer (int4) price columns. */
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+/**
+ * A whole price bound the integer price columns can be compared with: a budget read from
+ * free text ("budget $99,999,999,999") is clamped to their range, which matches exactly
+ * the same robots, instead of failing in PostgreSQL ("out of range for type integer", a 500).
+ */
+const priceBound = (n: number, round: (n: number) => number) => Math.min(INT4_MAX, Math.max(INT4_MIN, round(n)));
+
 export interface CandidateQuery {
   minPayloadKg: number;
   maxPayloadKg?: number;
@@ -221,8 +231,8 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
   if (q.category) where.push(eq(robots.category, q.category));
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
-  if (q.maxPriceUsd !== undefined) where.push(lte(robots.priceMinUsd, Math.floor(q.maxPriceUsd)));
-  if (q.minPriceUsd !== undefined) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, Math.ceil(q.minPriceUsd)))!);
+  if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(lte(robots.priceMinUsd, priceBound(q.maxPriceUsd, Math.floor)));
+  if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil)))!);
   // The long description is not needed to rank robots; leaving it out keeps this query light.
   return reader.db
     .select({ ...robotColumns, description: sql<string>`''` })

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { robotCompareQuerySchema, robotQuerySchema, type Robot, type RobotListResponse } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
+import { BackgroundWrites } from '../../lib/background-writes';
 import { notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
@@ -15,8 +16,15 @@ import type { CatalogSearch } from './catalog-search';
 import type { SearchResult } from './catalog.repository';
 
 /** The public catalog (docs/product.md §7.3). */
-export function createCatalogRouter(deps: { db: Database; tokens: TokenService; catalog: CatalogSearch }): Router {
+export function createCatalogRouter(deps: {
+  db: Database;
+  tokens: TokenService;
+  catalog: CatalogSearch;
+  /** Where the view-count writes run, so a stopping server waits for them (server.ts); a private tracker when not given. */
+  background?: BackgroundWrites;
+}): Router {
   const router = Router();
+  const background = deps.background ?? new BackgroundWrites();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
   // The index hands back the same result object for a query it remembers (per catalog
@@ -46,8 +54,11 @@ export function createCatalogRouter(deps: { db: Database; tokens: TokenService; 
   router.get('/robots/:id', optionalAuth, async (req, res) => {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
-    // The view count is not part of the answer: written after it, a failure only logged.
-    recordRobotView(deps.db, row.id).catch((err: unknown) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'));
+    // The view count is not part of the answer: written beside it, a failure only logged; a stopping server waits for it.
+    background.run(
+      () => recordRobotView(deps.db, row.id),
+      (err) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'),
+    );
     res.json({ data: toRobotDto(row) } satisfies { data: Robot });
   });
 

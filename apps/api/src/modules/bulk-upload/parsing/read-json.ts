@@ -1,6 +1,6 @@
 import { BULK_MAX_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
-import { assertHasData, cleanCell, forbiddenKeys, type Cell, type ParsedTable } from './table';
+import { assertHasData, assertStorableText, cleanCell, forbiddenKeys, type Cell, type ParsedTable } from './table';
 import { decodeText } from './text-decode';
 import type { ParsedUpload } from './upload-table';
 
@@ -53,6 +53,7 @@ export function tableFromObjects(list: readonly unknown[], what: string): Parsed
     const row: Cell[] = new Array<Cell>(columns.length).fill(null);
     let any = false;
     for (const rawKey of Object.keys(item)) {
+      assertStorableText(rawKey, `the name of a column in row ${i + 1}`, what);
       const key = rawKey.trim();
       if (!key || forbiddenKeys.has(key) || forbiddenKeys.has(rawKey)) continue;
       let col = index.get(key);
@@ -62,6 +63,7 @@ export function tableFromObjects(list: readonly unknown[], what: string): Parsed
         columns.push(key);
       }
       let v = (item as Record<string, unknown>)[rawKey];
+      assertStorableText(v, `row ${i + 1}, column "${key}"`, what);
       if (v !== null && typeof v === 'object') {
         nested = true;
         v = JSON.stringify(v);

@@ -104,6 +104,21 @@ function unitsRow(row: readonly Cell[] | undefined): boolean {
   });
 }
 
+/**
+ * NUL and lone UTF-16 surrogates: text PostgreSQL refuses to store (in text and json
+ * alike), so a file holding them is refused at /parse with the row and column named,
+ * instead of a 500 when the upload is saved.
+ */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Throws a 400 when a cell (or a column name) holds text that cannot be stored; `where` names it ("row 3, column 2"). */
+export function assertStorableText(value: unknown, where: string, what: string): void {
+  if (typeof value !== 'string' || !UNSTORABLE_TEXT.test(value)) return;
+  const kind = value.includes('\u0000') ? 'a NUL character' : 'invalid text (a lone UTF-16 surrogate)';
+  throw new AppError('BAD_REQUEST', `The ${what} holds ${kind} in ${where}. Remove it (retype the cell) and upload the file again.`);
+}
+
 export function cleanCell(cell: Cell | undefined): Cell {
   if (cell === undefined || cell === null) return null;
   if (typeof cell === 'string') {
@@ -218,6 +233,7 @@ export function createTableBuilder(what: string, options: { previewRows?: number
     push(row) {
       const index = pushed;
       pushed += 1;
+      for (let i = 0; i < row.length; i += 1) assertStorableText(row[i], `row ${index + 1}, column ${i + 1}`, what);
       if (head) {
         head.push(row as Cell[]);
         if (nonEmptyIndexes(row).length) headNonEmpty += 1;
