@@ -8,6 +8,7 @@ import { preloadedPages } from './preloaded-pages';
 import { pagePaths } from '@cellforge/contracts/constants';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from './router';
+import { defined } from '@/test/defined';
 
 describe('routes', () => {
   it.each([
@@ -48,7 +49,7 @@ describe('routes', () => {
     const leaf = matchRoutes(routes, pattern.replace(/:\w+/g, 'sample'))?.at(-1)?.route;
     expect(leaf?.path ?? (leaf?.index ? '/' : undefined), pattern).toBe(pattern === '/' ? '/' : pattern.slice(1));
     const load = leaf?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined;
-    const { Component } = await load!();
+    const { Component } = await defined(load)();
     const expected = (await import(`./routes/${module}.tsx`)) as { default: ComponentType };
     expect(Component).toBe(expected.default);
   });

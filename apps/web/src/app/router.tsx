@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { RootLayout } from '@/components/layout/root-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { ChatWidget } from '@/features/chat/lazy';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { lazyRoute } from '@/lib/lazy-route';
 
@@ -18,7 +19,8 @@ function page(importer: () => Promise<{ default: ComponentType }>): Pick<RouteOb
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    // The floating AI chat widget (docs/product.md), on every page: a small launcher; the chat loads on first open.
+    element: <RootLayout overlay={<ChatWidget />} />,
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, ...page(() => import('./routes/home')) },

@@ -1,8 +1,8 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { CustomerDashboard } from '@/features/dashboard/components/customer-dashboard';
-import { GeneralDashboard } from '@/features/dashboard/components/general-dashboard';
-import { IntegratorDashboardEntry } from '@/features/dashboard/components/integrator-dashboard-entry';
-import { PublicDashboard } from '@/features/dashboard/components/public-dashboard';
+import { CustomerDashboard } from '@/portals/customer/customer-dashboard';
+import { GeneralDashboard } from '@/portals/supplier/general-dashboard';
+import { IntegratorDashboardEntry } from '@/portals/integrator/integrator-dashboard-entry';
+import { PublicDashboard } from '@/portals/public-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**

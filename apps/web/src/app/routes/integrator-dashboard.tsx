@@ -2,7 +2,7 @@ import { roleDisplayName } from '@cellforge/contracts';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useChoosePortal } from '@/components/layout/use-choose-portal';
-import { IntegratorDashboard } from '@/features/integrator/components/integrator-dashboard';
+import { IntegratorDashboard } from '@/portals/integrator/integrator-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**

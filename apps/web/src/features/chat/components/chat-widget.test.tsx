@@ -6,6 +6,7 @@ import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@
 import { renderRoutes } from '@/test/render';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import { ChatWidget } from './chat-widget';
+import { defined } from '@/test/defined';
 
 function Layout() {
   return (
@@ -161,7 +162,7 @@ describe('Chat widget', () => {
     expect(send.querySelector('.animate-spin')).not.toBeNull();
 
     await user.type(widgetInput(), 'Second{Enter}');
-    fireEvent.submit(widgetInput().closest('form')!);
+    fireEvent.submit(defined(widgetInput().closest('form')));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

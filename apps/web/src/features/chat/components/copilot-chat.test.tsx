@@ -6,6 +6,7 @@ import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@
 import { renderRoutes } from '@/test/render';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import CopilotChat from './copilot-chat';
+import { defined } from '@/test/defined';
 
 const PLACEHOLDER = 'Describe your robotics challenge, ask technical questions, or request recommendations...';
 
@@ -54,7 +55,7 @@ describe('Home copilot chat', () => {
     expect(mine).toHaveTextContent('Hello there');
     expect(mine).toHaveClass('justify-end');
     expect(reply).toHaveClass('justify-start');
-    for (const message of [mine!, reply!]) {
+    for (const message of [defined(mine), defined(reply)]) {
       const time = message.querySelector('time');
       const iso = time?.getAttribute('dateTime') ?? '';
       expect(Number.isNaN(Date.parse(iso))).toBe(false);
