@@ -1,7 +1,7 @@
 import { INTEGRATOR_SETTINGS_SAVED_MESSAGE, VIDEO_UPLOAD_MESSAGE } from '@cellforge/contracts';
 
 /**
- * Every text of the integrator portal that the spec spells out (sections 2, 5 and 8),
+ * Every text of the integrator portal that docs/product.md spells out (§3.11, §3.13 and §8.4),
  * word for word, in one place; the bulk-upload wizard's are in features/bulk-upload.
  */
 export const MESSAGES = {

@@ -30,7 +30,7 @@ describe('/dashboard', () => {
     signInAs({ ...ADA, user_type: userType, role: userType, first_name: 'Grace' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrator Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Welcome back, Grace.')).toBeInTheDocument();
-    // The dashboard itself, not a link to it (spec section 2).
+    // The dashboard itself, not a link to it (docs/product.md §3.8).
     for (const tab of ['Catalog', 'Projects', 'Upload and Analyze']) {
       expect(screen.getByRole('tab', { name: new RegExp(tab) })).toBeInTheDocument();
     }

@@ -6,7 +6,7 @@ import { PublicDashboard } from '@/portals/public-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**
- * /dashboard (spec section 2): a public page first; signed in, the dashboard of the
+ * /dashboard (docs/product.md §3.8): a public page first; signed in, the dashboard of the
  * user's user_type: customer, integrator/system_integrator, otherwise general.
  */
 export default function DashboardRoute() {

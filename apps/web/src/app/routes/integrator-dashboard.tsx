@@ -8,7 +8,7 @@ import { useSession } from '@/lib/auth/session';
 /**
  * /integrator/dashboard. The route declares allowedRoles ['integrator'] but, as the
  * spec says, the client only requires a signed-in user; the API enforces the role.
- * Another role is told plainly which portal this page belongs to (DECISIONS.md).
+ * Another role is told plainly which portal this page belongs to (docs/product.md §2.3, "wrong portal").
  */
 export default function IntegratorDashboardRoute() {
   const { role } = useSession();

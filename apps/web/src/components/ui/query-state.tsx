@@ -13,7 +13,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** Spec section 2: an empty tab (and a failed load that is not a connection problem) reads "No Entry". */
+/** docs/product.md §3.11: an empty tab (and a failed load that is not a connection problem) reads "No Entry". */
 export function NoEntry({ children, actions }: { children?: ReactNode; actions?: ReactNode }) {
   return (
     <EmptyState title={MESSAGES.noEntry} actions={actions}>

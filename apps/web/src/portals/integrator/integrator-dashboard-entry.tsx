@@ -5,7 +5,7 @@ import { Greeting } from '@/portals/greeting';
 
 /**
  * /dashboard for integrator and system_integrator users: the integrator dashboard
- * itself (spec section 2), with the same tabs and settings as /integrator/dashboard.
+ * itself (docs/product.md §3.11), with the same tabs and settings as /integrator/dashboard.
  */
 export function IntegratorDashboardEntry({ user }: { user: SessionUser }) {
   return (

@@ -25,7 +25,7 @@ export function tabOf(raw: string | null): IntegratorTab {
   return TABS.find((tab) => tab === raw) ?? 'catalog';
 }
 
-/** Spec section 2: Catalog, Projects, Upload and Analyze (the tab is kept in ?tab=), and Account Settings. */
+/** docs/product.md §3.11: Catalog, Projects, Upload and Analyze (the tab is kept in ?tab=), and Account Settings. */
 export function IntegratorDashboard() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
@@ -59,7 +59,7 @@ export function IntegratorDashboard() {
             label: 'Projects',
             content: (
               <ProjectsTab>
-                {/* Below the integrator's own projects: the product has no Opportunities tab (docs/product.md "3.11 Integrator dashboard"). */}
+                {/* Below the integrator's own projects: the product has no Opportunities tab (docs/product.md §3.11). */}
                 <OpportunitiesSection />
               </ProjectsTab>
             ),

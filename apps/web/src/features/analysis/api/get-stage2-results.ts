@@ -44,7 +44,7 @@ export function isNoStage2Results(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
-/** Spec sections 7 and 8: on failure the answer's `error` field is read, else "Failed to fetch Stage 2 results". */
+/** docs/product.md §7.10 and §8.4: on failure the answer's `error` field is read, else "Failed to fetch Stage 2 results". */
 export function stage2ResultsErrorText(error: unknown): string {
   const body = isApiError(error) ? error.body : undefined;
   const field = body && typeof body === 'object' ? (body as Record<string, unknown>).error : undefined;

@@ -27,7 +27,7 @@ describe('newJobId', () => {
 });
 
 describe('uploadVideo', () => {
-  it('sends file, job_id, project_id and user_id (spec section 7), fields before the file', async () => {
+  it('sends file, job_id, project_id and user_id (docs/product.md §7.10), fields before the file', async () => {
     const requests = stubXhr((xhr) =>
       xhr.respond(201, { success: true, data: { object_key: 'k', bucket_name: 'videos', job_id: String(xhr.field('job_id')) } }),
     );

@@ -33,7 +33,7 @@ export function newJobId(): string {
 }
 
 /**
- * POST /api/integrator/upload-video (spec section 7, multipart: file, job_id, project_id,
+ * POST /api/integrator/upload-video (docs/product.md §7.10, multipart: file, job_id, project_id,
  * user_id) -> 201 { success, data: { object_key, bucket_name, job_id } }; 415 for a name
  * other than .zip/.mp4, 413 when too big, 409 when the job id is taken.
  */

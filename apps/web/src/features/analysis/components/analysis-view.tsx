@@ -22,7 +22,7 @@ export interface AnalysisViewProps {
 }
 
 /**
- * One uploaded video through spec section 4: Stage 1 runs (or ran), the user confirms the
+ * One uploaded video through docs/product.md §3.13: Stage 1 runs (or ran), the user confirms the
  * corrected results, Stage 2 runs. The job as the server holds it is the source of truth,
  * so a reload (or another tab) picks up where it was.
  */

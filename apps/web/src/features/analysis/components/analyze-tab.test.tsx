@@ -104,7 +104,7 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
     expect(nth(uploads, 0).pathname).toBe('/api/integrator/upload-video');
     expect(nth(uploads, 0).field('project_id')).toBe('p1');
     expect(nth(uploads, 0).field('user_id')).toBe('u3');
-    // Spec section 7: the client sends the job_id (a UUID, within the server's pattern) and the job is that one.
+    // docs/product.md §7.10: the client sends the job_id (a UUID, within the server's pattern) and the job is that one.
     const jobId = String(nth(uploads, 0).field('job_id'));
     expect(jobId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(callsTo(fetchMock, 'POST', `/api/integrator/analysis/${jobId}/stage1`)).toHaveLength(1);

@@ -28,7 +28,7 @@ export interface AnalyzeTabProps {
 }
 
 /**
- * Upload and Analyze tab (docs/product.md "3.13 Video analysis"). The project and the open
+ * Upload and Analyze tab (docs/product.md §3.13). The project and the open
  * analysis live in the URL (?project=&job=) so a reload resumes the same analysis. The
  * projects and their dialog belong to features/projects: the portal passes them in.
  */
@@ -126,7 +126,7 @@ export function AnalyzeTab({ projects, ProjectDialog }: AnalyzeTabProps) {
             userId={userId}
             onUploaded={(newJobId) => {
               update({ project: project.id, job: newJobId });
-              // Spec section 4, step 2: Stage 1 runs automatically after the upload.
+              // docs/product.md §3.13, step 2: Stage 1 runs automatically after the upload.
               stage1.mutate(newJobId);
             }}
           />

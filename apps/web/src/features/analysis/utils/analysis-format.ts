@@ -1,7 +1,7 @@
 import { VIDEO_EXTENSIONS } from '@cellforge/contracts';
 import type { AnalysisStatus } from '../api/analysis-job';
 
-/** Spec section 5: only names ending in .zip or .mp4 (any case, as the server checks). */
+/** docs/product.md §6: only names ending in .zip or .mp4 (any case, as the server checks). */
 export function hasVideoName(name: string): boolean {
   const lower = name.toLowerCase();
   return VIDEO_EXTENSIONS.some((extension) => lower.endsWith(extension));
@@ -36,7 +36,7 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** Spec section 3 field names, in words. */
+/** docs/product.md §4.6 field names, in words. */
 export const STAGE2_SUMMARY_LABELS = {
   total_tasks_identified: 'Tasks identified',
   total_configurations_generated: 'Configurations generated',

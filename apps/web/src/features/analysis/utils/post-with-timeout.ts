@@ -4,7 +4,7 @@ import { api, ApiError } from '@/lib/api-client';
 export const ANALYSIS_TIMEOUT_MESSAGE =
   'No answer after 5 minutes. The analysis may still finish: open it again from Previous analyses in a moment.';
 
-/** POST that gives up after the spec's 5 minutes for perception calls (section 9). */
+/** POST that gives up after the 5 minutes of docs/product.md §9 for perception calls. */
 export async function postWithTimeout(path: string, body?: unknown, timeoutMs = PERCEPTION_TIMEOUT_MS): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

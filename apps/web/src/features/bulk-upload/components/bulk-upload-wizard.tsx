@@ -39,7 +39,7 @@ export interface BulkUploadWizardProps {
   description?: string;
 }
 
-/** Spec sections 2 and 4: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
+/** docs/product.md §3.12: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
 export function BulkUploadWizard({
   open,
   onClose,

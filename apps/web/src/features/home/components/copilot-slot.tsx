@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The home copilot chat (spec section 2, "Home chat assistant", page context
+ * The home copilot chat (docs/product.md §3.5, page context
  * "homepage"), passed in by the home route: `LazyCopilotChat` of features/chat, whose code
  * is its own chunk and loads when the visitor reaches for the message box, not with the
  * page. Keep the section, its heading and the id so links to #copilot keep working.

@@ -22,7 +22,7 @@ import { catalogRobotName, RobotCard } from './robot-card';
 import { RobotEditDialog } from './robot-edit-dialog';
 import { NoEntry, QueryState } from '@/components/ui/query-state';
 
-/** Spec section 4: an import reloads the catalog (robots and stats). */
+/** docs/product.md §3.12: an import reloads the catalog (robots and stats). */
 const reloadCatalog = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: integratorKeys.catalog });
 
 function pageOf(raw: string | null): number {

@@ -16,9 +16,9 @@ import { integratorKeys } from '@/lib/integrator-query-keys';
 
 /**
  * The projects API of both portals, written once. A customer's projects live under
- * /projects (with requirements and sharing, docs/product.md "7.5 Projects"), an
+ * /projects (with requirements and sharing, docs/product.md §7.5), an
  * integrator's under /api/integrator/projects (name, customer company, status,
- * "7.8 Integrator portal"); each portal keeps its own cache keys, since the two answers
+ * §7.8); each portal keeps its own cache keys, since the two answers
  * have different shapes.
  */
 export type ProjectPortal = 'customer' | 'integrator';
@@ -106,7 +106,7 @@ export function useProject(id: string, { enabled = true }: { enabled?: boolean }
 /**
  * The stat cards' figures: total, active (In Progress), completed and draft projects.
  * A customer's are null on any failure (the cards then show a dash, docs/product.md
- * "3.9 Customer: projects and matches"); an integrator's failure is the query's error.
+ * §3.9); an integrator's failure is the query's error.
  */
 export async function getProjectStats(portal: ProjectPortal, signal?: AbortSignal): Promise<ProjectStats | null> {
   const statsAnswerSchema = z.object({ data: projectStatsSchema });

@@ -19,7 +19,7 @@ import { useCreateProject, useDeleteProject, useProjects, useProjectStats, useUp
 import { canMatch, requirementPhrases, STATUS_TONE } from '../utils/requirements';
 import { ProjectForm } from './project-form';
 
-/** Spec section 8. */
+/** docs/product.md §8. */
 export const PROJECTS_FAILED_MESSAGE = 'Failed to get projects';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; project: CustomerProject };

@@ -14,7 +14,7 @@ import { ProjectDialog } from './project-dialog';
 import { NoEntry, QueryState } from '@/components/ui/query-state';
 
 const FILTERS: readonly { value: ProjectFilter; label: string }[] = [
-  // Spec section 2 spells the filters "all, In Progress, Complete, Draft": shown as spelled.
+  // docs/product.md §3.11 spells the filters "all, In Progress, Complete, Draft": shown as spelled.
   { value: 'all', label: 'all' },
   { value: 'In Progress', label: 'In Progress' },
   { value: 'Complete', label: 'Complete' },
