@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '@/test/fetch';
-import { renderRoutes } from '@/test/render';
-import { preloadedPages } from './preloaded-pages';
 import { pagePaths } from '@cellforge/contracts/constants';
 import type { RouteObject } from 'react-router-dom';
-import { routes } from './router';
+import { jsonResponse, stubFetch } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
 import { defined } from '@/test/defined';
+import { preloadedPages } from './preloaded-pages';
+import { routes } from './router';
 
 describe('routes', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '@/test/fake-xhr';
+import { nth } from '@/test/defined';
 import { ApiError } from './api-client';
 import { postFormWithProgress } from './post-form-with-progress';
-import { nth } from '@/test/defined';
 
 const form = () => {
   const data = new FormData();

@@ -7,8 +7,7 @@ import type { SessionUser } from '@/lib/auth/session-user';
 import { Greeting } from '@/portals/greeting';
 
 /**
- * /dashboard for customers. The dashboard feature is where /dashboard composes the
- * role features (customer, supplier): the one place a feature renders another's screens.
+ * /dashboard for customers: the customer portal, composed from the projects feature.
  */
 export function CustomerDashboard({ user }: { user: SessionUser }) {
   return (

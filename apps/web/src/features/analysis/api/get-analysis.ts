@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
-import { analysisJobSchema, RUNNING_STATUSES, type AnalysisJob } from './analysis-job';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import { analysisJobSchema, RUNNING_STATUSES, type AnalysisJob } from './analysis-job';
 
 const jobAnswerSchema = z.object({ data: analysisJobSchema });
 const POLL_MS = 3000;

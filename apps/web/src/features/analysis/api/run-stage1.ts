@@ -2,8 +2,8 @@ import { stage1ResultsSchema, type Stage1Results } from '@cellforge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseAnswer } from '@/lib/api-answer';
-import { postWithTimeout } from '../utils/post-with-timeout';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import { postWithTimeout } from '../utils/post-with-timeout';
 import { updateJobCache } from './update-job-cache';
 
 const stage1AnswerSchema = z.object({ success: z.boolean(), job_id: z.string(), data: stage1ResultsSchema });

@@ -2,8 +2,8 @@ import { stage2ResultsSchema, type Stage2Results } from '@cellforge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseAnswer } from '@/lib/api-answer';
-import { postWithTimeout } from '../utils/post-with-timeout';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import { postWithTimeout } from '../utils/post-with-timeout';
 import { updateJobCache } from './update-job-cache';
 
 const stage2AnswerSchema = z.object({ success: z.boolean(), job_id: z.string(), data: stage2ResultsSchema });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnalysisJob } from './analysis-job';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import type { AnalysisJob } from './analysis-job';
 
 /**
  * A stage answered: write its result into the cached job at once (no spinner flash while

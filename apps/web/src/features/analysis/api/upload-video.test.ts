@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '@/test/fake-xhr';
-import { newJobId, uploadVideo } from './upload-video';
 import { nth } from '@/test/defined';
+import { newJobId, uploadVideo } from './upload-video';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** The API's JOB_ID_PATTERN (analysis.service.ts). */

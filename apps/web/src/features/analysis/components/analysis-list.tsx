@@ -3,9 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { serverMessageOf } from '@/lib/query-errors';
 import { useAnalyses } from '../api/get-analyses';
 import { formatDateTime, STATUS_LABELS } from '../utils/analysis-format';
-import { serverMessageOf } from '@/lib/query-errors';
 
 export interface AnalysisListProps {
   projectId: string;

@@ -5,15 +5,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { serverMessageOf } from '@/lib/query-errors';
+import { MESSAGES } from '@/lib/integrator-messages';
+import { LoadingState } from '@/components/ui/query-state';
 import { useConfirmAnalysis } from '../api/confirm-analysis';
 import { useAnalysis } from '../api/get-analysis';
 import { useRunStage2 } from '../api/run-stage2';
 import { formatDateTime, STATUS_LABELS } from '../utils/analysis-format';
-import { serverMessageOf } from '@/lib/query-errors';
-import { MESSAGES } from '@/lib/integrator-messages';
 import { Stage1Editor, type Stage1EditorProps } from './stage1-editor';
 import { Stage2ResultsView } from './stage2-results';
-import { LoadingState } from '@/components/ui/query-state';
 
 export interface AnalysisViewProps {
   jobId: string;

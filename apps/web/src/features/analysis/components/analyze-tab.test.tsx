@@ -6,8 +6,8 @@ import { callsTo, INTEGRATOR, stubApi, type ApiRoutes } from '@/test/marketplace
 import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
 import { buildJob, buildProject, STAGE1, STAGE2 } from '@/test/integrator-fixtures';
 import { renderDashboard } from '@/test/render-dashboard';
-import type { AnalysisJob } from '../api/analysis-job';
 import { defined, nth } from '@/test/defined';
+import type { AnalysisJob } from '../api/analysis-job';
 
 const PROJECT = buildProject();
 

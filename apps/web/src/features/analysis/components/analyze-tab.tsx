@@ -8,12 +8,12 @@ import { cardClasses } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
-import { useRunStage1 } from '../api/run-stage1';
 import { MESSAGES } from '@/lib/integrator-messages';
+import { NoEntry, QueryState } from '@/components/ui/query-state';
+import { useRunStage1 } from '../api/run-stage1';
 import { AnalysisList } from './analysis-list';
 import { AnalysisView } from './analysis-view';
 import { ProjectStage2Results } from './project-stage2-results';
-import { NoEntry, QueryState } from '@/components/ui/query-state';
 import { VideoUpload } from './video-upload';
 
 const STEPS = ['Upload a video', 'Stage 1 runs automatically', 'Check and confirm the results', 'Stage 2 suggests robots'] as const;

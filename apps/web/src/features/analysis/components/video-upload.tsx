@@ -7,9 +7,9 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/format-bytes';
+import { MESSAGES } from '@/lib/integrator-messages';
 import { useUploadVideo } from '../api/upload-video';
 import { hasVideoName } from '../utils/analysis-format';
-import { MESSAGES } from '@/lib/integrator-messages';
 
 export interface VideoUploadProps {
   projectId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE1 } from '@/test/integrator-fixtures';
-import { formValuesOf, stage1FormSchema, updatedDataOf } from './stage1-form';
 import { defined, nth } from '@/test/defined';
+import { formValuesOf, stage1FormSchema, updatedDataOf } from './stage1-form';
 
 describe('stage 1 form', () => {
   it('round-trips stage 1 results into updated_data', () => {

@@ -19,7 +19,7 @@ import { FigureText } from './unknown-value';
 
 export interface RobotDetailPageProps {
   id: string;
-  /** The "Contact supplier" block (it belongs to the customer feature; the route composes it). */
+  /** The "Contact supplier" block (it belongs to the leads feature; the route composes it). */
   renderContact?: (robot: Robot) => ReactNode;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRobot } from '@/test/marketplace';
-import { COMPARE_ROWS, compareRow, parseCompareIds, priceValue } from './compare';
 import { defined, nth } from '@/test/defined';
+import { COMPARE_ROWS, compareRow, parseCompareIds, priceValue } from './compare';
 
 const row = (key: string) => defined(COMPARE_ROWS.find((r) => r.key === key));
 

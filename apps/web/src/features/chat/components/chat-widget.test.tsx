@@ -4,9 +4,9 @@ import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
+import { defined } from '@/test/defined';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import { ChatWidget } from './chat-widget';
-import { defined } from '@/test/defined';
 
 function Layout() {
   return (

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
+import { defined } from '@/test/defined';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import CopilotChat from './copilot-chat';
-import { defined } from '@/test/defined';
 
 const PLACEHOLDER = 'Describe your robotics challenge, ask technical questions, or request recommendations...';
 

@@ -9,11 +9,11 @@ import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { useSaveSettings } from '../api/save-settings';
-import { useSettings } from '../api/get-settings';
 import { serverMessageOf } from '@/lib/query-errors';
 import { MESSAGES } from '@/lib/integrator-messages';
 import { LoadingState } from '@/components/ui/query-state';
+import { useSaveSettings } from '../api/save-settings';
+import { useSettings } from '../api/get-settings';
 
 type SettingsInput = z.input<typeof integratorSettingsSchema>;
 const FIELDS: readonly Path<SettingsInput>[] = ['company_name', 'phone', 'website', 'city'];

@@ -12,15 +12,15 @@ import { StatCard } from '@/components/ui/stat-card';
 import { errorMessageOf } from '@/lib/api-answer';
 import { isApiError } from '@/lib/api-client';
 import { UNKNOWN } from '@/lib/robot-format';
+import { integratorKeys } from '@/lib/integrator-query-keys';
+import { MESSAGES } from '@/lib/integrator-messages';
+import { NoEntry, QueryState } from '@/components/ui/query-state';
 import type { BulkUploadDialog } from '../bulk-upload-slot';
 import { useCatalogRobots } from '../api/get-catalog-robots';
 import { useCatalogStats } from '../api/get-catalog-stats';
 import { useDeleteCatalogRobot } from '../api/delete-catalog-robot';
-import { integratorKeys } from '@/lib/integrator-query-keys';
-import { MESSAGES } from '@/lib/integrator-messages';
 import { catalogRobotName, RobotCard } from './robot-card';
 import { RobotEditDialog } from './robot-edit-dialog';
-import { NoEntry, QueryState } from '@/components/ui/query-state';
 
 /** docs/product.md §3.12: an import reloads the catalog (robots and stats). */
 const reloadCatalog = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: integratorKeys.catalog });

@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { RobotForm } from '@/features/listings/components/robot-form';
+import { serverMessageOf } from '@/lib/query-errors';
+import { LoadingState } from '@/components/ui/query-state';
 import { useCatalogRobot } from '../api/get-catalog-robot';
 import { useUpdateCatalogRobot } from '../api/update-catalog-robot';
-import { serverMessageOf } from '@/lib/query-errors';
 import { catalogRobotName } from './robot-card';
-import { LoadingState } from '@/components/ui/query-state';
 
 const ROBOT_SAVE_FAILED = 'The robot could not be saved. Please try again.';
 const READ_ONLY = 'Robots of the shared catalog are read-only.';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { buildRobot } from '@/test/marketplace';
-import { RobotForm, type RobotFormProps } from './robot-form';
 import { nth } from '@/test/defined';
+import { RobotForm, type RobotFormProps } from './robot-form';
 
 function renderForm(props: Partial<RobotFormProps> = {}) {
   const onSubmit = vi.fn<(input: ListingInput) => Promise<unknown>>(() => Promise.resolve());

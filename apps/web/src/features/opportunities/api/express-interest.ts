@@ -3,8 +3,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { z } from 'zod';
 import { api, isApiError } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
-import type { Opportunity } from './get-opportunities';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import type { Opportunity } from './get-opportunities';
 
 const leadAnswerSchema = z.object({ data: leadSchema });
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '@/test/fetch';
 import { callsTo, INTEGRATOR, stubApi, type ApiRoutes } from '@/test/marketplace';
 import { toastTexts } from '@/test/render';
-import type { Opportunity } from '../api/get-opportunities';
 import { buildProject, PROJECT_STATS } from '@/test/integrator-fixtures';
 import { renderDashboard } from '@/test/render-dashboard';
 import { nth } from '@/test/defined';
+import type { Opportunity } from '../api/get-opportunities';
 
 const BIN_PICKING: Opportunity = {
   id: '30000000-0000-4000-8000-000000000001',

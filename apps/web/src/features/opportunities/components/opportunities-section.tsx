@@ -7,11 +7,11 @@ import { cardClasses } from '@/components/ui/card';
 import { EmptyState, ErrorState, QueryErrorState } from '@/components/ui/state-message';
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
-import { useOpportunities, type Opportunity } from '../api/get-opportunities';
 import { isConnectionError } from '@/lib/query-errors';
+import { LoadingState } from '@/components/ui/query-state';
+import { useOpportunities, type Opportunity } from '../api/get-opportunities';
 import { applicationOf, requirementFacts } from '../utils/opportunity-requirements';
 import { ExpressInterestDialog } from './express-interest-dialog';
-import { LoadingState } from '@/components/ui/query-state';
 
 /** The connection-error text, in the words the spec uses for the other integrator lists. */
 export const OPPORTUNITIES_CONNECTION_MESSAGE = 'Failed to load opportunities. Please check your connection.';

@@ -8,10 +8,10 @@ import { cardClasses } from '@/components/ui/card';
 import { StatCard } from '@/components/ui/stat-card';
 import { cn } from '@/lib/cn';
 import { UNKNOWN } from '@/lib/robot-format';
-import { useProjects, useProjectStats, type ProjectFilter } from '../api/projects';
 import { MESSAGES } from '@/lib/integrator-messages';
-import { ProjectDialog } from './project-dialog';
 import { NoEntry, QueryState } from '@/components/ui/query-state';
+import { useProjects, useProjectStats, type ProjectFilter } from '../api/projects';
+import { ProjectDialog } from './project-dialog';
 
 const FILTERS: readonly { value: ProjectFilter; label: string }[] = [
   // docs/product.md §3.11 spells the filters "all, In Progress, Complete, Draft": shown as spelled.

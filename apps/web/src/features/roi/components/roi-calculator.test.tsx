@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { renderRoutes } from '@/test/render';
-import type { RoiDataUpdateDetail } from '../utils/roi-event';
 import { defined, nth } from '@/test/defined';
+import type { RoiDataUpdateDetail } from '../utils/roi-event';
 
 class ResizeObserverStub {
   observe() {}
