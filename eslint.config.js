@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -42,6 +47,49 @@ const apiBoundaries = [1, 2, 3].flatMap((depth) => {
   ];
 });
 
+/**
+ * Web layers (apps/web/src, see apps/web/README.md): app/ composes portals/ and
+ * features/; portals/ (the dashboards) compose features/; a feature (one domain) never
+ * imports another feature nor a portal; components/ and lib/ are shared and import
+ * neither features nor portals. Checked on resolved paths, so '@/features/x' and
+ * '../x' are the same import.
+ */
+const webSrc = 'apps/web/src';
+const webFeatures = fs
+  .readdirSync(path.join(import.meta.dirname, webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${webSrc}/features/${feature}`,
+    from: `./${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move the shared piece to components/ or lib/, or compose both in app/ or portals/.',
+  })),
+  {
+    target: [`./${webSrc}/components`, `./${webSrc}/lib`],
+    from: [`./${webSrc}/features`, `./${webSrc}/portals`],
+    message: 'components/ and lib/ are shared by every feature: they import no feature and no portal.',
+  },
+  {
+    target: `./${webSrc}/features`,
+    from: `./${webSrc}/portals`,
+    message: 'Features do not import portals: a portal composes features, not the other way round.',
+  },
+];
+const webBoundaries = {
+  files: ['apps/web/**/*.{ts,tsx}'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/web/tsconfig.json') })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+    'import-x/no-cycle': 'error',
+    '@typescript-eslint/no-non-null-assertion': 'error',
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/drizzle/**', '**/*.mjs', '**/playwright-report/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -78,4 +126,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'off',
     },
   },
+  { ...reactHooks.configs.flat.recommended, files: ['apps/web/**/*.{ts,tsx}'] },
+  webBoundaries,
 );

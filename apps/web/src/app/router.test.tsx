@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '@/test/fetch';
-import { renderRoutes } from '@/test/render';
-import { preloadedPages } from './preloaded-pages';
 import { pagePaths } from '@cellforge/contracts/constants';
 import type { RouteObject } from 'react-router-dom';
+import { jsonResponse, stubFetch } from '@/test/fetch';
+import { renderRoutes } from '@/test/render';
+import { defined } from '@/test/defined';
+import { preloadedPages } from './preloaded-pages';
 import { routes } from './router';
 
 describe('routes', () => {
@@ -48,7 +49,7 @@ describe('routes', () => {
     const leaf = matchRoutes(routes, pattern.replace(/:\w+/g, 'sample'))?.at(-1)?.route;
     expect(leaf?.path ?? (leaf?.index ? '/' : undefined), pattern).toBe(pattern === '/' ? '/' : pattern.slice(1));
     const load = leaf?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined;
-    const { Component } = await load!();
+    const { Component } = await defined(load)();
     const expected = (await import(`./routes/${module}.tsx`)) as { default: ComponentType };
     expect(Component).toBe(expected.default);
   });

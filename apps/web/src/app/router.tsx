@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { RootLayout } from '@/components/layout/root-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { ChatWidget } from '@/features/chat/lazy';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { lazyRoute } from '@/lib/lazy-route';
 
@@ -14,11 +15,12 @@ function page(importer: () => Promise<{ default: ComponentType }>): Pick<RouteOb
   return { lazy: lazyRoute(importer), hydrateFallbackElement: <PageSpinner /> };
 }
 
-/** The route table (spec section 2). Paths mirror src/config/paths.ts. */
+/** The route table (docs/product.md §3.1). Paths mirror src/config/paths.ts. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    // The floating AI chat widget (docs/product.md §3.6), on every page: a small launcher; the chat loads on first open.
+    element: <RootLayout overlay={<ChatWidget />} />,
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, ...page(() => import('./routes/home')) },
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
         children: [{ path: 'projects/:projectId/robots', ...page(() => import('./routes/project-robots')) }],
       },
       {
-        // allowedRoles is declared, not enforced on the client (spec section 6).
+        // allowedRoles is declared, not enforced on the client (docs/product.md §2.3).
         element: <RequireAuth allowedRoles={['integrator']} />,
         children: [{ path: 'integrator/dashboard', ...page(() => import('./routes/integrator-dashboard')) }],
       },

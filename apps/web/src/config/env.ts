@@ -3,7 +3,7 @@
  * into index.html by the server, so one build serves any deployment), then the
  * VITE_* build-time variables, then the defaults (same origin for both bases).
  *
- * Two bases as in the spec (section 7): `aiBase` serves /auth, /projects and /ai,
+ * Two bases as in docs/product.md §7.1: `aiBase` serves /auth, /projects and /ai,
  * `apiBase` serves the product API under /api.
  */
 export interface AppConfig {

@@ -54,7 +54,7 @@ export interface RequestOptions {
 }
 
 /**
- * Which base a path belongs to (spec section 7): /api/* goes to the product API,
+ * Which base a path belongs to (docs/product.md §7.1): /api/* goes to the product API,
  * everything else (/auth, /projects, /ai) to the hosted API.
  */
 export function baseFor(path: string): string {

@@ -1,5 +1,5 @@
 /**
- * Spec section 8: unhandled promise rejections are logged only; they never take the
+ * docs/product.md §8.6: unhandled promise rejections are logged only; they never take the
  * UI down. Returns a function that removes the listener.
  */
 export function installGlobalErrorHandlers(target: Window = window): () => void {

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 
-/** Spec section 9: a route chunk that has not arrived after 120 s counts as failed. */
+/** docs/product.md §9: a route chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The error a failed or timed-out route chunk rejects with (spec section 8). */
+/** The error a failed or timed-out route chunk rejects with (docs/product.md §8.6). */
 export class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
   constructor(message: string, options?: { cause?: unknown }) {

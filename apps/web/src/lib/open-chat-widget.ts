@@ -1,5 +1,5 @@
 /**
- * The window event pages dispatch to open the floating AI chat widget (spec section 2)
+ * The window event pages dispatch to open the floating AI chat widget (docs/product.md §3.6)
  * with context. The widget listens for it; a page never imports the widget.
  *
  *   window.dispatchEvent(new CustomEvent('openChatWidget', { detail: { robotId, page: 'robot_detail' } }))

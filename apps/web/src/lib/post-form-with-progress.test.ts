@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '@/test/fake-xhr';
+import { nth } from '@/test/defined';
 import { ApiError } from './api-client';
 import { postFormWithProgress } from './post-form-with-progress';
 
@@ -19,10 +20,10 @@ describe('postFormWithProgress', () => {
     });
     const onProgress = vi.fn();
     await expect(postFormWithProgress('/api/integrator/upload-video', form(), { onProgress })).resolves.toEqual({ success: true });
-    expect(requests[0]!.method).toBe('POST');
-    expect(requests[0]!.pathname).toBe('/api/integrator/upload-video');
-    expect(requests[0]!.headers.Authorization).toBe('Bearer stored-token');
-    expect(requests[0]!.field('project_id')).toBe('p1');
+    expect(nth(requests, 0).method).toBe('POST');
+    expect(nth(requests, 0).pathname).toBe('/api/integrator/upload-video');
+    expect(nth(requests, 0).headers.Authorization).toBe('Bearer stored-token');
+    expect(nth(requests, 0).field('project_id')).toBe('p1');
     // 25%, then unknown (no total), then 100% once the body is sent.
     expect(onProgress.mock.calls.map(([percent]) => percent)).toEqual([25, null, 100]);
   });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
-/** Spec section 9 / DECISIONS: stale 5 min, kept 10 min, up to 3 retries, never on a 4xx. */
+/** docs/product.md §9: stale 5 min, kept 10 min, up to 3 retries, never on a 4xx. */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 10 * 60 * 1000;
 export const MAX_QUERY_RETRIES = 3;

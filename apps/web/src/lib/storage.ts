@@ -1,5 +1,5 @@
 /**
- * Local storage, spec section 9: `access_token`, `user_data`, `theme`.
+ * Local storage, docs/product.md §9: `access_token`, `user_data`, `theme`.
  * Every access is guarded: storage can be unavailable (privacy modes, quotas) and
  * the app must keep working without it.
  */

@@ -3,7 +3,7 @@ import { STORAGE_KEYS, readItem, writeItem } from './storage';
 
 export type Theme = 'dark' | 'light';
 
-/** Spec section 9: stored under `theme`, default dark. */
+/** docs/product.md §9: stored under `theme`, default dark. */
 export const DEFAULT_THEME: Theme = 'dark';
 
 /** The stored theme; anything but "light" means dark (matches the script in index.html). */

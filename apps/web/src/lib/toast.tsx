@@ -1,7 +1,7 @@
 import { Toaster, type ToasterProps } from 'react-hot-toast';
 import { useTheme } from './theme';
 
-/** DECISIONS.md: success 2 s, error 4 s, loading until dismissed, top right. */
+/** docs/product.md §3.7: success 2 s, error 4 s, loading until dismissed, top right. */
 export const TOAST_DURATIONS_MS = { success: 2000, error: 4000, loading: Infinity } as const;
 export const TOAST_POSITION = 'top-right' as const;
 /**

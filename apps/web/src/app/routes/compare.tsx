@@ -1,4 +1,4 @@
-import { ComparePage } from '@/features/robots/components/compare-page';
+import { ComparePage } from '@/features/catalog/components/compare-page';
 
 export default function CompareRoute() {
   return <ComparePage />;

@@ -1,12 +1,12 @@
 import { PageSpinner } from '@/components/ui/spinner';
-import { CustomerDashboard } from '@/features/dashboard/components/customer-dashboard';
-import { GeneralDashboard } from '@/features/dashboard/components/general-dashboard';
-import { IntegratorDashboardEntry } from '@/features/dashboard/components/integrator-dashboard-entry';
-import { PublicDashboard } from '@/features/dashboard/components/public-dashboard';
+import { CustomerDashboard } from '@/portals/customer/customer-dashboard';
+import { GeneralDashboard } from '@/portals/supplier/general-dashboard';
+import { IntegratorDashboardEntry } from '@/portals/integrator/integrator-dashboard-entry';
+import { PublicDashboard } from '@/portals/public-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**
- * /dashboard (spec section 2): a public page first; signed in, the dashboard of the
+ * /dashboard (docs/product.md §3.8): a public page first; signed in, the dashboard of the
  * user's user_type: customer, integrator/system_integrator, otherwise general.
  */
 export default function DashboardRoute() {

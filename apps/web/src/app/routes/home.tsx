@@ -9,6 +9,7 @@ import { Hero } from '@/features/home/components/hero';
 import { HowItWorksSteps } from '@/features/home/components/how-it-works-steps';
 import { MarketingFigures } from '@/features/home/components/marketing-figures';
 import { ToolsSection } from '@/features/home/components/tools-section';
+import { LazyCopilotChat } from '@/features/chat/lazy-copilot';
 
 /**
  * The landing page. Keep this chunk small: nothing here imports zod, recharts or
@@ -22,7 +23,9 @@ export default function HomeRoute() {
       <Container>
         <Hero />
         <MarketingFigures />
-        <CopilotSlot />
+        <CopilotSlot>
+          <LazyCopilotChat page="homepage" />
+        </CopilotSlot>
         <ToolsSection />
         <AudienceCards />
         <HowItWorksSteps />

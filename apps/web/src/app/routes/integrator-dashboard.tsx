@@ -2,13 +2,13 @@ import { roleDisplayName } from '@cellforge/contracts';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { useChoosePortal } from '@/components/layout/use-choose-portal';
-import { IntegratorDashboard } from '@/features/integrator/components/integrator-dashboard';
+import { IntegratorDashboard } from '@/portals/integrator/integrator-dashboard';
 import { useSession } from '@/lib/auth/session';
 
 /**
  * /integrator/dashboard. The route declares allowedRoles ['integrator'] but, as the
  * spec says, the client only requires a signed-in user; the API enforces the role.
- * Another role is told plainly which portal this page belongs to (DECISIONS.md).
+ * Another role is told plainly which portal this page belongs to (docs/product.md §2.3, "wrong portal").
  */
 export default function IntegratorDashboardRoute() {
   const { role } = useSession();

@@ -1,8 +1,9 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { ContactSupplier } from '@/features/customer/components/contact-supplier';
-import { RobotDetailPage } from '@/features/robots/components/robot-detail-page';
+import { RobotDetailPage } from '@/features/catalog/components/robot-detail-page';
+import { ContactSupplier } from '@/features/leads/components/contact-supplier';
+import { CustomerProjectSelect } from '@/features/projects/components/customer-project-select';
 
-/** Composes the robot page (robots feature) with "Contact supplier" (customer feature). */
+/** Composes the robot page (catalog feature) with "Contact supplier" (leads feature, the customer's projects to pick from). */
 export default function RobotDetailRoute() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
@@ -10,7 +11,7 @@ export default function RobotDetailRoute() {
     <RobotDetailPage
       key={id}
       id={id}
-      renderContact={(robot) => <ContactSupplier robot={robot} signInRedirect={pathname} />}
+      renderContact={(robot) => <ContactSupplier robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} />}
     />
   );
 }

@@ -8,7 +8,7 @@ export interface GlobalErrorScreenProps {
 }
 
 /**
- * Spec section 2: the global error screen. Stands alone (no router, no providers)
+ * docs/product.md §3.3: the global error screen. Stands alone (no router, no providers)
  * because it may replace the whole app.
  */
 export function GlobalErrorScreen({ error, onReload, onGoHome }: GlobalErrorScreenProps) {

@@ -1,7 +1,7 @@
 import { portalRoles, roleDisplayName, type PortalRole } from '@cellforge/contracts';
 import { paths } from '@/config/paths';
 
-/** Main header links (spec section 2, Header). */
+/** Main header links (docs/product.md §3.3). */
 export const MAIN_NAV_LINKS = [
   { label: 'Robot Catalog', to: paths.catalog.getHref() },
   { label: 'ROI Calculator', to: paths.roiCalculator.getHref() },

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { PORTAL_ENTRIES } from './nav-items';
 import { useChoosePortal } from './use-choose-portal';
 
-/** Spec section 9: the portal menu closes 150 ms after the pointer leaves. */
+/** docs/product.md §3.3: the portal menu closes 150 ms after the pointer leaves. */
 export const PORTAL_MENU_CLOSE_DELAY_MS = 150;
 
 /**

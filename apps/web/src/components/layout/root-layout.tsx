@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
-import { ChatWidget } from '@/features/chat/lazy';
 import { Footer } from './footer';
 import { Header } from './header';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Header, main landmark and footer around every route. */
-export function RootLayout() {
+/**
+ * Header, main landmark and footer around every route. `overlay` is what floats above
+ * every page: app/router.tsx passes the chat widget (components/ imports no feature).
+ */
+export function RootLayout({ overlay }: { overlay?: ReactNode } = {}) {
   const navigation = useNavigation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -25,8 +28,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      {/* The floating AI chat widget (spec section 2), on every page: a small launcher; the chat loads on first open. */}
-      <ChatWidget />
+      {overlay}
       <ScrollRestoration />
     </div>
   );

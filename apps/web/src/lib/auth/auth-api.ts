@@ -1,7 +1,7 @@
 import type { LoginRequest, ProfileUpdate, RegisterRequest } from '@cellforge/contracts';
 import { api } from '@/lib/api-client';
 
-/** POST /auth/login: answer read with readAuthAnswer (spec section 5). */
+/** POST /auth/login: answer read with readAuthAnswer (docs/product.md §4.1). */
 export function postLogin(credentials: LoginRequest): Promise<unknown> {
   return api.post('/auth/login', credentials, { auth: false });
 }
@@ -21,7 +21,7 @@ export function patchMe(changes: ProfileUpdate): Promise<unknown> {
   return api.patch('/auth/me', changes);
 }
 
-/** POST /auth/verify: `{ valid, user }` (DECISIONS.md). */
+/** POST /auth/verify: `{ valid, user }` (docs/product.md §7.2). */
 export function postVerify(token: string): Promise<unknown> {
   return api.post('/auth/verify', { token }, { auth: false });
 }

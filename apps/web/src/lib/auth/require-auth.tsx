@@ -7,8 +7,8 @@ import { useSession } from './session';
 export interface RequireAuthProps {
   /**
    * Roles the route is meant for. Declared, but deliberately NOT enforced here:
-   * the spec (section 6) has the client guard check only that someone is signed
-   * in; the server enforces roles (DECISIONS.md "Roles: enforced on the server").
+   * docs/product.md (§3.2) has the client guard check only that someone is signed
+   * in; the server enforces roles (docs/product.md §2.3).
    */
   allowedRoles?: readonly Role[];
 }

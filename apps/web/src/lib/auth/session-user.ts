@@ -2,7 +2,7 @@ import { roleOf, type Role, type User } from '@cellforge/contracts';
 
 /**
  * The signed-in user as the client knows it. Answers are read tolerantly
- * (spec section 5), so every field but the email may be missing.
+ * (docs/product.md §4.1), so every field but the email may be missing.
  */
 export type SessionUser = Partial<User> & { email: string } & Record<string, unknown>;
 

@@ -15,7 +15,7 @@ import { clearSession, getAccessToken, setAccessToken, setStoredUser } from '@/l
 import { getMe, patchMe, postLogin, postRegister, postVerify } from './auth-api';
 import { firstNameOf, sessionRoleOf, type SessionUser } from './session-user';
 
-/** Spec section 8: the texts of the session's messages. */
+/** docs/product.md §8.3: the texts of the session's messages. */
 export const SESSION_MESSAGES = {
   invalidResponse: 'Invalid response from server',
   loginFailed: 'Login failed. Please try again.',
@@ -42,11 +42,11 @@ export interface SessionContextValue {
   status: SessionStatus;
   /** True while the stored token is being checked at start-up. */
   isLoading: boolean;
-  /** Spec section 4: authenticated means a user is present. */
+  /** docs/product.md §5.1: authenticated means a user is present. */
   isAuthenticated: boolean;
   login: (credentials: LoginRequest) => Promise<SessionUser>;
   register: (payload: RegisterRequest) => Promise<SessionUser>;
-  /** Clears the stored session; makes no call (spec section 4). */
+  /** Clears the stored session; makes no call (docs/product.md §5.1). */
   logout: () => void;
   updateProfile: (changes: ProfileUpdate) => Promise<SessionUser>;
   verifyToken: (token?: string) => Promise<VerifyResult>;

@@ -1,15 +1,18 @@
 import { Bot, MessageSquareText } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Container } from '@/components/layout/page';
 import { PageTitle } from '@/components/layout/page-title';
 import { cardClasses } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { LazyCopilotChat } from '@/features/chat/lazy-copilot';
 import { cn } from '@/lib/cn';
 import type { AgentProfile } from '../agents';
 
-/** An agent's page: who it is, what it does, example questions, and the spot for its chat. */
-export function AgentPage({ agent }: { agent: AgentProfile }) {
+/**
+ * An agent's page: who it is, what it does, example questions, and the spot for its chat
+ * (`chat`, the chat feature's copilot, given by the route: features do not import each other).
+ */
+export function AgentPage({ agent, chat }: { agent: AgentProfile; chat: ReactNode }) {
   return (
     <Container className="py-10 sm:py-14">
       <PageTitle title={agent.name} />
@@ -26,7 +29,7 @@ export function AgentPage({ agent }: { agent: AgentProfile }) {
       </div>
 
       <div className="mt-12 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        {/* The agent's chat (features/chat); keep the section, its heading and data-agent-slug. */}
+        {/* The agent's chat (features/chat, passed in by app/routes/agent.tsx); keep the section, its heading and data-agent-slug. */}
         <section
           id="agent-chat"
           aria-labelledby="agent-chat-title"
@@ -39,7 +42,7 @@ export function AgentPage({ agent }: { agent: AgentProfile }) {
             Chat with the {agent.name}
           </h2>
           <div className="mt-4">
-            <LazyCopilotChat page="general" label={`Conversation with the ${agent.name}`} framed={false} />
+            {chat}
           </div>
         </section>
 

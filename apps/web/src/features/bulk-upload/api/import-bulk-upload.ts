@@ -16,7 +16,7 @@ export function useImportBulkUpload(reload: ReloadAfterImport) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importBulkUpload,
-    // Spec section 4: import reloads the catalog; the caller says which queries that is.
+    // docs/product.md §3.12: import reloads the catalog; the caller says which queries that is.
     onSuccess: () => reload(queryClient),
   });
 }

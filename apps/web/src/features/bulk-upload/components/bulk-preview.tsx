@@ -18,7 +18,7 @@ export interface BulkPreviewProps {
   validation: BulkValidateResponse;
 }
 
-/** Step 3: the counts, a preview of valid rows, at most 3 error rows (spec section 9) and the full error report. */
+/** Step 3: the counts, a preview of valid rows, at most 3 error rows (docs/product.md §9) and the full error report. */
 export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPreviewProps) {
   const errorsHeadingId = useId();
   const download = useDownloadBulkErrors();

@@ -6,9 +6,10 @@ import { errorResponse, jsonResponse } from '@/test/fetch';
 import { routes } from '@/app/router';
 import { buildRobot, callsTo, INTEGRATOR, stubApi, SUPPLIER, type ApiRoutes } from '@/test/marketplace';
 import { renderRoutes, toastTexts } from '@/test/render';
-import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '@/features/integrator/testing/fixtures';
-import { renderDashboard } from '@/features/integrator/testing/render-dashboard';
+import { CATALOG_STATS, catalogAnswer, OWN_ROBOT } from '@/test/integrator-fixtures';
+import { renderDashboard } from '@/test/render-dashboard';
 import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
+import { defined, nth } from '@/test/defined';
 
 const PARSED = {
   upload_id: 'up-1',
@@ -95,9 +96,9 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     await user.upload(input, xlsx());
     expect(await within(dialog).findByRole('progressbar', { name: 'Uploading the file…' })).toBeInTheDocument();
     await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
-    expect(requests[0]!.pathname).toBe('/api/integrator/bulk-upload/parse');
-    expect(requests[0]!.headers.Authorization).toBe('Bearer stored-token');
-    expect((requests[0]!.field('file') as File).name).toBe('robots.xlsx');
+    expect(nth(requests, 0).pathname).toBe('/api/integrator/bulk-upload/parse');
+    expect(nth(requests, 0).headers.Authorization).toBe('Bearer stored-token');
+    expect((nth(requests, 0).field('file') as File).name).toBe('robots.xlsx');
 
     // Step 2: the suggested mappings are pre-filled; units and warnings are shown.
     expect(within(dialog).getByRole('combobox', { name: 'Field for column Brand' })).toHaveValue('manufacturer');
@@ -112,7 +113,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));
-    const validateCall = callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/validate')[0]!;
+    const validateCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/validate'), 0);
     expect(JSON.parse(String(validateCall.init.body))).toEqual({ upload_id: 'up-1', mappings: { ...PARSED.suggested_mappings, Notes: null } });
 
     // Step 3: counts, valid preview, at most 3 of the 5 error rows, the full report.
@@ -136,7 +137,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Upload' })).not.toBeInTheDocument());
     expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated');
-    const importCall = callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import')[0]!;
+    const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
     expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length).toBeGreaterThan(robotLoads));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length).toBeGreaterThan(statLoads));
@@ -167,7 +168,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect(requests).toHaveLength(0);
 
     // A dropped file is parsed like a chosen one.
-    fireEvent.drop(input.parentElement!, { dataTransfer: { files: [xlsx()] } });
+    fireEvent.drop(defined(input.parentElement), { dataTransfer: { files: [xlsx()] } });
     const alert = await within(dialog).findByText('The file has no header row.');
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Failed to parse file. Please check the format.');
     expect(requests).toHaveLength(1);
@@ -220,9 +221,9 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Download full error report' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    const call = callsTo(fetchMock, 'GET', '/api/integrator/bulk-upload/up-1/errors.csv')[0]!;
+    const call = nth(callsTo(fetchMock, 'GET', '/api/integrator/bulk-upload/up-1/errors.csv'), 0);
     expect((call.init.headers as Record<string, string>).Authorization).toBe('Bearer stored-token');
-    expect(JSON.parse(call.url.searchParams.get('mappings')!)).toEqual(PARSED.suggested_mappings);
+    expect(JSON.parse(defined(call.url.searchParams.get('mappings')))).toEqual(PARSED.suggested_mappings);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
   });
 });
@@ -256,12 +257,12 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     expect(currentStep(dialog)).toContain('Choose a file');
     await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
     await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
-    expect(requests[0]!.pathname).toBe('/api/supplier/bulk-upload/parse');
-    expect(requests[0]!.headers.Authorization).toBe('Bearer stored-token');
+    expect(nth(requests, 0).pathname).toBe('/api/supplier/bulk-upload/parse');
+    expect(nth(requests, 0).headers.Authorization).toBe('Bearer stored-token');
 
     await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));
-    const validateCall = callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/validate')[0]!;
+    const validateCall = nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/validate'), 0);
     expect(JSON.parse(String(validateCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
 
     await user.click(within(dialog).getByRole('button', { name: 'Download full error report' }));
@@ -273,7 +274,7 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk upload' })).not.toBeInTheDocument());
     expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated');
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import')[0]!.init.body))).toEqual({
+    expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import'), 0).init.body))).toEqual({
       upload_id: 'up-1',
       mappings: PARSED.suggested_mappings,
     });

@@ -5,6 +5,9 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { errorMessageOf } from '@/lib/api-answer';
+import { InlineAlert } from '@/components/ui/inline-alert';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { formatBytes } from '@/lib/format-bytes';
 import { bulkSourceOf, type BulkUploadBasePath } from '../api/bulk-source';
 import { useImportBulkUpload, type ReloadAfterImport } from '../api/import-bulk-upload';
 import { useParseBulkFile } from '../api/parse-bulk-file';
@@ -19,9 +22,6 @@ import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
 import { FileDropzone } from './file-dropzone';
-import { InlineAlert } from '@/components/ui/inline-alert';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatBytes } from '@/lib/format-bytes';
 import { StepIndicator } from './step-indicator';
 
 /** The server's own words under a spec message; '' (nothing shown) when it gave none. */
@@ -39,7 +39,7 @@ export interface BulkUploadWizardProps {
   description?: string;
 }
 
-/** Spec sections 2 and 4: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
+/** docs/product.md §3.12: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
 export function BulkUploadWizard({
   open,
   onClose,

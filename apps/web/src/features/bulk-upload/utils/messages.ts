@@ -1,4 +1,4 @@
-/** The bulk-upload texts the spec spells out (section 8, "Integrator portal"), word for word. */
+/** The bulk-upload texts docs/product.md spells out (§8.5), word for word. */
 export const BULK_MESSAGES = {
   parseFailed: 'Failed to parse file. Please check the format.',
   validateFailed: 'Validation failed. Please check your mappings.',

@@ -5,6 +5,7 @@ import { routes } from '@/app/router';
 import { errorResponse, jsonResponse, stubPendingFetch } from '@/test/fetch';
 import { buildRobot, callsTo, listAnswer, stubApi } from '@/test/marketplace';
 import { renderRoutes } from '@/test/render';
+import { defined, nth } from '@/test/defined';
 
 const abb = buildRobot({ manufacturer: 'ABB', model: 'IRB 1600', payload_kg: 10, reach_mm: 1450, price_min_usd: null, price_max_usd: null });
 const fanuc = buildRobot({ manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 25, reach_mm: 1831, owner_id: 'supplier-1' });
@@ -58,7 +59,7 @@ describe('/catalog', () => {
     await waitFor(() => expect(search(router).get('maxPayload')).toBe('20'), { timeout: 3000 });
     expect(search(router).get('minPayload')).toBe('5');
     await waitFor(() =>
-      expect(Object.fromEntries(callsTo(fetchMock, 'GET', '/api/robots').at(-1)!.url.searchParams)).toEqual({
+      expect(Object.fromEntries(defined(callsTo(fetchMock, 'GET', '/api/robots').at(-1)).url.searchParams)).toEqual({
         manufacturer: 'ABB',
         minPayload: '5',
         maxPayload: '20',
@@ -119,7 +120,7 @@ describe('/catalog', () => {
     });
     const { router } = renderRoutes(routes, '/catalog?category=delta');
     expect(await screen.findByRole('heading', { name: 'No robots match' })).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]!);
+    await user.click(nth(screen.getAllByRole('button', { name: 'Clear all filters' }), 0));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('article', { name: 'ABB IRB 1600' })).toBeInTheDocument();
   });
@@ -160,7 +161,7 @@ describe('/catalog', () => {
     stubApi({
       'GET /api/robots': () => jsonResponse(listAnswer(robots)),
       'GET /api/robots/compare': (url) => {
-        const ids = url.searchParams.get('ids')!.split(',');
+        const ids = defined(url.searchParams.get('ids')).split(',');
         return jsonResponse({ data: ids.map((id) => robots.find((r) => r.id === id)) });
       },
     });
@@ -171,8 +172,8 @@ describe('/catalog', () => {
     expect(within(tray).getByText('Pick one more to compare')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Compare FANUC M-20iD/25' }));
     await user.click(screen.getByRole('checkbox', { name: 'Compare KUKA KR 10 R1100' }));
-    await user.click(screen.getByRole('checkbox', { name: `Compare ABB ${robots[3]!.model}` }));
-    expect(screen.getByRole('checkbox', { name: `Compare ABB ${robots[4]!.model}` })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: `Compare ABB ${nth(robots, 3).model}` }));
+    expect(screen.getByRole('checkbox', { name: `Compare ABB ${nth(robots, 4).model}` })).toBeDisabled();
     expect(search(router).get('compare')).toBe(robots.slice(0, 4).map((r) => r.id).join(','));
     expect(within(tray).getByRole('link', { name: 'Compare 4 robots' })).toHaveAttribute(
       'href',
@@ -180,6 +181,6 @@ describe('/catalog', () => {
     );
     await user.click(within(tray).getByRole('button', { name: 'Remove FANUC M-20iD/25 from comparison' }));
     expect(screen.getByRole('checkbox', { name: 'Compare FANUC M-20iD/25' })).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: `Compare ABB ${robots[4]!.model}` })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: `Compare ABB ${nth(robots, 4).model}` })).toBeEnabled();
   });
 });

@@ -12,7 +12,7 @@ import { errorMessageOf } from '@/lib/api-answer';
 import { cn } from '@/lib/cn';
 import { robotName } from '@/lib/robot-format';
 import { useRobots } from '../api/get-robots';
-import { useRobotsByIds } from '../api/get-robots-by-ids';
+import { useCompareRobots } from '../api/get-compare-robots';
 import { useCatalogState } from '../hooks/use-catalog-state';
 import { usePendingValue } from '../hooks/use-pending-value';
 import {
@@ -50,7 +50,7 @@ export function CatalogPage() {
 
   const [compare, setCompare] = usePendingValue(state.compare);
   const [sort, setSort] = usePendingValue(state.sort);
-  const picked = useRobotsByIds(state.compare);
+  const picked = useCompareRobots(state.compare);
   const names = useMemo(() => {
     const map = new Map<string, string>();
     for (const robot of picked.data ?? []) map.set(robot.id, robotName(robot));

@@ -3,7 +3,7 @@ import { CHAT_TIMEOUT_MS } from '@cellforge/contracts/constants';
 import { isApiError, api } from '@/lib/api-client';
 import { readChatAnswer } from '../utils/chat-answer';
 
-/** The body of POST /ai/chat (spec section 7; DECISIONS.md: conversationHistory is always sent). */
+/** The body of POST /ai/chat (docs/product.md §7.4: conversationHistory is always sent). */
 export interface ChatRequestBody {
   message: string;
   context: ChatContext & Record<string, unknown>;
@@ -25,7 +25,7 @@ export type ChatFailureKind =
   /** Cancelled by the caller (the chat was closed or unmounted). */
   | 'cancelled';
 
-/** Why a chat request failed; each chat turns it into its own words (spec section 8). */
+/** Why a chat request failed; each chat turns it into its own words (docs/product.md §8). */
 export class ChatRequestError extends Error {
   override readonly name = 'ChatRequestError';
   readonly kind: ChatFailureKind;
@@ -45,7 +45,7 @@ export class ChatRequestError extends Error {
 export interface PostChatOptions {
   /** Cancels the request (no error text is shown for it). */
   signal?: AbortSignal;
-  /** Spec section 9: 30 s, then the request is aborted. */
+  /** docs/product.md §9: 30 s, then the request is aborted. */
   timeoutMs?: number;
 }
 

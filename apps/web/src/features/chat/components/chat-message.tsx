@@ -32,7 +32,7 @@ export interface ChatMessageItemProps {
 }
 
 /**
- * One message (spec section 2): AI messages left, user messages right, each with its
+ * One message (docs/product.md §3.5): AI messages left, user messages right, each with its
  * local time; under an AI message its follow-up questions as quick replies, its
  * suggested actions as bullets and its sources' manufacturers.
  */

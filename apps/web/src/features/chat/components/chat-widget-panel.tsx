@@ -79,7 +79,7 @@ export default function ChatWidgetPanel({
   });
 
   const chat = useChat({
-    // Spec section 2: a greeting is added on first open (the panel mounts then).
+    // docs/product.md §3.6: a greeting is added on first open (the panel mounts then).
     initialMessages: () => [
       localAiMessage(
         widgetGreeting({

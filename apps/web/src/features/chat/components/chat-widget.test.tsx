@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
+import { defined } from '@/test/defined';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import { ChatWidget } from './chat-widget';
 
@@ -161,7 +162,7 @@ describe('Chat widget', () => {
     expect(send.querySelector('.animate-spin')).not.toBeNull();
 
     await user.type(widgetInput(), 'Second{Enter}');
-    fireEvent.submit(widgetInput().closest('form')!);
+    fireEvent.submit(defined(widgetInput().closest('form')));
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

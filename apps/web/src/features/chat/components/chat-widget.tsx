@@ -15,7 +15,7 @@ const ChatWidgetPanel = lazy(() => loadChunk(importPanel));
 type FocusTarget = 'launcher' | 'panel' | null;
 
 /**
- * The floating AI chat widget on every page (spec section 2): closed (a launcher
+ * The floating AI chat widget on every page (docs/product.md §3.6): closed (a launcher
  * button), open, or minimized. This part is small and loads with the app; the panel
  * (conversation, requests) is its own chunk, loaded when the widget first opens. It
  * listens from the start for `roiDataUpdate` (the ROI calculator's figures) and

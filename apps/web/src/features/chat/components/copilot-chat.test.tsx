@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
+import { defined } from '@/test/defined';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import CopilotChat from './copilot-chat';
 
@@ -54,7 +55,7 @@ describe('Home copilot chat', () => {
     expect(mine).toHaveTextContent('Hello there');
     expect(mine).toHaveClass('justify-end');
     expect(reply).toHaveClass('justify-start');
-    for (const message of [mine!, reply!]) {
+    for (const message of [defined(mine), defined(reply)]) {
       const time = message.querySelector('time');
       const iso = time?.getAttribute('dateTime') ?? '';
       expect(Number.isNaN(Date.parse(iso))).toBe(false);

@@ -34,9 +34,9 @@ export interface CopilotChatHandoff {
 }
 
 /**
- * The home copilot chat (spec section 2, "Home chat assistant", page context
+ * The home copilot chat (docs/product.md §3.5, page context
  * "homepage"): the conversation, quick replies, input suggestions and the
- * conversation state of spec section 4.
+ * conversation state of docs/product.md §5.2.
  */
 export default function CopilotChat({
   page = 'homepage',

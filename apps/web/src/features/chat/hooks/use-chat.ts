@@ -9,7 +9,7 @@ export interface UseChatOptions {
   initialMessages?: () => UiChatMessage[];
   /** The request body for a message; `history` is the conversation before it. */
   buildRequest: (message: string, history: ChatHistoryEntry[]) => ChatRequestBody;
-  /** The assistant's message(s) for a failed request (spec section 8: each chat has its own words). */
+  /** The assistant's message(s) for a failed request (docs/product.md §8: each chat has its own words). */
   failureMessages: (error: unknown) => UiChatMessage[];
   /** Called with each successful answer, before it is shown. */
   onReply?: (reply: ChatResponse) => void;
@@ -18,7 +18,7 @@ export interface UseChatOptions {
 export interface ChatController {
   messages: UiChatMessage[];
   isLoading: boolean;
-  /** Sends a message. False when it was not sent: blank, or a request is in flight (spec section 5). */
+  /** Sends a message. False when it was not sent: blank, or a request is in flight (docs/product.md §5.2). */
   send: (text: string) => boolean;
 }
 

@@ -25,7 +25,7 @@ function sources(value: unknown): ChatSource[] {
 
 /**
  * Reads a POST /ai/chat answer (chatResponseSchema) by hand, so the chat chunk does not
- * load zod on the home page. Lists are cut to the display limits of spec section 9
+ * load zod on the home page. Lists are cut to the display limits of docs/product.md §9
  * (3 follow-ups, 3 actions, 2 sources). Returns null when it is not a chat answer.
  */
 export function readChatAnswer(body: unknown): ChatResponse | null {

@@ -4,7 +4,7 @@ import { homeErrorText, homeFailureReply, widgetErrorMessage } from './chat-erro
 
 const http = (status: number) => new ChatRequestError('http', `AI service error (${status})`, { status });
 
-describe('home chat errors (spec section 8, "Chat (home)")', () => {
+describe('home chat errors (docs/product.md §8.1)', () => {
   it('names the HTTP status, the server error or the default', () => {
     expect(homeErrorText(http(500))).toBe('AI service error (500)');
     expect(homeErrorText(new ChatRequestError('unsuccessful', 'x', { serverError: 'Model overloaded' }))).toBe('Model overloaded');
@@ -22,7 +22,7 @@ describe('home chat errors (spec section 8, "Chat (home)")', () => {
   });
 });
 
-describe('widget errors (spec section 8, "Chat (widget)")', () => {
+describe('widget errors (docs/product.md §8.2)', () => {
   it.each([
     [http(401), 'Please log in again to continue using the AI assistant.'],
     [http(503), 'AI assistant is temporarily offline. Please try again in a moment.'],

@@ -2,7 +2,7 @@ import { ChatRequestError } from '../api/post-chat-message';
 import { HOME_ERRORS, homeHttpError, WIDGET_ERRORS, widgetHttpError } from './chat-messages';
 
 /**
- * Spec section 8, "Chat (home)": the error text of a failed request. HTTP failure:
+ * docs/product.md §8.1: the error text of a failed request. HTTP failure:
  * "AI service error (status)"; success false: the server's error, or "AI service
  * returned an error"; otherwise the failure's own text (a timeout says "timeout").
  */
@@ -21,7 +21,7 @@ export function homeFailureReply(errorText: string): string {
   return `${HOME_ERRORS.apology} ${advice}`;
 }
 
-/** Spec section 8, "Chat (widget)": the message the widget shows for a failure. */
+/** docs/product.md §8.2: the message the widget shows for a failure. */
 export function widgetErrorMessage(error: unknown): string {
   if (!(error instanceof ChatRequestError)) return WIDGET_ERRORS.fallback;
   switch (error.kind) {

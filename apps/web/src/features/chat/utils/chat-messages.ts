@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@cellforge/contracts';
 
-/** Spec sections 2 and 8: every text of the chat, spelled as the spec has it. */
+/** docs/product.md §3.5, §3.6 and §8: every text of the chat, spelled as there. */
 export const CHAT_TEXT = {
   followUpsHeading: 'Questions to help you further',
   actionsHeading: 'Recommended next steps',
@@ -13,7 +13,7 @@ export const CHAT_TEXT = {
   close: 'Close',
 } as const;
 
-/** Spec section 8, "Chat (home)". */
+/** docs/product.md §8.1. */
 export const HOME_ERRORS = {
   serviceReturnedError: 'AI service returned an error',
   apology: 'I apologize, but I encountered an issue.',
@@ -29,7 +29,7 @@ export const HOME_ERRORS = {
 /** "AI service error (status)": the home chat's HTTP failure. */
 export const homeHttpError = (status: number) => `AI service error (${status})`;
 
-/** Spec section 8, "Chat (widget)". */
+/** docs/product.md §8.2. */
 export const WIDGET_ERRORS = {
   unauthorized: 'Please log in again to continue using the AI assistant.',
   unavailable: 'AI assistant is temporarily offline. Please try again in a moment.',

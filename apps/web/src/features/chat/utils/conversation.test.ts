@@ -4,7 +4,7 @@ import { applyReply, detectApplication, detectRobotModel, initialConversation, l
 
 const meta = (extra: Record<string, string> = {}) => ({ followUpQuestions: [], suggestedActions: [], sources: [], ...extra });
 
-describe('conversation state (spec section 4)', () => {
+describe('conversation state (docs/product.md §5.2)', () => {
   it('starts at stage initial, gathering information', () => {
     expect(initialConversation).toEqual({ stage: 'initial', userIntent: null, robotModel: null, application: null, gatheringInfo: true });
   });

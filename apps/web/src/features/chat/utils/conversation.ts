@@ -1,7 +1,7 @@
 import type { ChatHistoryEntry, ChatResponse } from '@cellforge/contracts';
 import type { UiChatMessage } from './chat-messages';
 
-/** Spec section 4, "Conversation": what the home chat knows about the conversation so far. */
+/** docs/product.md §5.2: what the home chat knows about the conversation so far. */
 export interface ConversationState {
   stage: string;
   userIntent: string | null;

@@ -1,6 +1,6 @@
 import type { Role } from '@cellforge/contracts';
 
-/** Spec section 2: the widget's mode label, from the session role (anonymous = customer). */
+/** docs/product.md §3.6: the widget's mode label, from the session role (anonymous = customer). */
 export function modeLabel(role: Role | null): string {
   if (role === 'supplier') return 'Supplier Mode';
   if (role === 'integrator') return 'Integrator Mode';

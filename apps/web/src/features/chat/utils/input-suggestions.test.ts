@@ -3,7 +3,7 @@ import { appendSuggestion, getInputSuggestions } from './input-suggestions';
 
 const none = { userIntent: null, robotModel: null };
 
-describe('getInputSuggestions (spec section 2, home chat)', () => {
+describe('getInputSuggestions (docs/product.md §3.5)', () => {
   it('shows nothing before text is typed', () => {
     expect(getInputSuggestions('', none)).toEqual([]);
     expect(getInputSuggestions('   \n ', none)).toEqual([]);

@@ -1,7 +1,7 @@
 import { MAX_INPUT_SUGGESTIONS } from '@cellforge/contracts/constants';
 import { detectRobotModel } from './conversation';
 
-/** Spec section 2, home chat: the suggestion lines shown above the input once text is typed. */
+/** docs/product.md §3.5: the suggestion lines shown above the input once text is typed. */
 export const INPUT_SUGGESTIONS = {
   errorCode: 'What error code is displayed?',
   errorStart: 'When did this error first appear?',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFrom, pageNameFor, robotIdFor } from './page-context';
 
-describe('pageNameFor (spec section 7 page names)', () => {
+describe('pageNameFor (docs/product.md §7.4 page names)', () => {
   it.each([
     ['/', 'homepage'],
     ['/catalog', 'catalog'],

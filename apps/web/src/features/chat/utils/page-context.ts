@@ -1,7 +1,7 @@
 import { CHAT_FILTER_VALUE_MAX, catalogFilterKeys, type ChatPage } from '@cellforge/contracts/constants';
 
 /**
- * Spec section 7: the page name of a route. / homepage, /catalog catalog, /robots/:id
+ * docs/product.md §7.4: the page name of a route. / homepage, /catalog catalog, /robots/:id
  * robot_detail, /compare compare, /roi-calculator roi_calculator, /dashboard and
  * /integrator/dashboard dashboard, /auth... auth, anything else general.
  */
@@ -29,7 +29,7 @@ export function robotIdFor(pathname: string): string | null {
 }
 
 /**
- * Spec section 7: the catalog filters present in a query string, as the chat sends
+ * docs/product.md §7.4: the catalog filters present in a query string, as the chat sends
  * them (empty values left out; cut to the length the server accepts).
  */
 export function filtersFrom(search: string): Record<string, string> {

@@ -1,4 +1,4 @@
-/** Spec section 2: the window event through which the ROI calculator shares its figures. */
+/** docs/product.md §3.6: the window event through which the ROI calculator shares its figures. */
 export const ROI_DATA_UPDATE_EVENT = 'roiDataUpdate';
 /** Asks the calculator, when it is open, to send its figures again (a listener that mounted later). */
 export const ROI_DATA_REQUEST_EVENT = 'roiDataRequest';

@@ -30,5 +30,5 @@ export function readOpenRequest(detail: unknown, nonce: number, pathname: string
   };
 }
 
-/** Spec section 2: the widget's states. */
+/** docs/product.md §3.6: the widget's states. */
 export type WidgetState = 'closed' | 'open' | 'minimized';

@@ -8,7 +8,7 @@ export interface ContactAnswer {
   message: string;
 }
 
-/** POST /api/contact: stores the message (DECISIONS.md). */
+/** POST /api/contact: stores the message (docs/product.md §7.12). */
 export function sendContactMessage(message: ContactRequest): Promise<ContactAnswer> {
   return api.post<ContactAnswer>('/api/contact', message);
 }

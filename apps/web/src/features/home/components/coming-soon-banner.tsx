@@ -6,7 +6,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { STORAGE_KEYS, readItem, writeItem } from '@/lib/storage';
 
-/** Spec section 1: a dismissible "coming soon" banner; the dismissal is remembered. */
+/** docs/product.md §3.4: a dismissible "coming soon" banner; the dismissal is remembered. */
 export function ComingSoonBanner() {
   const [dismissed, setDismissed] = useState(() => readItem(STORAGE_KEYS.comingSoonBannerDismissed) === 'true');
   if (dismissed) return null;

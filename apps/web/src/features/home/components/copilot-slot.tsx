@@ -1,12 +1,12 @@
-import { LazyCopilotChat } from '@/features/chat/lazy-copilot';
+import type { ReactNode } from 'react';
 
 /**
- * The home copilot chat (spec section 2, "Home chat assistant", page context
- * "homepage"). The chat's code is its own chunk (features/chat/lazy-copilot): it loads
- * when the visitor reaches for the message box, not with the page. Keep the section,
- * its heading and the id so links to #copilot keep working.
+ * The home copilot chat (docs/product.md §3.5, page context
+ * "homepage"), passed in by the home route: `LazyCopilotChat` of features/chat, whose code
+ * is its own chunk and loads when the visitor reaches for the message box, not with the
+ * page. Keep the section, its heading and the id so links to #copilot keep working.
  */
-export function CopilotSlot() {
+export function CopilotSlot({ children }: { children: ReactNode }) {
   return (
     <section id="copilot" aria-labelledby="copilot-title" data-slot="copilot-chat" className="py-12">
       <h2 id="copilot-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
@@ -17,7 +17,7 @@ export function CopilotSlot() {
         answers from the robot catalog and its error-code knowledge.
       </p>
       <div className="mt-6">
-        <LazyCopilotChat page="homepage" />
+        {children}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 /**
- * Spec section 1: 94% accuracy, 95% success, 30% faster. The same list is
+ * docs/product.md §3.4: 94% accuracy, 95% success, 30% faster. The same list is
  * MARKETING_FIGURES in @cellforge/contracts (site.ts), but that module also declares
  * the contact form's zod schema, and importing it would put zod in the home chunk.
  */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { renderRoutes } from '@/test/render';
+import { defined, nth } from '@/test/defined';
 import type { RoiDataUpdateDetail } from '../utils/roi-event';
 
 class ResizeObserverStub {
@@ -96,7 +97,7 @@ describe('ROI calculator page', () => {
     const user = userEvent.setup();
     await renderCalculator();
     await waitFor(() => expect(events.length).toBeGreaterThan(0));
-    const first = events.at(-1)!;
+    const first = defined(events.at(-1));
     expect(first.inputs.robotCost).toBe(95_000);
     expect(first.results).toMatchObject({ upfrontCost: 150_000, annualSavings: 89_400, paybackMonths: 20.1, npv: 206_948.28 });
     expect(first.results.yearly).toHaveLength(6);
@@ -104,15 +105,15 @@ describe('ROI calculator page', () => {
     const workers = screen.getByLabelText(/^Workers replaced per shift/);
     await user.clear(workers);
     await user.type(workers, '2');
-    await waitFor(() => expect(events.at(-1)!.inputs.workersPerShift).toBe(2));
+    await waitFor(() => expect(defined(events.at(-1)).inputs.workersPerShift).toBe(2));
     // 2 × 2 × 8 × 250 × $25 = $200,000 labour + 5% + $2,400 − $18,000
-    expect(events.at(-1)!.results.annualSavings).toBe(194_400);
+    expect(defined(events.at(-1)).results.annualSavings).toBe(194_400);
 
     // A listener that arrives late asks again and gets the current figures.
     const count = events.length;
     window.dispatchEvent(new Event('roiDataRequest'));
     expect(events).toHaveLength(count + 1);
-    expect(events.at(-1)!.results.annualSavings).toBe(194_400);
+    expect(defined(events.at(-1)).results.annualSavings).toBe(194_400);
   });
 
   it('names an invalid field, keeps the last figures and sends no event for it', async () => {
@@ -152,7 +153,7 @@ describe('ROI calculator page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     expect(downloaded).toEqual({ name: 'roi-cash-flow.csv', href: 'blob:roi' });
-    const blob = createObjectURL.mock.calls[0]![0];
+    const blob = nth(createObjectURL.mock.calls, 0)[0];
     expect(blob.type).toBe('text/csv;charset=utf-8');
     const text = await blob.text();
     expect(text.split('\r\n')).toEqual([

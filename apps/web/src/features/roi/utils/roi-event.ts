@@ -1,7 +1,7 @@
 import type { RoiInputs, RoiResult } from '@cellforge/roi';
 
 /**
- * Spec section 2 ("Floating chat widget"): a window event that gives the chat the
+ * docs/product.md §3.6: a window event that gives the chat the
  * calculator's figures. Dispatched on every change of valid inputs (and once when the
  * page opens). Shape documented in apps/web/README.md.
  */

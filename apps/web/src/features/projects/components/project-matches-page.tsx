@@ -1,0 +1,178 @@
+import { roleDisplayName } from '@cellforge/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Page } from '@/components/layout/page';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-answer';
+import { useSession } from '@/lib/auth/session';
+import { useProject } from '../api/projects';
+import { useProjectMatches } from '../api/get-project-matches';
+import { requirementPhrases } from '../utils/requirements';
+import { IntegratorsPanel } from './integrators-panel';
+import { MatchCard, type RenderContact } from './match-card';
+
+function dashboardLink(label = 'Back to your projects') {
+  return (
+    <Link to={paths.dashboard.getHref()} className={buttonClasses({ variant: 'outline' })}>
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {label}
+    </Link>
+  );
+}
+
+function editHref(projectId: string): string {
+  return `${paths.dashboard.getHref()}?${new URLSearchParams({ edit: projectId }).toString()}`;
+}
+
+/** /projects/:projectId/robots: the project's matching robots, ranked by fit, and integrators who could deploy it. */
+export function ProjectMatchesPage({ projectId, renderContact }: { projectId: string; renderContact: RenderContact }) {
+  const { role } = useSession();
+  const matches = useProjectMatches(projectId);
+  const status = isApiError(matches.error) ? matches.error.status : null;
+  // Without requirements the matches answer 400; the project itself still has a name to show.
+  const project = useProject(projectId, { enabled: status === 400 });
+
+  if (matches.isPending) {
+    return (
+      <Page title="Matching robots">
+        <div role="status" aria-label="Loading matching robots" className="space-y-4">
+          <Skeleton className="h-40 rounded-2xl" />
+          <Skeleton className="h-40 rounded-2xl" />
+        </div>
+      </Page>
+    );
+  }
+
+  if (status === 404) {
+    return (
+      <Page
+        title="Project not found"
+        lead={<p>This project does not exist or belongs to another account.</p>}
+        actions={dashboardLink('Go to your dashboard')}
+      />
+    );
+  }
+
+  if (status === 403) {
+    return (
+      <Page
+        title="Matching robots"
+        lead={
+          <>
+            <p>
+              Projects and their matching robots belong to the Customer portal.
+              {role ? ` You are signed in as a ${roleDisplayName(role)}.` : ''}
+            </p>
+            {matches.error?.message ? <p className="mt-2 text-base">{errorMessageOf(matches.error, '')}</p> : null}
+          </>
+        }
+        actions={
+          <>
+            <Link
+              to={paths.authPortal.getHref('customer', paths.projectRobots.getHref(projectId))}
+              className={buttonClasses()}
+            >
+              Sign in as Customer
+            </Link>
+            {dashboardLink('Go to your dashboard')}
+          </>
+        }
+      />
+    );
+  }
+
+  if (status === 400) {
+    return (
+      <Page
+        title={project.data ? `Matching robots: ${project.data.project_name}` : 'Matching robots'}
+        actions={dashboardLink()}
+      >
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <EmptyState
+            title="No requirements yet"
+            actions={
+              <Link to={editHref(projectId)} className={buttonClasses()}>
+                Add requirements
+              </Link>
+            }
+          >
+            <p>{errorMessageOf(matches.error, 'Add a payload, a reach or an application to see matching robots.')}</p>
+          </EmptyState>
+          <IntegratorsPanel projectId={projectId} />
+        </div>
+      </Page>
+    );
+  }
+
+  if (matches.isError) {
+    return (
+      <Page title="Matching robots" actions={dashboardLink()}>
+        <QueryErrorState title="Matching robots could not be loaded" query={matches} />
+      </Page>
+    );
+  }
+
+  const { project: current, data } = matches.data;
+  const phrases = requirementPhrases(current.requirements);
+  return (
+    <Page
+      title={`Matching robots: ${current.project_name}`}
+      lead={
+        <>
+          <p>Ranked by how well each robot fits the project&rsquo;s requirements, with the reasons.</p>
+          {phrases.length ? (
+            <ul aria-label="Requirements" className="mt-3 flex flex-wrap gap-2">
+              {phrases.map((phrase) => (
+                <li key={phrase}>
+                  <Badge>{phrase}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      }
+      actions={
+        <>
+          {dashboardLink()}
+          <Link to={editHref(projectId)} className={buttonClasses({ variant: 'ghost' })}>
+            Edit requirements
+          </Link>
+        </>
+      }
+    >
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="matches-heading">
+          <h2 id="matches-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
+            {data.length === 1 ? '1 matching robot' : `${data.length} matching robots`}
+          </h2>
+          {data.length === 0 ? (
+            <EmptyState
+              title="No robots fit these requirements"
+              actions={
+                <Link to={editHref(projectId)} className={buttonClasses({ variant: 'outline' })}>
+                  Edit requirements
+                </Link>
+              }
+            >
+              <p>Try a wider reach, a higher budget or another application.</p>
+            </EmptyState>
+          ) : (
+            <ol className="space-y-4">
+              {data.map((match, index) => (
+                <li key={match.robot_id}>
+                  <MatchCard match={match} rank={index + 1} renderContact={renderContact} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <IntegratorsPanel projectId={projectId} />
+      </div>
+    </Page>
+  );
+}

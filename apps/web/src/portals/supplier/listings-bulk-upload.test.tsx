@@ -1,0 +1,143 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { useSession } from '@/lib/auth/session';
+import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse } from '@/test/fetch';
+import { buildRobot, callsTo, CUSTOMER, stubApi, SUPPLIER } from '@/test/marketplace';
+import { renderRoutes, toastTexts } from '@/test/render';
+import { stubXhr } from '@/test/fake-xhr';
+import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-wizard';
+import { ListingsPanel } from '@/features/listings/components/listings-panel';
+
+const EXISTING = buildRobot({ manufacturer: 'Doosan Robotics', model: 'H2017', owner_id: SUPPLIER.id });
+const IMPORTED = buildRobot({ manufacturer: 'Kawasaki', model: 'RS020N', owner_id: SUPPLIER.id });
+
+const PARSED = {
+  upload_id: 'up-7',
+  file_name: 'listings.csv',
+  row_count: 1,
+  detected_columns: ['Brand', 'Model', 'Payload (kg)', 'Reach (mm)'],
+  suggested_mappings: { Brand: 'manufacturer', Model: 'model', 'Payload (kg)': 'payload_kg', 'Reach (mm)': 'reach_mm' },
+  preview_rows: [{ Brand: 'Kawasaki', Model: 'RS020N', 'Payload (kg)': 20, 'Reach (mm)': 1725 }],
+};
+const VALIDATION = {
+  valid_count: 1,
+  warning_count: 1,
+  error_count: 0,
+  results: {
+    valid: [{ row: 1, manufacturer: 'Kawasaki', model: 'RS020N', payload_kg: 20, reach_mm: 1725, dof: 6, warnings: ['Row 1: DOF not mapped, 6 axes assumed'] }],
+    errors: [],
+  },
+};
+
+function stubSupplier() {
+  let listings = [EXISTING];
+  const mock = stubApi(
+    {
+      'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
+      'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
+      'POST /api/supplier/bulk-upload/validate': () => jsonResponse(VALIDATION),
+      'POST /api/supplier/bulk-upload/import': () => {
+        listings = [IMPORTED, EXISTING];
+        return jsonResponse({ inserted: 1, updated: 0, unchanged: 0, skipped: 0 });
+      },
+    },
+    { user: SUPPLIER },
+  );
+  return mock;
+}
+
+function activeListings() {
+  return screen.getByText('Active listings', { selector: 'dt' }).nextElementSibling;
+}
+
+describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
+  it('opens the bulk-upload wizard from the listings, by keyboard, and closes back to its button', async () => {
+    const user = userEvent.setup();
+    stubSupplier();
+    renderRoutes(routes, '/dashboard');
+    const listings = await screen.findByRole('region', { name: 'Your listings' }, { timeout: 5000 });
+    const button = within(listings).getByRole('button', { name: 'Bulk upload' });
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Bulk upload' });
+    expect(dialog).toHaveAccessibleDescription(/each new model becomes an active listing/);
+    expect(within(dialog).getByRole('list', { name: 'Steps' })).toHaveTextContent(/Choose a file.*Map fields.*Validate & preview/);
+    expect(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)')).toHaveAttribute('accept', '.csv,.json,.xlsx,.xls');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('imports a file as listings and reloads the listings and the figures', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubSupplier();
+    const requests = stubXhr((xhr) => setTimeout(() => xhr.respond(200, PARSED), 10));
+    renderRoutes(routes, '/dashboard');
+    await screen.findByRole('article', { name: 'Doosan Robotics H2017' }, { timeout: 5000 });
+    await waitFor(() => expect(activeListings()).toHaveTextContent('1'));
+    const analyticsLoads = callsTo(fetchMock, 'GET', '/api/supplier/analytics').length;
+
+    await user.click(screen.getByRole('button', { name: 'Bulk upload' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk upload' });
+    await user.upload(
+      within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'),
+      new File(['Brand,Model,Payload (kg),Reach (mm)\nKawasaki,RS020N,20,1725\n'], 'listings.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(requests.map((request) => request.pathname)).toEqual(['/api/supplier/bulk-upload/parse']);
+    expect(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import')).toHaveLength(1);
+    expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated');
+    expect(await screen.findByRole('article', { name: 'Kawasaki RS020N' })).toHaveTextContent('Active');
+    await waitFor(() => expect(activeListings()).toHaveTextContent('2'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/supplier/analytics').length).toBeGreaterThan(analyticsLoads));
+  });
+
+  it.each([
+    { who: 'a supplier (upload_robots)', user: SUPPLIER, role: 'supplier', offered: true },
+    { who: 'a user without upload_robots', user: CUSTOMER, role: 'customer', offered: false },
+  ])('is offered to $who: $offered', async ({ user, role, offered }) => {
+    stubApi({ 'GET /api/supplier/listings': () => jsonResponse({ data: [EXISTING] }) }, { user });
+    renderListingsPanel();
+    // Once the session is known (GET /auth/me), the permission decides.
+    expect(await screen.findByText(`Signed in as ${role}`, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Doosan Robotics H2017' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add listing' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: 'Bulk upload' })).toHaveLength(offered ? 1 : 0);
+  });
+});
+
+function RoleProbe() {
+  const { role } = useSession();
+  return <p>{role ? `Signed in as ${role}` : 'Checking the session'}</p>;
+}
+
+/** The panel alone, whatever the role (the dashboard shows it to suppliers only). */
+function renderListingsPanel() {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <RoleProbe />
+          <ListingsPanel BulkUploadWizard={BulkUploadWizard} />
+        </>
+      ),
+    },
+  ]);
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
