@@ -59,21 +59,28 @@ const optionalText = (max: number) =>
 
 /** How each of the catalog's query-string filters (catalogFilterKeys, docs/product.md §7.4) is read: one entry per key, no other. */
 const catalogFilterFields = {
-  category: optionalText(60),
-  manufacturer: optionalText(120),
+  category: optionalText(300),
+  manufacturer: optionalText(600),
   industry: optionalText(60),
-  application: optionalText(60),
+  application: optionalText(300),
   minPrice: optionalPrice,
   maxPrice: optionalPrice,
   minPayload: optionalNumber,
   maxPayload: optionalNumber,
 } satisfies Record<CatalogFilterKey, z.ZodType>;
 
-/** GET /api/robots query (docs/product.md §7.3): the eight query-string filters (§7.4) plus q, reach, sort and paging. */
+/**
+ * GET /api/robots query (docs/product.md §7.3): the eight query-string filters (§7.4) plus q,
+ * reach, excluded makers, sort and paging. manufacturer, category, application and
+ * excludeManufacturer take one value or several separated by commas ("FANUC,ABB": either).
+ */
 export const robotQuerySchema = z
   .object({
     q: optionalText(200),
     ...catalogFilterFields,
+    excludeManufacturer: optionalText(600),
+    minAxes: optionalNumber,
+    maxAxes: optionalNumber,
     minReach: optionalNumber,
     maxReach: optionalNumber,
     sort: z.enum(catalogSorts).default('relevance'),
@@ -103,12 +110,28 @@ export const robotFacetsSchema = z.object({
 });
 export type RobotFacets = z.infer<typeof robotFacetsSchema>;
 
+/**
+ * How the search box's words were read (issue 12; packages/requirements): `filters` are
+ * the query parameters the words became (the web shows them as removable chips and puts
+ * them in the address), `text` what is still searched as names, `not_applied` what the
+ * catalog cannot check, said instead of silently dropped.
+ */
+export const searchInterpretationSchema = z.object({
+  q: z.string(),
+  text: z.string().nullable(),
+  read_as: z.array(z.string()),
+  filters: z.record(z.string(), z.string()),
+  not_applied: z.array(z.string()),
+});
+export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
+
 export const robotListResponseSchema = z.object({
   data: z.array(robotSchema),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
   facets: robotFacetsSchema,
+  interpretation: searchInterpretationSchema.optional(),
 });
 export type RobotListResponse = z.infer<typeof robotListResponseSchema>;
 

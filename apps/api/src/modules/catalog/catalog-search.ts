@@ -1,6 +1,6 @@
 import type { RobotQuery } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
-import { catalogVersion, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
+import { catalogVersion, listPublicManufacturers, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
 
 /** Distinct queries remembered per catalog version. */
 const MEMO_SIZE = 500;
@@ -44,6 +44,8 @@ export class CatalogSearch {
   private computed = 0;
   /** Answers of this catalog version by query (a search is a pure function of both). */
   private readonly memo = new Map<string, SearchResult>();
+  /** The public makers of this catalog version (the search box reads maker names with them). */
+  private makers: Promise<string[]> | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -70,6 +72,7 @@ export class CatalogSearch {
     const version = await catalogVersion(this.db);
     if (version !== this.version) {
       this.memo.clear();
+      this.makers = null;
       this.version = version;
     }
   }
@@ -86,6 +89,16 @@ export class CatalogSearch {
       }
     })();
     await this.checking;
+  }
+
+  /** Makers of the public catalog, read once per catalog version. */
+  async manufacturers(): Promise<string[]> {
+    await this.ensureFresh();
+    this.makers ??= listPublicManufacturers(this.db).catch((err: unknown) => {
+      this.makers = null;
+      throw err;
+    });
+    return this.makers;
   }
 
   async search(query: RobotQuery): Promise<SearchResult> {

@@ -51,7 +51,23 @@ function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   // A price band overlaps the asked range; robots without a known price drop out.
   if (query.minPrice !== undefined) conds.push(sql`${robots.priceMaxUsd} >= ${priceBound(query.minPrice, Math.ceil)}`);
   if (query.maxPrice !== undefined) conds.push(sql`${robots.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
+  if (query.minAxes !== undefined) conds.push(sql`${robots.dof} >= ${query.minAxes}`);
+  if (query.maxAxes !== undefined) conds.push(sql`${robots.dof} <= ${query.maxAxes}`);
+  const excluded = valueList(query.excludeManufacturer);
+  if (excluded.length) conds.push(sql`lower(${robots.manufacturer}) <> all(${textArray(excluded)})`);
   return conds;
+}
+
+/** "FANUC, abb" -> ['fanuc', 'abb']: a filter of one value or several (either). */
+export function valueList(value: string | undefined): string[] {
+  if (!value) return [];
+  return [...new Set(value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean))];
+}
+
+/** A text[] parameter: one bound array literal, whatever a driver does with JS arrays. */
+function textArray(values: readonly string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+  return sql`${literal}::text[]`;
 }
 
 type FacetKey = keyof RobotFacets;
@@ -59,11 +75,11 @@ type FacetKey = keyof RobotFacets;
 function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   switch (key) {
     case 'category':
-      return query.category ? sql`lower(${robots.category}) = ${query.category.toLowerCase()}` : null;
+      return query.category ? sql`lower(${robots.category}) = any(${textArray(valueList(query.category))})` : null;
     case 'manufacturer':
-      return query.manufacturer ? sql`lower(${robots.manufacturer}) = ${query.manufacturer.toLowerCase()}` : null;
+      return query.manufacturer ? sql`lower(${robots.manufacturer}) = any(${textArray(valueList(query.manufacturer))})` : null;
     case 'application':
-      return query.application ? sql`${query.application.toLowerCase()} = any(${robots.applications})` : null;
+      return query.application ? sql`${robots.applications} && ${textArray(valueList(query.application))}` : null;
     case 'industry':
       return query.industry ? sql`${query.industry.toLowerCase()} = any(${robots.industries})` : null;
   }

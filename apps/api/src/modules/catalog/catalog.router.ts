@@ -7,6 +7,7 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { toRobotDto } from './robot-dto';
 import { findSimilarRobots } from './similar-robots';
+import { readSearchWords } from './search-words';
 import {
   findVisibleRobotById,
   findVisibleRobotsByIds,
@@ -31,15 +32,37 @@ export function createCatalogRouter(deps: {
   // version), so its JSON is made once and dropped with it.
   const bodies = new WeakMap<SearchResult, string>();
   router.get('/robots', async (req, res) => {
-    const query = robotQuerySchema.parse(req.query);
-    const result = await deps.catalog.search(query);
-    let body = bodies.get(result);
-    if (body === undefined) {
-      const answer: RobotListResponse = { data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets };
-      body = JSON.stringify(answer);
-      bodies.set(result, body);
+    const asked = robotQuerySchema.parse(req.query);
+    const { query, interpretation } = readSearchWords(asked, await deps.catalog.manufacturers());
+    let result = await deps.catalog.search(query);
+    if (!interpretation) {
+      let body = bodies.get(result);
+      if (body === undefined) {
+        const answer: RobotListResponse = { data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets };
+        body = JSON.stringify(answer);
+        bodies.set(result, body);
+      }
+      res.type('application/json').send(body);
+      return;
     }
-    res.type('application/json').send(body);
+    // Words left over after the reading ("anything", "sacks") that match no robot name
+    // must not empty a search whose constraints do match robots: they are left out, and said so.
+    if (result.total === 0 && interpretation.text) {
+      const wider = await deps.catalog.search({ ...query, q: undefined });
+      if (wider.total > 0) {
+        result = wider;
+        interpretation.not_applied.push(`"${interpretation.text}" matches no robot name, so it was left out`);
+        interpretation.text = null;
+      }
+    }
+    res.json({
+      data: result.rows.map(toRobotDto),
+      page: query.page,
+      limit: query.limit,
+      total: result.total,
+      facets: result.facets,
+      interpretation,
+    } satisfies RobotListResponse);
   });
 
   router.get('/robots/compare', async (req, res) => {

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { robotListResponseSchema, type RobotListResponse } from '@cellforge/contracts';
+import { seedCatalog, seedRobots } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+
+/**
+ * Issue 12, the catalog search box read as a buyer writes (written from the buyer's side
+ * before the reading was wired in): what they typed becomes filters every result meets,
+ * the answer says how it was read, and model numbers still search names.
+ */
+async function search(app: Parameters<typeof request>[0], query: Record<string, string | number>): Promise<RobotListResponse> {
+  const res = await request(app).get('/api/robots').query({ limit: 100, ...query }).expect(200);
+  return robotListResponseSchema.parse(res.body);
+}
+
+const welding = /welding/;
+
+describe.each(testBackends)('catalog search in buyers’ words on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+
+  it.each([
+    ['palletizing 100kg', (r: RobotListResponse['data'][number]) => r.payload_kg >= 100 && r.applications.includes('palletizing')],
+    ['welding 10 kg', (r: RobotListResponse['data'][number]) => r.payload_kg >= 10 && r.applications.some((a) => welding.test(a))],
+    ['cobot 10kg', (r: RobotListResponse['data'][number]) => r.payload_kg >= 10 && r.category === 'collaborative'],
+    ['cobot 10 kg 1300 mm', (r: RobotListResponse['data'][number]) => r.payload_kg >= 10 && r.reach_mm >= 1300 && r.category === 'collaborative'],
+  ])('"%s" finds robots, every one meeting what was asked', async (q, meets) => {
+    const result = await search(ctx().app, { q });
+    expect(result.total).toBeGreaterThan(0);
+    for (const r of result.data) expect(meets(r), `${r.manufacturer} ${r.model}`).toBe(true);
+    expect(result.interpretation?.read_as.length).toBeGreaterThan(0);
+  });
+
+  it('"welding robot under 20k" reads the budget: every robot has a known price in reach of it', async () => {
+    const result = await search(ctx().app, { q: 'welding robot under 20k' });
+    expect(result.interpretation?.filters.maxPrice).toBe('20000');
+    for (const r of result.data) {
+      expect(r.price_min_usd).not.toBeNull();
+      expect(r.price_min_usd!).toBeLessThanOrEqual(20000);
+    }
+  });
+
+  it('"palletizer for 40 kg sacks, no FANUC" excludes FANUC and keeps heavy enough palletizers', async () => {
+    const result = await search(ctx().app, { q: 'palletizer for 40 kg sacks, no FANUC' });
+    expect(result.total).toBeGreaterThan(0);
+    for (const r of result.data) {
+      expect(r.manufacturer).not.toBe('FANUC');
+      expect(r.payload_kg).toBeGreaterThanOrEqual(40);
+    }
+    expect(result.facets.manufacturer.map((f) => f.value)).not.toContain('FANUC');
+    expect(result.interpretation?.read_as.join(' ')).toMatch(/not FANUC/);
+    expect(result.interpretation?.filters.excludeManufacturer).toBe('FANUC');
+  });
+
+  it('"anything except ABB and KUKA" shows neither', async () => {
+    const result = await search(ctx().app, { q: 'anything except ABB and KUKA' });
+    const expected = seedRobots.filter((r) => r.manufacturer !== 'ABB' && r.manufacturer !== 'KUKA').length;
+    expect(result.total).toBe(expected);
+    expect(result.data.some((r) => r.manufacturer === 'ABB' || r.manufacturer === 'KUKA')).toBe(false);
+  });
+
+  it('an upper bound is a maximum: "reach must be under 600 mm"', async () => {
+    const result = await search(ctx().app, { q: 'reach must be under 600 mm' });
+    expect(result.total).toBeGreaterThan(0);
+    for (const r of result.data) expect(r.reach_mm).toBeLessThan(600.0001);
+  });
+
+  it('says what the catalog cannot check instead of silently dropping it', async () => {
+    const result = await search(ctx().app, { q: 'food-grade IP67 robot 5 kg' });
+    expect(result.interpretation?.not_applied.join(' ')).toMatch(/IP67/);
+    expect(result.interpretation?.not_applied.join(' ')).toMatch(/food/i);
+    for (const r of result.data) expect(r.payload_kg).toBeGreaterThanOrEqual(5);
+  });
+
+  it('the same filters given as parameters answer the same robots (the web turns a reading into chips)', async () => {
+    const read = await search(ctx().app, { q: 'palletizer for 40 kg sacks, no FANUC' });
+    const again = await search(ctx().app, { ...read.interpretation!.filters, ...(read.interpretation!.text ? { q: read.interpretation!.text } : {}) });
+    expect(again.data.map((r) => r.id)).toEqual(read.data.map((r) => r.id));
+    expect(again.total).toBe(read.total);
+  });
+
+  it.each([
+    ['ur10e', 'Universal Robots', /^UR10e$/],
+    ['ur 10e', 'Universal Robots', /^UR10e$/],
+    ['fanuc m20', 'FANUC', /^M-20/],
+    ['irb6700', 'ABB', /^IRB 6700/],
+  ])('model numbers still search names: %s', async (q, maker, model) => {
+    const result = await search(ctx().app, { q });
+    expect(result.data[0]?.manufacturer).toBe(maker);
+    expect(result.data[0]?.model).toMatch(model);
+  });
+
+  it('explicit filters win over words: a maker chosen in the panel is kept', async () => {
+    const result = await search(ctx().app, { q: 'no ABB 10 kg', manufacturer: 'ABB' });
+    for (const r of result.data) expect(r.manufacturer).toBe('ABB');
+    expect(result.interpretation?.not_applied.join(' ')).toMatch(/ABB/);
+  });
+});
+
+describe.each(testBackends)('multi-select filters on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+
+  it('takes several makers at once (either), and counts the other makers as before', async () => {
+    const result = await search(ctx().app, { manufacturer: 'FANUC,abb' });
+    const expected = seedRobots.filter((r) => r.manufacturer === 'FANUC' || r.manufacturer === 'ABB').length;
+    expect(result.total).toBe(expected);
+    expect(new Set(result.data.map((r) => r.manufacturer))).toEqual(new Set(['FANUC', 'ABB']));
+    expect(result.facets.manufacturer.find((f) => f.value === 'KUKA')?.count).toBe(seedRobots.filter((r) => r.manufacturer === 'KUKA').length);
+    expect(result.interpretation).toBeUndefined();
+  });
+
+  it('excludes makers given as a parameter', async () => {
+    const result = await search(ctx().app, { excludeManufacturer: 'FANUC, Universal Robots' });
+    expect(result.total).toBe(seedRobots.filter((r) => r.manufacturer !== 'FANUC' && r.manufacturer !== 'Universal Robots').length);
+  });
+});

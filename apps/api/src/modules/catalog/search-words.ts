@@ -1,0 +1,127 @@
+import type { BuyerRequirements, NumericConstraint, RobotQuery, SearchInterpretation } from '@cellforge/contracts';
+import { catalogCategoryOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+
+/** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
+const applicationFamilies: Record<string, string[]> = {
+  welding: ['welding', 'arc-welding', 'spot-welding'],
+  'pick-and-place': ['pick-and-place', 'material-handling'],
+};
+
+const figure = (n: number) => String(Number(n.toPrecision(6)));
+
+export interface ReadSearch {
+  /** The query to run: the parameters given, plus what the words became. */
+  query: RobotQuery;
+  interpretation?: SearchInterpretation;
+}
+
+/** True when the words say more than a name: a figure, an exclusion, a type, an application, a place. */
+function saysMoreThanNames(r: BuyerRequirements): boolean {
+  return Boolean(
+    r.payloadKg || r.reachMm || r.axes || r.budget || r.repeatabilityMm || r.cycleTimeS || r.robotWeightKg ||
+      r.makers.exclude.length || r.makerCountries.include.length || r.makerCountries.exclude.length ||
+      r.robotTypes.include.length || r.robotTypes.exclude.length || r.applications.length ||
+      Object.values(r.environment).some((v) => v !== undefined && v !== false) || r.mounting.length,
+  );
+}
+
+/**
+ * The catalog search box read as a buyer writes it (issue 12): "palletizer for 40 kg
+ * sacks, no FANUC" becomes payload >= 40 kg, category palletizing, application
+ * palletizing and FANUC excluded, with the words that are not constraints still searched
+ * as names. The reading is the one packages/requirements gives the chat and project
+ * matching. A query that only names makers and models ("fanuc m20", "ur 10e") is left
+ * to the name search, which already ranks model numbers. Parameters the visitor chose
+ * win over the words; what the catalog cannot check (IP rating, food-grade, cycle time)
+ * is listed in `not_applied` instead of silently dropped.
+ *
+ * A stated payload or reach ("10 kg", "1300 mm") is what the robot must at least manage;
+ * "under" / "no more than" make it a maximum. A stated budget is a maximum price.
+ */
+export function readSearchWords(query: RobotQuery, knownMakers: readonly string[]): ReadSearch {
+  if (!query.q) return { query };
+  const r = parseRequirements(query.q, { knownMakers });
+  if (!saysMoreThanNames(r)) return { query };
+
+  const filters: Record<string, string> = {};
+  const notApplied: string[] = [];
+  const set = (key: keyof RobotQuery, value: string, phrase: string) => {
+    if (query[key] !== undefined && String(query[key]) !== value) {
+      notApplied.push(`${phrase}: kept the ${key} filter you chose`);
+      return;
+    }
+    filters[key] = value;
+  };
+  const needs = (c: NumericConstraint | undefined, minKey: keyof RobotQuery, maxKey: keyof RobotQuery, unit: string) => {
+    if (!c) return;
+    const stated = c.min !== undefined && c.min === c.max;
+    if (c.min !== undefined) set(minKey, figure(c.min), `at least ${figure(c.min)}${unit}`);
+    if (c.max !== undefined && !stated) set(maxKey, figure(c.max), `at most ${figure(c.max)}${unit}`);
+  };
+  needs(r.payloadKg, 'minPayload', 'maxPayload', ' kg');
+  needs(r.reachMm, 'minReach', 'maxReach', ' mm');
+  if (r.axes) {
+    if (r.axes.min !== undefined) set('minAxes', figure(r.axes.min), `${figure(r.axes.min)} axes`);
+    if (r.axes.max !== undefined) set('maxAxes', figure(r.axes.max), `${figure(r.axes.max)} axes`);
+  }
+
+  if (r.budget) {
+    if (r.budget.currency && r.budget.currency !== 'USD') {
+      notApplied.push(`budget in ${r.budget.currency}: catalog prices are in USD`);
+    } else {
+      if (r.budget.max !== undefined) set('maxPrice', figure(r.budget.max), `budget ${figure(r.budget.max)}`);
+      if (r.budget.min !== undefined && r.budget.min !== r.budget.max) set('minPrice', figure(r.budget.min), `budget from ${figure(r.budget.min)}`);
+    }
+  }
+
+  // Makers: named ones, or those from the named countries; excluded ones and countries.
+  let makers = [...r.makers.include];
+  if (r.makerCountries.include.length) {
+    const fromCountries = knownMakers.filter((m) => r.makerCountries.include.includes(makerCountry(m) ?? ''));
+    makers = makers.length ? makers.filter((m) => fromCountries.includes(m)) : fromCountries;
+    if (!makers.length) notApplied.push(`makers from ${r.makerCountries.include.join(', ')}: none in the catalog`);
+  }
+  const excluded = [
+    ...r.makers.exclude,
+    ...knownMakers.filter((m) => r.makerCountries.exclude.includes(makerCountry(m) ?? '')),
+  ].filter((m) => !makers.includes(m));
+  if (makers.length) set('manufacturer', makers.join(','), `only ${makers.join(' or ')}`);
+  if (excluded.length) {
+    const chosen = query.manufacturer?.toLowerCase().split(',').map((m) => m.trim()) ?? [];
+    const clash = excluded.filter((m) => chosen.includes(m.toLowerCase()));
+    for (const m of clash) notApplied.push(`not ${m}: kept the manufacturer filter you chose`);
+    const rest = excluded.filter((m) => !clash.includes(m));
+    if (rest.length) filters.excludeManufacturer = [...new Set([...(query.excludeManufacturer ? [query.excludeManufacturer] : []), ...rest])].join(',');
+  }
+
+  const categories = r.robotTypes.include.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
+  if (r.robotTypes.include.includes('gantry')) notApplied.push('gantry robots: the catalog lists none');
+  if (categories.length) set('category', [...new Set(categories)].join(','), `type ${categories.join(' or ')}`);
+  for (const t of r.robotTypes.exclude) notApplied.push(`not ${t}: choose the types you want in the Category filter`);
+
+  if (r.applications.length) {
+    const apps = [...new Set(r.applications.flatMap((a) => applicationFamilies[a] ?? [a]))];
+    set('application', apps.join(','), `for ${r.applications.join(', ')}`);
+  }
+
+  const env = r.environment;
+  if (env.ipRatingMin !== undefined) notApplied.push(`IP${String(env.ipRatingMin).padStart(2, '0')} or better: the catalog holds no IP ratings yet`);
+  if (env.foodGrade) notApplied.push('food-grade: the catalog does not record food-grade ratings yet');
+  if (env.cleanroom) notApplied.push(`cleanroom${env.cleanroomClass ? ` ${env.cleanroomClass}` : ''}: the catalog does not record cleanroom classes yet`);
+  if (env.washdown) notApplied.push('washdown: the catalog does not record washdown ratings yet');
+  if (env.explosionProof) notApplied.push('explosion-proof: the catalog does not record it yet');
+  if (r.mounting.length) notApplied.push(`${r.mounting.join(' or ')} mounting: the catalog does not record mounting yet`);
+  if (r.repeatabilityMm) notApplied.push('repeatability: not a catalog filter yet; compare it on the robot pages');
+  if (r.cycleTimeS) notApplied.push('cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study');
+  if (r.robotWeightKg) notApplied.push('robot weight: not a catalog filter yet');
+
+  const text = r.freeText.trim() || null;
+  const next: RobotQuery = { ...query, ...filters, q: text ?? undefined } as RobotQuery;
+  for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const) {
+    if (filters[key] !== undefined) next[key] = Number(filters[key]);
+  }
+  return {
+    query: next,
+    interpretation: { q: query.q, text, read_as: r.readAs, filters, not_applied: notApplied },
+  };
+}
