@@ -116,7 +116,7 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
   if (r.robotWeightKg) notApplied.push('robot weight: not a catalog filter yet');
 
   const text = r.freeText.trim() || null;
-  const next: RobotQuery = { ...query, ...filters, q: text ?? undefined } as RobotQuery;
+  const next: RobotQuery = { ...query, ...filters, q: text ?? undefined };
   for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const) {
     if (filters[key] !== undefined) next[key] = Number(filters[key]);
   }
