@@ -183,4 +183,32 @@ describe('/catalog', () => {
     expect(screen.getByRole('checkbox', { name: 'Compare FANUC M-20iD/25' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: `Compare ABB ${nth(robots, 4).model}` })).toBeEnabled();
   });
+
+  it('shows how the search words were read as removable chips, and removing one keeps the rest as explicit filters', async () => {
+    const user = userEvent.setup();
+    const reading = {
+      q: 'palletizer for 40 kg sacks, no FANUC',
+      text: null,
+      read_as: ['payload 40 kg', 'not FANUC', 'type palletizer', 'for palletizing'],
+      filters: { minPayload: '40', excludeManufacturer: 'FANUC', category: 'palletizing', application: 'palletizing' },
+      not_applied: ['food-grade: the catalog does not record food-grade ratings yet'],
+    };
+    const fetchMock = stubApi({
+      'GET /api/robots': (url) => jsonResponse({ ...listAnswer([kuka]), ...(url.searchParams.get('q') ? { interpretation: reading } : {}) }),
+    });
+    const { router } = renderRoutes(routes, `/catalog?q=${encodeURIComponent(reading.q)}`);
+    expect(await screen.findByTestId('search-reading')).toHaveTextContent('Read “palletizer for 40 kg sacks, no FANUC” as: payload 40 kg · not FANUC');
+    const chips = screen.getByRole('list', { name: 'Filters in force' });
+    expect(within(chips).getByRole('button', { name: 'Remove filter Payload ≥ 40 kg' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Remove filter Category: Palletizing' })).toBeInTheDocument();
+    expect(screen.getByText('food-grade: the catalog does not record food-grade ratings yet')).toBeInTheDocument();
+
+    await user.click(within(chips).getByRole('button', { name: 'Remove filter Not FANUC' }));
+    await waitFor(() => expect(search(router).get('minPayload')).toBe('40'));
+    expect(search(router).get('excludeManufacturer')).toBeNull();
+    expect(search(router).get('category')).toBe('palletizing');
+    expect(search(router).get('q')).toBeNull();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/robots').at(-1)?.url.searchParams.get('application')).toBe('palletizing'));
+    expect(callsTo(fetchMock, 'GET', '/api/robots').at(-1)?.url.searchParams.get('excludeManufacturer')).toBeNull();
+  });
 });

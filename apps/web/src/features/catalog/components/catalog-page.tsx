@@ -15,9 +15,12 @@ import { useRobots } from '../api/get-robots';
 import { useCompareRobots } from '../api/get-compare-robots';
 import { useCatalogState } from '../hooks/use-catalog-state';
 import { usePendingValue } from '../hooks/use-pending-value';
+import { humanizeTag } from '@/lib/robot-format';
 import {
   activeFilterCount,
+  applyReading,
   EMPTY_CATALOG_STATE,
+  filterChips,
   toCatalogSearch,
   toRobotsQuery,
   type CatalogSort,
@@ -29,6 +32,7 @@ import { Pagination } from './pagination';
 import { ResultsSkeleton } from './results-skeleton';
 import { COMPARE_LIMIT_NOTE, RobotCard } from './robot-card';
 import { SearchBox } from './search-box';
+import { SearchReading } from './search-reading';
 
 const SORT_OPTIONS: ReadonlyArray<{ value: CatalogSort; label: string }> = [
   { value: 'relevance', label: 'Relevance' },
@@ -59,7 +63,13 @@ export function CatalogPage() {
   }, [picked.data, robots.data]);
 
   const data = robots.data;
-  const activeCount = activeFilterCount(state);
+  // The search words read as filters (issue 12): shown as chips beside the ones chosen in the panel.
+  const reading = data && !robots.isPlaceholderData ? (data.interpretation ?? null) : null;
+  const shown = useMemo(() => (reading ? { ...state, ...applyReading(reading) } : state), [reading, state]);
+  const chips = useMemo(() => filterChips(shown, humanizeTag), [shown]);
+  // Removing a chip makes the reading explicit (filters in the address, the rest as text), minus that chip.
+  const removeChip = (chip: { remove: Partial<CatalogState> }) => update({ ...(reading ? applyReading(reading) : {}), ...chip.remove });
+  const activeCount = activeFilterCount(shown);
   const clearAll = () => update({ ...EMPTY_CATALOG_STATE, compare: state.compare });
   const change = (changes: Partial<CatalogState>) => update(changes);
 
@@ -212,6 +222,7 @@ export function CatalogPage() {
               />
             </div>
           </div>
+          <SearchReading reading={reading} chips={chips} onRemove={removeChip} />
           <div className="mb-4 mt-6 flex flex-wrap items-baseline justify-between gap-2">
             <h2
               id={`${filtersId}-results`}

@@ -3,7 +3,7 @@ import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, COMPARE_MAX, catalogSorts,
 export type { CatalogSort };
 export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry'] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
-export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice'] as const;
+export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const;
 export type RangeKey = (typeof RANGE_KEYS)[number];
 
 /**
@@ -23,6 +23,10 @@ export interface CatalogState {
   maxReach: string;
   minPrice: string;
   maxPrice: string;
+  minAxes: string;
+  maxAxes: string;
+  /** Makers left out ("FANUC,ABB"), set by reading the search words ("no FANUC"). */
+  excludeManufacturer: string;
   sort: CatalogSort;
   page: number;
   compare: string[];
@@ -40,6 +44,9 @@ export const EMPTY_CATALOG_STATE: CatalogState = {
   maxReach: '',
   minPrice: '',
   maxPrice: '',
+  minAxes: '',
+  maxAxes: '',
+  excludeManufacturer: '',
   sort: 'relevance',
   page: CATALOG_DEFAULT_PAGE,
   compare: [],
@@ -78,6 +85,9 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     maxReach: cleanNumber(params.get('maxReach')),
     minPrice: cleanNumber(params.get('minPrice')),
     maxPrice: cleanNumber(params.get('maxPrice')),
+    minAxes: cleanNumber(params.get('minAxes')),
+    maxAxes: cleanNumber(params.get('maxAxes')),
+    excludeManufacturer: text('excludeManufacturer'),
     sort: (catalogSorts as readonly string[]).includes(sort) ? (sort as CatalogSort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 ? page : CATALOG_DEFAULT_PAGE,
     compare,
@@ -90,6 +100,7 @@ export function toCatalogSearch(state: CatalogState): URLSearchParams {
   if (state.q) params.set('q', state.q);
   for (const key of FACET_KEYS) if (state[key]) params.set(key, state[key]);
   for (const key of RANGE_KEYS) if (state[key]) params.set(key, state[key]);
+  if (state.excludeManufacturer) params.set('excludeManufacturer', state.excludeManufacturer);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page !== CATALOG_DEFAULT_PAGE) params.set('page', String(state.page));
   if (state.compare.length) params.set('compare', state.compare.join(','));
@@ -102,17 +113,65 @@ export function toRobotsQuery(state: CatalogState): Record<string, string | numb
   if (state.q) query.q = state.q;
   for (const key of FACET_KEYS) if (state[key]) query[key] = state[key];
   for (const key of RANGE_KEYS) if (state[key]) query[key] = state[key];
+  if (state.excludeManufacturer) query.excludeManufacturer = state.excludeManufacturer;
   if (state.sort !== 'relevance') query.sort = state.sort;
   return query;
 }
 
 /** Filters that narrow the results (what "Clear all filters" clears). */
 export function activeFilterCount(state: CatalogState): number {
-  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k])].filter(Boolean).length;
+  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k]), state.excludeManufacturer].filter(Boolean).length;
 }
 
 /** A range whose minimum exceeds its maximum (the API answers 400 to it). */
 export function rangeError(min: string, max: string): string | null {
   if (min === '' || max === '') return null;
   return Number(min) > Number(max) ? 'The minimum must not exceed the maximum.' : null;
+}
+
+/** The state after a search's words were read into filters: the filters set, the words left as text. */
+export function applyReading(reading: { text: string | null; filters: Record<string, string> }): Partial<CatalogState> {
+  const changes: Partial<CatalogState> = { q: reading.text ?? '' };
+  const keys = new Set<string>([...FACET_KEYS, ...RANGE_KEYS, 'excludeManufacturer']);
+  for (const [key, value] of Object.entries(reading.filters)) {
+    if (keys.has(key)) (changes as Record<string, string>)[key] = RANGE_KEYS.includes(key as RangeKey) ? cleanNumber(value) : value;
+  }
+  return changes;
+}
+
+export interface FilterChip {
+  /** What it says: "Payload ≥ 40 kg", "Not FANUC". */
+  label: string;
+  /** The state change that removes it. */
+  remove: Partial<CatalogState>;
+}
+
+const CHIP_UNITS: Record<string, { label: string; unit: string }> = {
+  Payload: { label: 'Payload', unit: ' kg' },
+  Reach: { label: 'Reach', unit: ' mm' },
+  Price: { label: 'Price', unit: ' USD' },
+  Axes: { label: 'Axes', unit: '' },
+};
+
+const listed = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean).join(' or ');
+
+/** Every active filter as a removable chip (the search text aside: it has its own box). */
+export function filterChips(state: CatalogState, humanize: (tag: string) => string): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const [name, { label, unit }] of Object.entries(CHIP_UNITS)) {
+    const min = state[`min${name}` as RangeKey];
+    const max = state[`max${name}` as RangeKey];
+    if (min && max) chips.push({ label: `${label} ${min}–${max}${unit}`, remove: { [`min${name}`]: '', [`max${name}`]: '' } });
+    else if (min) chips.push({ label: `${label} ≥ ${min}${unit}`, remove: { [`min${name}`]: '' } });
+    else if (max) chips.push({ label: `${label} ≤ ${max}${unit}`, remove: { [`max${name}`]: '' } });
+  }
+  if (state.manufacturer) chips.push({ label: `Maker: ${listed(state.manufacturer)}`, remove: { manufacturer: '' } });
+  for (const maker of state.excludeManufacturer.split(',').map((m) => m.trim()).filter(Boolean)) {
+    const rest = state.excludeManufacturer.split(',').map((m) => m.trim()).filter((m) => m && m !== maker).join(',');
+    chips.push({ label: `Not ${maker}`, remove: { excludeManufacturer: rest } });
+  }
+  if (state.category) chips.push({ label: `Category: ${listed(state.category).split(' or ').map(humanize).join(' or ')}`, remove: { category: '' } });
+  if (state.application) chips.push({ label: `Application: ${listed(state.application).split(' or ').map(humanize).join(' or ')}`, remove: { application: '' } });
+  if (state.industry) chips.push({ label: `Industry: ${humanize(state.industry)}`, remove: { industry: '' } });
+  return chips;
 }
