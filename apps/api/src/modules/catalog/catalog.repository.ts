@@ -225,7 +225,11 @@ export interface CandidateQuery {
   minPayloadKg: number;
   maxPayloadKg?: number;
   minReachMm?: number;
+  maxReachMm?: number;
   manufacturers?: string[];
+  excludeManufacturers?: string[];
+  minDof?: number;
+  maxDof?: number;
   category?: string;
   /** Any of these applications. */
   applications?: string[];
@@ -244,6 +248,10 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
   if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
+  if (q.maxReachMm !== undefined) where.push(lte(robots.reachMm, q.maxReachMm));
+  if (q.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(q.excludeManufacturers.map((m) => m.toLowerCase()))})`);
+  if (q.minDof !== undefined) where.push(gte(robots.dof, q.minDof));
+  if (q.maxDof !== undefined) where.push(lte(robots.dof, q.maxDof));
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
   if (q.category) where.push(eq(robots.category, q.category));
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));

@@ -14,6 +14,11 @@ export interface SelectionCriteria {
   application?: string;
   industry?: string;
   manufacturers?: string[];
+  /** Hard limits: never relaxed. */
+  excludedManufacturers?: string[];
+  maxReachMm?: number;
+  maxPayloadKg?: number;
+  axes?: { min?: number; max?: number };
   category?: string;
   budgetUsd?: number;
   cycleTimeS?: number;
@@ -38,6 +43,11 @@ export interface RecommendationResult {
   relaxed: Array<'application' | 'manufacturer' | 'category' | 'budget'>;
   candidates: number;
 }
+
+const minDefined = (...values: Array<number | undefined>) => {
+  const set = values.filter((v): v is number => v !== undefined);
+  return set.length ? Math.min(...set) : undefined;
+};
 
 const PRECISION_APPS = new Set(['assembly', 'inspection', 'laboratory', 'dispensing', 'screwdriving', 'cleanroom']);
 
@@ -96,8 +106,12 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   const required = requiredPayloadKg(c.payloadKg, c.toolKg);
   const base: CandidateQuery = {
     minPayloadKg: Math.max(required, c.limits?.minPayloadKg ?? 0),
-    maxPayloadKg: c.limits?.maxPayloadKg,
+    maxPayloadKg: minDefined(c.limits?.maxPayloadKg, c.maxPayloadKg),
     minReachMm: c.reachMm,
+    maxReachMm: c.maxReachMm,
+    excludeManufacturers: c.excludedManufacturers,
+    minDof: c.axes?.min,
+    maxDof: c.axes?.max,
     minPriceUsd: c.limits?.minPriceUsd,
     limit: 80,
   };

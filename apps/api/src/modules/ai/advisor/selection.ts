@@ -14,7 +14,13 @@ export function describeFacts(f: Facts): string {
   if (f.reachMm !== undefined) parts.push(`${mm(f.reachMm)} reach`);
   if (f.application) parts.push(applicationLabel(f.application));
   if (f.industry) parts.push(`${f.industry.replace(/-/g, ' ')} industry`);
+  if (f.maxPayloadKg !== undefined) parts.push(`rated payload up to ${kg(f.maxPayloadKg)}`);
+  if (f.maxReachMm !== undefined) parts.push(`reach no more than ${mm(f.maxReachMm)}`);
+  if (f.axes?.min !== undefined && f.axes.min === f.axes.max) parts.push(`${f.axes.min} axes`);
+  else if (f.axes?.min !== undefined) parts.push(`at least ${f.axes.min} axes`);
+  else if (f.axes?.max !== undefined) parts.push(`at most ${f.axes.max} axes`);
   if (f.manufacturers?.length) parts.push(`${f.manufacturers.join(' or ')} preferred`);
+  if (f.excludedManufacturers?.length) parts.push(`not ${f.excludedManufacturers.join(' or ')}`);
   if (f.category) parts.push(categoryLabel(f.category));
   if (f.budgetUsd !== undefined) parts.push(`budget ${usd(f.budgetUsd)}`);
   if (f.cycleTimeS !== undefined) parts.push(`${f.cycleTimeS} s cycle time`);
@@ -30,6 +36,10 @@ export function criteriaFrom(u: Understanding): SelectionCriteria {
     application: f.application,
     industry: f.industry,
     manufacturers: f.manufacturers,
+    excludedManufacturers: f.excludedManufacturers,
+    maxReachMm: f.maxReachMm,
+    maxPayloadKg: f.maxPayloadKg,
+    axes: f.axes,
     category: f.category,
     budgetUsd: f.budgetUsd,
     cycleTimeS: f.cycleTimeS,

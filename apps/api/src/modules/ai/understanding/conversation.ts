@@ -106,7 +106,7 @@ export function readFilters(filters: Record<string, string> | undefined): { fact
 export function missingSelectionFacts(facts: Facts): Array<'payload' | 'reach_or_application'> {
   const missing: Array<'payload' | 'reach_or_application'> = [];
   if (facts.payloadKg === undefined) missing.push('payload');
-  if (facts.reachMm === undefined && facts.application === undefined) missing.push('reach_or_application');
+  if (facts.reachMm === undefined && facts.maxReachMm === undefined && facts.application === undefined) missing.push('reach_or_application');
   return missing;
 }
 

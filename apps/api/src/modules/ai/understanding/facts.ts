@@ -1,3 +1,4 @@
+import { builtInMakers, catalogCategoryOf, makerCountry, parseRequirements } from '@cellforge/requirements';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
 import { applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
@@ -13,6 +14,14 @@ export interface Facts {
   industry?: Industry;
   /** Catalog manufacturer names the message asks for ("Fanuc or ABB"). */
   manufacturers?: string[];
+  /** Makers the buyer does not want ("no FANUC", "anything except ABB and KUKA"); they add up over a conversation. */
+  excludedManufacturers?: string[];
+  /** Longest reach the robot may have ("no more than 900 mm reach"), mm. */
+  maxReachMm?: number;
+  /** Largest rated payload wanted ("arms between 5 and 10 kg"), kg. */
+  maxPayloadKg?: number;
+  /** Axis count ("six-axis", "7-axis", "at least 6 axes"). */
+  axes?: { min?: number; max?: number };
   /** Catalog category (collaborative, scara, ...). */
   category?: string;
   budgetUsd?: number;
@@ -130,14 +139,77 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   const cycle = findCycleTime(text);
   if (cycle !== undefined && Number.isFinite(cycle) && cycle > 0) facts.cycleTimeS = cycle;
 
+  addSharedReading(facts, text);
   return facts;
+}
+
+const makerNames = builtInMakers.map((m) => m.name);
+const STRICT_MAX_WORDS = /\b(no more than|not more than|at most|under|less than|below|shorter than|smaller than|must not exceed|not exceed|max(?:imum)?|höchstens|maximal|unter|como máximo|menos de)\b/i;
+
+/**
+ * What the shared requirements parser (packages/requirements: the catalog search box and
+ * project matching read buyers' words with it too) understands and the assistant's own
+ * reading above does not: excluded makers, upper bounds, ranges, axis counts, makers by
+ * country, and units beyond kg and mm ("1.5 t", "2 lbs", "20 in").
+ */
+function addSharedReading(facts: Facts, text: string): void {
+  const r = parseRequirements(text, { knownMakers: makerNames });
+  const excluded = [...r.makers.exclude, ...makerNames.filter((m) => r.makerCountries.exclude.includes(makerCountry(m) ?? ''))];
+  if (excluded.length) {
+    facts.excludedManufacturers = [...new Set(excluded)];
+    const lower = new Set(excluded.map((m) => m.toLowerCase()));
+    const wanted = facts.manufacturers?.filter((m) => !lower.has(m.toLowerCase()));
+    if (wanted?.length) facts.manufacturers = wanted;
+    else delete facts.manufacturers;
+  }
+  if (r.makerCountries.include.length && !facts.manufacturers?.length) {
+    const fromCountries = makerNames.filter((m) => r.makerCountries.include.includes(makerCountry(m) ?? ''));
+    if (fromCountries.length) facts.manufacturers = fromCountries;
+  }
+  const reach = r.reachMm;
+  // "racks up to 1.6 m away" is the distance to cover (the reach needed); only words that
+  // bound the robot itself ("no more than 900 mm reach", "under 600 mm") make a maximum.
+  const boundsTheRobot = STRICT_MAX_WORDS.test(text);
+  if (reach?.max !== undefined && reach.min === undefined && (boundsTheRobot || facts.reachMm === undefined)) {
+    // An upper bound only: the robot must not reach further; it is not the reach needed.
+    facts.maxReachMm = reach.max;
+    if (facts.reachMm !== undefined && Math.abs(facts.reachMm - reach.max) < 1) delete facts.reachMm;
+  } else if (reach?.min !== undefined && facts.reachMm === undefined) {
+    facts.reachMm = Math.round(reach.min);
+    if (reach.max !== undefined && reach.max !== reach.min) facts.maxReachMm = reach.max;
+  }
+  const payload = r.payloadKg;
+  if (payload?.min !== undefined && facts.payloadKg === undefined) facts.payloadKg = payload.min;
+  if (payload?.min !== undefined && payload.max !== undefined && payload.max > payload.min) {
+    // "between 5 and 10 kg": the lower figure is the load, the upper one caps the robot's rating.
+    facts.payloadKg = payload.min;
+    facts.maxPayloadKg = payload.max;
+  }
+  if (r.axes && (r.axes.min !== undefined || r.axes.max !== undefined)) facts.axes = { ...r.axes };
+  if (!facts.category && r.robotTypes.include.length === 1) {
+    const category = catalogCategoryOf[r.robotTypes.include[0]!];
+    if (category) facts.category = category;
+  }
+  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {
+    facts.budgetUsd = Math.round(r.budget.max);
+  }
 }
 
 /** Later facts win; codes and ROI figures accumulate. */
 export function mergeFacts(base: Facts, next: Facts): Facts {
   const merged: Facts = { ...base, codes: [...base.codes], roi: { ...base.roi } };
-  for (const key of ['payloadKg', 'toolKg', 'reachMm', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
+  for (const key of ['payloadKg', 'toolKg', 'reachMm', 'maxReachMm', 'maxPayloadKg', 'axes', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
     if (next[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  // Exclusions add up ("no FANUC" ... "and no Yaskawa either"); a maker asked for again is no longer excluded.
+  const wanted = new Set((next.manufacturers ?? []).map((m) => m.toLowerCase()));
+  const excluded = [...(base.excludedManufacturers ?? []), ...(next.excludedManufacturers ?? [])].filter((m) => !wanted.has(m.toLowerCase()));
+  if (excluded.length) merged.excludedManufacturers = [...new Set(excluded)];
+  else delete merged.excludedManufacturers;
+  if (merged.excludedManufacturers && merged.manufacturers) {
+    const out = new Set(merged.excludedManufacturers.map((m) => m.toLowerCase()));
+    merged.manufacturers = merged.manufacturers.filter((m) => !out.has(m.toLowerCase()));
+    if (!merged.manufacturers.length) delete merged.manufacturers;
   }
   for (const [k, v] of Object.entries(next.roi) as Array<[string, number | undefined]>) if (v !== undefined) (merged.roi as Record<string, number>)[k] = v;
   for (const c of next.codes) if (!merged.codes.some((x) => x.code === c.code && x.maker === c.maker)) merged.codes.push(c);

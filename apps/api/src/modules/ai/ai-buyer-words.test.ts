@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { chatResponseSchema, type ChatRequest, type ChatResponse } from '@cellforge/contracts';
+import { seedCatalog, type Database } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import type { RobotRow } from '../catalog';
+import { findNamedRobots } from './advisor/mentions';
+import { createModelNameIndex } from './advisor/model-index';
+
+/**
+ * Issue 12, the chat read as buyers write (written from the buyer's side before the
+ * shared requirements parser was wired into the assistant): exclusions are exclusions,
+ * upper bounds are maxima, ranges and axis counts hold, units beyond kg and mm count.
+ */
+async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
+  const found = await findNamedRobots(createModelNameIndex(db), text);
+  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
+}
+
+describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
+  const ctx = useTestApp(backend);
+  beforeEach(async () => {
+    await seedCatalog(ctx().handle.db);
+  });
+  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
+    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
+    return chatResponseSchema.parse(res.body);
+  };
+  const recommended = async (message: string) => {
+    const answer = await chat({ message });
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    return { answer, named };
+  };
+
+  it('"Palletizer for 40 kg sacks, 2.4 m reach, but no FANUC please" recommends no FANUC robot', async () => {
+    const { answer, named } = await recommended('Palletizer for 40 kg sacks, 2.4 m reach, but no FANUC please');
+    expect(answer.robot_data_included).toBe(true);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.manufacturer, `${r.manufacturer} ${r.model}`).not.toBe('FANUC');
+  });
+
+  it('"anything except ABB and KUKA" for 10 kg parts at 1 m names neither', async () => {
+    const { named } = await recommended('10 kg parts, 1 m reach, anything except ABB and KUKA');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(['ABB', 'KUKA']).not.toContain(r.manufacturer);
+  });
+
+  it('"no more than 900 mm reach" is a maximum', async () => {
+    const { named } = await recommended('Pick 2 kg parts, the robot must have no more than 900 mm reach');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.reachMm, `${r.manufacturer} ${r.model}`).toBeLessThanOrEqual(900);
+  });
+
+  it('"six-axis arms between 5 and 10 kg" keeps both the axes and the payload range', async () => {
+    const { named } = await recommended('Show me six-axis arms between 5 and 10 kg payload for machine tending, reach 800 mm');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.dof, `${r.manufacturer} ${r.model}`).toBe(6);
+      expect(r.payloadKg).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('"castings of 1.5 t" is a 1,500 kg payload', async () => {
+    const { answer, named } = await recommended('We need to move castings of 1.5 t, reach about 3 m');
+    expect(answer.response).not.toMatch(/heaviest part/i);
+    for (const r of named) expect(r.payloadKg).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('"parts weigh 2 lbs and travel 20 in" reads pounds and inches', async () => {
+    const { named } = await recommended('Our parts weigh 2 lbs and travel 20 in, pick and place');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.reachMm).toBeGreaterThanOrEqual(508);
+  });
+
+  it('a follow-up exclusion adds to the earlier ones', async () => {
+    const first = 'Palletizing 20 kg boxes, reach 2 m, no FANUC';
+    const a1 = await chat({ message: first });
+    const a2 = await chat({
+      message: 'and no Yaskawa either',
+      conversationHistory: [
+        { role: 'user', content: first },
+        { role: 'assistant', content: a1.response, metadata: { ...a1.metadata } },
+      ],
+    });
+    const named = await robotsNamedIn(ctx().handle.db, a2.response);
+    for (const r of named) expect(['FANUC', 'Yaskawa']).not.toContain(r.manufacturer);
+  });
+});
