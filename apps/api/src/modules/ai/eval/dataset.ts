@@ -10,6 +10,12 @@ export interface StatedConstraints {
   manufacturers?: string[];
   category?: string;
   budgetUsd?: number;
+  /** Hard limits: never relaxed, every robot named must meet them. */
+  excludedManufacturers?: string[];
+  maxReachMm?: number;
+  /** Largest rated payload the buyer wants. */
+  maxPayloadKg?: number;
+  dof?: number;
 }
 
 export interface EvalCase {
@@ -300,6 +306,17 @@ export const evalCases: EvalCase[] = [
   { id: 'ho-10', category: 'roi', message: 'I run 3 shifts with 4 people packing boxes at $22 an hour; a packing cell is quoted at $210k. Worth it?', expectIntent: 'roi', expectState: 'solution_providing' },
   { id: 'ho-11', category: 'selection', message: 'we bake bread and want a robot to put 12 kg dough trays on racks up to 1.6 m away', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1600 } },
   { id: 'ho-12', category: 'troubleshooting', message: 'Got a 50056 on the flexpendant', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: '50056' },
+  // Buyers' words (issue 12), written from the buyer's side before the shared parser was wired in.
+  { id: 'bw-01', category: 'selection', message: 'Palletizer for 40 kg sacks, 2.4 m reach, but no FANUC please', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 40, reachMm: 2400, excludedManufacturers: ['FANUC'] } },
+  { id: 'bw-02', category: 'selection', message: 'anything except ABB and KUKA for 10 kg parts with 1 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 10, reachMm: 1000, excludedManufacturers: ['ABB', 'KUKA'] } },
+  { id: 'bw-03', category: 'selection', message: 'I need to pick 2 kg parts, robot reach must be under 600 mm', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 2, maxReachMm: 600 } },
+  { id: 'bw-04', category: 'selection', message: 'six-axis arms between 5 and 10 kg payload for machine tending, 800 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 800, maxPayloadKg: 10, dof: 6 } },
+  { id: 'bw-05', category: 'selection', message: 'our parts weigh 2 lbs and travel 20 in, pick and place', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 0.9, reachMm: 508 } },
+  { id: 'bw-06', category: 'selection', message: 'we have to move castings of 1.5 t with 3 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1500, reachMm: 3000 } },
+  { id: 'bw-07', category: 'selection', message: 'welding 6 kg parts at 1.4 m reach, no Yaskawa or KUKA', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 6, reachMm: 1400, excludedManufacturers: ['Yaskawa', 'KUKA'] } },
+  { id: 'bw-08', category: 'selection', message: 'gripper plus part is 12 oz, reach 500 mm, small assembly', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 0.34, reachMm: 500 } },
+  { id: 'bw-09', category: 'selection', message: 'A robot for 15 kg boxes, 1.7 m reach, max 1800 mm reach because of the fence, not ABB', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 15, reachMm: 1700, maxReachMm: 1800, excludedManufacturers: ['ABB'] } },
+  { id: 'bw-10', category: 'selection', message: '7-axis robot for 3 kg parts, 800 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 800, dof: 7 } },
   // Follow-ups about the robot(s) in view: detail page, compare page, conversation, ROI page.
   { id: 'ctx-01', category: 'general', message: 'What payload can it carry?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Universal Robots UR10e', 'Payload: 12.5 kg', 'parts up to about 10.4 kg'] },
   { id: 'ctx-02', category: 'general', message: "What's its reach?", context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Reach: 1,300 mm'] },

@@ -111,6 +111,10 @@ export function constraintProblems(r: RobotRow, c: StatedConstraints, check: Set
   if (c.manufacturers && check.has('manufacturers') && !c.manufacturers.includes(r.manufacturer)) problems.push(`${name}: maker not in ${c.manufacturers.join('/')}`);
   if (c.category && check.has('category') && r.category !== c.category) problems.push(`${name}: category ${r.category} is not ${c.category}`);
   if (c.budgetUsd !== undefined && check.has('budgetUsd') && (r.priceMinUsd == null || r.priceMinUsd > c.budgetUsd)) problems.push(`${name}: price ${r.priceMinUsd} over ${c.budgetUsd}`);
+  if (c.excludedManufacturers?.includes(r.manufacturer)) problems.push(`${name}: ${r.manufacturer} was excluded`);
+  if (c.maxReachMm !== undefined && r.reachMm > c.maxReachMm) problems.push(`${name}: reach ${r.reachMm} > ${c.maxReachMm} allowed`);
+  if (c.maxPayloadKg !== undefined && r.payloadKg > c.maxPayloadKg) problems.push(`${name}: rated payload ${r.payloadKg} > ${c.maxPayloadKg} wanted`);
+  if (c.dof !== undefined && r.dof !== c.dof) problems.push(`${name}: ${r.dof} axes, not ${c.dof}`);
   return problems;
 }
 
