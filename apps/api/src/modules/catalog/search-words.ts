@@ -94,7 +94,11 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     if (rest.length) filters.excludeManufacturer = [...new Set([...(query.excludeManufacturer ? [query.excludeManufacturer] : []), ...rest])].join(',');
   }
 
-  const categories = r.robotTypes.include.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
+  // "palletizer" is read through the application (robots marketed for palletizing, 4-axis
+  // or not, and suppliers' palletizer kits), not as the 4-axis category alone.
+  const types = r.robotTypes.include.filter((t) => t !== 'palletizer');
+  if (r.robotTypes.include.includes('palletizer') && !r.applications.includes('palletizing')) r.applications.push('palletizing');
+  const categories = types.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
   if (r.robotTypes.include.includes('gantry')) notApplied.push('gantry robots: the catalog lists none');
   if (categories.length) set('category', [...new Set(categories)].join(','), `type ${categories.join(' or ')}`);
   for (const t of r.robotTypes.exclude) notApplied.push(`not ${t}: choose the types you want in the Category filter`);
