@@ -11,6 +11,20 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+/**
+ * A company website as people type it ("example.com" or "https://example.com"): any
+ * scheme but http and https ("javascript:", "data:") is refused, since the address is
+ * shown to other users.
+ */
+const websiteText = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => !/^[a-z][a-z0-9+.-]*:/i.test(v) || /^https?:\/\//i.test(v), { message: 'Enter a web address starting with http:// or https://, or just the domain' })
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
 export const companySizes = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' }).max(254));
@@ -68,7 +82,7 @@ export const registerRequestSchema = z.object({
   company_name: optionalText(160),
   phone: optionalText(40),
   job_title: optionalText(120),
-  website: optionalText(300),
+  website: websiteText,
   company_size: optionalText(40),
   industry: optionalText(120),
 });
@@ -106,7 +120,7 @@ export const profileUpdateSchema = z
     company_name: optionalText(160),
     phone: optionalText(40),
     job_title: optionalText(120),
-    website: optionalText(300),
+    website: websiteText,
     company_size: optionalText(40),
     industry: optionalText(120),
     preferences: userPreferencesSchema,

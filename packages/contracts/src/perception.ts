@@ -82,12 +82,38 @@ export const stage1ResultsSchema = z
   .passthrough();
 export type Stage1Results = z.infer<typeof stage1ResultsSchema>;
 
+/** Limits of figures a person confirms or corrects (a part, a cell, a cycle): physical, not just finite. */
+export const CONFIRM_LIMITS = { weightKg: 10_000, dimensionMm: 100_000, cycleTimeS: 86_400 } as const;
+
+/**
+ * Stage 1 results as the integrator confirms or corrects them: the measured shape, with
+ * every weight, dimension and cycle time a positive figure within CONFIRM_LIMITS
+ * (a -3 kg part or a 1e308 mm cell is refused here, not discovered by stage 2).
+ */
+export const confirmedStage1Schema = stage1ResultsSchema.partial().superRefine((data, ctx) => {
+  const positive = (value: unknown, max: number, path: (string | number)[], what: string) => {
+    if (value === null || value === undefined) return;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
+      ctx.addIssue({ code: 'custom', path, message: `${what} must be more than 0 and at most ${max.toLocaleString('en-US')}` });
+    }
+  };
+  data.extracted_payloads?.forEach((p, i) => {
+    positive(p.weight_kg, CONFIRM_LIMITS.weightKg, ['extracted_payloads', i, 'weight_kg'], 'Weight (kg)');
+    p.dimensions_mm?.forEach((d, j) => positive(d, CONFIRM_LIMITS.dimensionMm, ['extracted_payloads', i, 'dimensions_mm', j], 'Each dimension (mm)'));
+  });
+  data.extracted_workstations?.forEach((w, i) =>
+    w.dimensions_mm?.forEach((d, j) => positive(d, CONFIRM_LIMITS.dimensionMm, ['extracted_workstations', i, 'dimensions_mm', j], 'Each dimension (mm)')),
+  );
+  data.extracted_activities?.forEach((a, i) => positive(a.cycle_time_s, CONFIRM_LIMITS.cycleTimeS, ['extracted_activities', i, 'cycle_time_s'], 'Cycle time (s)'));
+  positive(data.cycle_time_s, CONFIRM_LIMITS.cycleTimeS, ['cycle_time_s'], 'Cycle time (s)');
+});
+
 export const confirmRequestSchema = z.object({
   job_id: z.string().min(1),
   project_id: z.string().min(1),
   user_id: z.string().min(1),
   confirmed: z.boolean(),
-  updated_data: stage1ResultsSchema.partial().nullable().optional(),
+  updated_data: confirmedStage1Schema.nullable().optional(),
   message: z.string().max(2000).optional(),
 });
 export type ConfirmRequest = z.infer<typeof confirmRequestSchema>;

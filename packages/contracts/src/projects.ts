@@ -33,14 +33,24 @@ const optionalPositive = (max: number, message: string) =>
   );
 
 /** What a customer needs automated (docs/product.md §3.9, a decision: task, payload, reach, cycle time, budget). */
+const requirementFields = {
+  application: z.string().trim().max(60).nullable(),
+  industry: z.string().trim().max(60).nullable(),
+  payload_kg: optionalPositive(3000, 'Payload must be between 0 and 3000 kg'),
+  reach_mm: optionalPositive(10000, 'Reach must be between 0 and 10000 mm'),
+  cycle_time_s: optionalPositive(3600, 'Cycle time must be between 0 and 3600 s'),
+  budget_usd: optionalPositive(100_000_000, 'Budget must be a positive amount'),
+};
 export const projectRequirementsSchema = z.object({
-  application: z.string().trim().max(60).nullable().default(null),
-  industry: z.string().trim().max(60).nullable().default(null),
-  payload_kg: optionalPositive(3000, 'Payload must be between 0 and 3000 kg').default(null),
-  reach_mm: optionalPositive(10000, 'Reach must be between 0 and 10000 mm').default(null),
-  cycle_time_s: optionalPositive(3600, 'Cycle time must be between 0 and 3600 s').default(null),
-  budget_usd: optionalPositive(100_000_000, 'Budget must be a positive amount').default(null),
+  application: requirementFields.application.default(null),
+  industry: requirementFields.industry.default(null),
+  payload_kg: requirementFields.payload_kg.default(null),
+  reach_mm: requirementFields.reach_mm.default(null),
+  cycle_time_s: requirementFields.cycle_time_s.default(null),
+  budget_usd: requirementFields.budget_usd.default(null),
 });
+/** PATCH: the requirement fields sent change, the others keep their value (null clears one). */
+export const projectRequirementsPatchSchema = z.object(requirementFields).partial().strict();
 export type ProjectRequirements = z.infer<typeof projectRequirementsSchema>;
 
 export const customerProjectSchema = projectSchema.extend({
@@ -73,7 +83,7 @@ export const updateProjectSchema = z
     customer_company: z.string().trim().max(160).nullable(),
     status: projectStatusSchema,
     description: z.string().trim().max(5000),
-    requirements: projectRequirementsSchema,
+    requirements: projectRequirementsPatchSchema,
     shared_with_integrators: z.boolean(),
   })
   .partial()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatRequestSchema, loginRequestSchema, registerRequestSchema, shouldIncludeRobotData } from './index';
+import { chatRequestSchema, loginRequestSchema, profileUpdateSchema, registerRequestSchema, shouldIncludeRobotData } from './index';
 import { bulkValidateRequestSchema } from './bulk-upload';
 import { integratorSettingsSchema } from './integrator';
 
@@ -57,6 +57,15 @@ describe('bulkValidateRequestSchema', () => {
 });
 
 describe('integratorSettingsSchema', () => {
+  it('refuses script addresses as a registration or profile website, and takes a bare domain', () => {
+    const base = { email: 'a@b.co', password: 'correct horse battery staple', first_name: 'A', last_name: 'B', user_type: 'integrator' };
+    expect(registerRequestSchema.safeParse({ ...base, website: 'javascript:alert(document.domain)' }).success).toBe(false);
+    expect(registerRequestSchema.safeParse({ ...base, website: 'data:text/html,<b>x</b>' }).success).toBe(false);
+    expect(registerRequestSchema.parse({ ...base, website: 'example.com' }).website).toBe('example.com');
+    expect(registerRequestSchema.parse({ ...base, website: 'https://example.com/a' }).website).toBe('https://example.com/a');
+    expect(profileUpdateSchema.safeParse({ website: 'JavaScript:alert(1)' }).success).toBe(false);
+  });
+
   it('checks the website is a web address', () => {
     expect(integratorSettingsSchema.safeParse({ company_name: 'A', phone: '+1 555', website: 'ftp://x', city: null }).success).toBe(false);
     expect(integratorSettingsSchema.safeParse({ company_name: 'A', phone: '+1 (555) 010-2000', website: 'https://a.io', city: 'Lyon' }).success).toBe(true);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { VIDEO_UPLOAD_MESSAGE, stage1ResultsSchema } from '@cellforge/contracts';
+import { VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import { parseUpload } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
@@ -23,7 +23,7 @@ const uploadFieldsSchema = z.object({
 
 const confirmBodySchema = z.object({
   confirmed: z.boolean({ message: 'confirmed must be true or false' }),
-  updated_data: stage1ResultsSchema.partial().nullable().optional(),
+  updated_data: confirmedStage1Schema.nullable().optional(),
   message: z.string().max(2000).optional(),
 });
 

@@ -208,6 +208,19 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
       body: { job_id: jobId, project_id: projectId, user_id: user.id, bucket_name: 'customer-videos', object_key: body.data.object_key, result_bucket: 'analysis-results' },
     });
 
+    // Impossible corrections are refused at confirm, naming the field, and never reach the perception service.
+    for (const bad of [
+      { extracted_payloads: [{ name: 'Part', weight_kg: -3, dimensions_mm: null }] },
+      { extracted_payloads: [{ name: 'Part', weight_kg: 2, dimensions_mm: [1e308, -5, 0] }] },
+      { extracted_activities: [{ activity_name: 'Pick', description: 'x', cycle_time_s: -1 }] },
+      { cycle_time_s: 1e9 },
+    ]) {
+      const refused = await request(a).post(`/api/integrator/analysis/${jobId}/confirm`).set(bearer(token)).send({ confirmed: true, updated_data: bad }).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(JSON.stringify(refused.body.details)).toMatch(/must be more than 0/);
+    }
+    expect(fake.calls.filter((c) => c.path === '/confirm')).toHaveLength(0);
+
     const corrections = { extracted_payloads: [{ name: 'Gearbox housing', weight_kg: 12, dimensions_mm: [300, 200, 150] }] };
     const c = await request(a)
       .post(`/api/integrator/analysis/${jobId}/confirm`)

@@ -34,13 +34,18 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
   const router = Router();
   const requireAuth = authenticate(deps.tokens, { required: true });
   const address = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-  const limiter = (prefix: string, options: { limit: number; windowMs: number; failedOnly: boolean; key: (req: Request) => string; message: string }) =>
+  const limiter = (
+    prefix: string,
+    options: { limit: number; windowMs: number; failedOnly: boolean; key: (req: Request) => string; message: string; skipInvalid?: boolean },
+  ) =>
     rateLimit({
       windowMs: options.windowMs,
       limit: options.limit,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       skipSuccessfulRequests: options.failedOnly,
+      // A form refused for its content (400: a weak password, a missing name) creates nothing and is not counted.
+      ...(options.skipInvalid ? { skipFailedRequests: true, requestWasSuccessful: (_req: Request, res: { statusCode: number }) => res.statusCode !== 400 } : {}),
       store: deps.rateLimitStore(prefix),
       keyGenerator: options.key,
       handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', options.message)),
@@ -65,6 +70,7 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     limit: deps.registerRateLimit,
     windowMs: deps.registerRateWindowMs,
     failedOnly: false,
+    skipInvalid: true,
     key: address,
     message: 'Too many accounts created from your address. Please try again later.',
   });

@@ -50,13 +50,14 @@ export function createProjectsService(db: Database) {
       return toProjectDto(row);
     },
     async update(userId: string, id: string, input: UpdateInput): Promise<CustomerProject> {
-      await ownProject(userId, id);
+      const current = toProjectDto(await ownProject(userId, id));
       const row = await updateProject(db, id, {
         projectName: input.project_name,
         customerCompany: input.customer_company,
         status: input.status,
         description: input.description,
-        requirements: input.requirements,
+        // A PATCH of one requirement keeps the others.
+        requirements: input.requirements ? { ...current.requirements, ...input.requirements } : undefined,
         sharedWithIntegrators: input.shared_with_integrators,
       });
       return toProjectDto(row);

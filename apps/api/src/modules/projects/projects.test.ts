@@ -40,6 +40,17 @@ describe.each(testBackends)('/projects on %s', (backend) => {
 
     const updated = await request(ctx().app).patch(`/projects/${created.id}`).set(bearer(token)).send({ status: 'Complete' }).expect(200);
     expect(updated.body.data.status).toBe('Complete');
+    // One requirement changed: the others keep their values; null clears one.
+    const before = created.requirements;
+    const patched = customerProjectSchema.parse(
+      (await request(ctx().app).patch(`/projects/${created.id}`).set(bearer(token)).send({ requirements: { payload_kg: '40' } }).expect(200)).body.data,
+    );
+    expect(patched.requirements).toEqual({ ...before, payload_kg: 40 });
+    const cleared = customerProjectSchema.parse(
+      (await request(ctx().app).patch(`/projects/${created.id}`).set(bearer(token)).send({ requirements: { application: null } }).expect(200)).body.data,
+    );
+    expect(cleared.requirements).toEqual({ ...before, payload_kg: 40, application: null });
+    await request(ctx().app).patch(`/projects/${created.id}`).set(bearer(token)).send({ requirements: { colour: 'red' } }).expect(400);
     await request(ctx().app).delete(`/projects/${created.id}`).set(bearer(token)).expect(204);
     await request(ctx().app).get(`/projects/${created.id}`).set(bearer(token)).expect(404);
   });
