@@ -36,6 +36,13 @@ describe('scoreMatch', () => {
     expect(m.reasons[2]!.text).toBe('Indicative price $40,000–$50,000 is within the $60,000 budget');
   });
 
+  it('does not call a price band within budget when only its low end is', () => {
+    const m = scoreMatch(robot({ priceMinUsd: 60000, priceMaxUsd: 80000 }), req({ payload_kg: 15, budget_usd: 60000 }));
+    const price = m.reasons.find((r) => r.kind === 'price')!;
+    expect(price.text).toBe('Indicative price $60,000–$80,000 starts within the $60,000 budget; its upper end is above it: ask for a quote');
+    expect(price.text).not.toMatch(/is within/);
+  });
+
   it('flags a payload without the 20% tool margin', () => {
     const m = scoreMatch(robot({ payloadKg: 11 }), req({ payload_kg: 10 }));
     expect(m.reasons[0]).toMatchObject({ ok: false });

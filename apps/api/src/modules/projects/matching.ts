@@ -71,14 +71,16 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
         robot.priceMaxUsd !== null && robot.priceMaxUsd !== robot.priceMinUsd
           ? `${money(robot.priceMinUsd)}–${money(robot.priceMaxUsd)}`
           : money(robot.priceMinUsd);
+      const fullyInside = robot.priceMaxUsd === null || robot.priceMaxUsd <= req.budget_usd;
       reasons.push({
         kind: 'price',
         ok,
-        text: ok
-          ? `Indicative price ${band} is within the ${money(req.budget_usd)} budget`
-          : `Indicative price ${band} is above the ${money(req.budget_usd)} budget`,
+        text: !ok
+          ? `Indicative price ${band} is above the ${money(req.budget_usd)} budget`
+          : fullyInside
+            ? `Indicative price ${band} is within the ${money(req.budget_usd)} budget`
+            : `Indicative price ${band} starts within the ${money(req.budget_usd)} budget; its upper end is above it: ask for a quote`,
       });
-      const fullyInside = robot.priceMaxUsd === null || robot.priceMaxUsd <= req.budget_usd;
       parts.push({ kind: 'price', score: ok ? (fullyInside ? 1 : 0.75) : 0 });
     }
   }

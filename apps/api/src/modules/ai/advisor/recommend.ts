@@ -211,7 +211,10 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
     notes.push(listed ? `Industry: listed for ${c.industry.replace(/-/g, ' ')}.` : `Industry: not listed for ${c.industry.replace(/-/g, ' ')} by its maker; check hygiene or environment needs with the supplier.`);
   }
   if (c.budgetUsd !== undefined && r.priceMinUsd != null) {
-    if (r.priceMinUsd <= c.budgetUsd) notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, within ${usd(c.budgetUsd)}.`);
+    if (r.priceMinUsd <= c.budgetUsd) {
+      const top = r.priceMaxUsd != null && r.priceMaxUsd > c.budgetUsd ? `; the band goes up to ${usd(r.priceMaxUsd)}, above it, so ask for a quote` : '';
+      notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, within ${usd(c.budgetUsd)}${top}.`);
+    }
     else {
       fits = false;
       notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, above ${usd(c.budgetUsd)}.`);
