@@ -49,12 +49,25 @@ export const chatSourceSchema = z.object({
 });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 
+/** A robot an answer names, as written in it, and its page (issue 12: what the assistant names is a link). */
+export const chatRobotLinkSchema = z.object({
+  text: z.string().min(1),
+  name: z.string(),
+  href: z.string().regex(/^\/robots\/[\w-]+$/),
+});
+export type ChatRobotLink = z.infer<typeof chatRobotLinkSchema>;
+export const MAX_ROBOT_LINKS = 12;
+
 export const chatMetadataSchema = z.object({
   followUpQuestions: z.array(z.string()).max(MAX_FOLLOW_UPS),
   suggestedActions: z.array(z.string()).max(MAX_SUGGESTED_ACTIONS),
   sources: z.array(chatSourceSchema).max(MAX_SOURCES),
   conversationState: z.string().optional(),
   userIntent: z.string().optional(),
+  /** The catalog robots the answer names, each linked to its page. */
+  robotLinks: z.array(chatRobotLinkSchema).max(MAX_ROBOT_LINKS).optional(),
+  /** The catalog with the task's filters applied ("see more"), for a robot selection. */
+  catalogHref: z.string().regex(/^\/catalog(\?.*)?$/).optional(),
 });
 export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
@@ -80,6 +93,8 @@ export interface ChatMessage {
   sources?: ChatSource[];
   conversationState?: string;
   userIntent?: string;
+  robotLinks?: ChatRobotLink[];
+  catalogHref?: string;
 }
 
 /**

@@ -85,4 +85,30 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     const named = await robotsNamedIn(ctx().handle.db, a2.response);
     for (const r of named) expect(['FANUC', 'Yaskawa']).not.toContain(r.manufacturer);
   });
+
+  it('links every robot it names to its page, and a selection to the catalog with the task applied', async () => {
+    const answer = await chat({ message: 'Palletizer for 40 kg sacks, 2.4 m reach, but no FANUC please' });
+    const links = answer.metadata.robotLinks ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(answer.response).toContain(link.text);
+      const page = await request(ctx().app).get(`/api${link.href}`).expect(200);
+      expect(`${page.body.data.manufacturer} ${page.body.data.model}`).toBe(link.name);
+      expect(page.body.data.manufacturer).not.toBe('FANUC');
+    }
+    const href = answer.metadata.catalogHref;
+    expect(href).toMatch(/^\/catalog\?/);
+    const params = Object.fromEntries(new URL(href!, 'http://x').searchParams);
+    expect(params).toMatchObject({ minPayload: '48', minReach: '2400', excludeManufacturer: 'FANUC' });
+    const list = await request(ctx().app).get('/api/robots').query(params).expect(200);
+    expect(list.body.total).toBeGreaterThan(0);
+    for (const r of list.body.data as Array<{ manufacturer: string; payload_kg: number }>) {
+      expect(r.manufacturer).not.toBe('FANUC');
+      expect(r.payload_kg).toBeGreaterThanOrEqual(48);
+    }
+    // The robots the answer recommends are among those the catalog link shows.
+    const all = await request(ctx().app).get('/api/robots').query({ ...params, limit: 100 }).expect(200);
+    const ids = new Set((all.body.data as Array<{ id: string }>).map((r) => r.id));
+    for (const link of links) expect(ids.has(link.href.split('/').pop()!), link.name).toBe(true);
+  });
 });

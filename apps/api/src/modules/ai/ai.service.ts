@@ -1,3 +1,4 @@
+import { catalogHrefOf, robotLinksOf } from './advisor/answer-links';
 import {
   AI_EOAT_PAYLOAD_MARGIN,
   type ChatResponse,
@@ -152,6 +153,9 @@ export function createAiService(deps: AiServiceDeps) {
         } else mode = 'model-fallback';
       }
 
+      // What the answer names links to its page; a selection links to the catalog with the task applied.
+      const robotLinks = await robotLinksOf(names.as(caller?.userId), answer.response);
+      const catalogHref = u.intent === 'robot_selection' && answer.robotDataIncluded ? catalogHrefOf(u.facts) : undefined;
       const body: ChatResponse = {
         success: true,
         response: answer.response,
@@ -165,6 +169,8 @@ export function createAiService(deps: AiServiceDeps) {
           sources: answer.sources,
           conversationState: answer.conversationState,
           userIntent: answer.userIntent,
+          ...(robotLinks.length ? { robotLinks } : {}),
+          ...(catalogHref ? { catalogHref } : {}),
         },
       };
       return { body, mode, understanding: u, advisor: builtIn };

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { CHAT_TEXT, type UiChatMessage } from '../utils/chat-messages';
 import { MessageContent } from './message-content';
@@ -69,7 +70,17 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
             <div className="flex gap-2">
               {message.isError ? <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> : null}
               <div className="min-w-0">
-                <MessageContent text={message.content} />
+                <MessageContent text={message.content} links={message.robotLinks} />
+                {message.catalogHref ? (
+                  <p className="mt-2">
+                    <Link
+                      to={message.catalogHref}
+                      className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
+                    >
+                      {CHAT_TEXT.seeCatalog}
+                    </Link>
+                  </p>
+                ) : null}
                 {message.errorDetail ? (
                   <p className="mt-1 text-xs text-red-800 dark:text-red-200" data-error-detail>
                     {message.errorDetail}

@@ -166,6 +166,29 @@ describe('Chat widget', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('links the robots an answer names to their pages, and a selection to the catalog; other links are not trusted', async () => {
+    stubFetch(() =>
+      chatReply('Three catalog robots that fit:\n- ABB IRB 460 (palletizing): 110 kg\n- KUKA KR 40 PA: 40 kg', {
+        robotLinks: [
+          { text: 'ABB IRB 460', name: 'ABB IRB 460', href: '/robots/robot-460' },
+          { text: 'KUKA KR 40 PA', name: 'KUKA KR 40 PA', href: 'https://evil.example/robots/1' },
+        ],
+        catalogHref: '/catalog?minPayload=48&excludeManufacturer=FANUC',
+      }),
+    );
+    const { router } = renderWidget();
+    const user = await openWidget();
+    await askWidget('Palletizer for 40 kg sacks, no FANUC');
+    const link = await within(dialog()).findByRole('link', { name: 'ABB IRB 460' });
+    expect(link).toHaveAttribute('href', '/robots/robot-460');
+    expect(within(dialog()).queryByRole('link', { name: 'KUKA KR 40 PA' })).toBeNull();
+    expect(within(dialog()).getByText(/KUKA KR 40 PA/)).toBeInTheDocument();
+    const more = within(dialog()).getByRole('link', { name: 'See every matching robot in the catalog' });
+    expect(more).toHaveAttribute('href', '/catalog?minPayload=48&excludeManufacturer=FANUC');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/robots/robot-460'));
+  });
+
   it('sends the page, filters, user and frontend context of a catalog page', async () => {
     const fetch = stubFetch(() => chatReply('ok'));
     renderWidget('/catalog?manufacturer=FANUC&minPayload=5&maxPrice=60000&q=arm&page=2');

@@ -83,6 +83,8 @@ export function useChat(options: UseChatOptions): ChatController {
             sources: reply.metadata.sources,
             conversationState: reply.metadata.conversationState,
             userIntent: reply.metadata.userIntent,
+            robotLinks: reply.metadata.robotLinks,
+            catalogHref: reply.metadata.catalogHref,
           });
         })
         .catch((error: unknown) => {

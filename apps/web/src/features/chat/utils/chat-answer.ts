@@ -1,8 +1,24 @@
-import type { ChatResponse, ChatSource } from '@cellforge/contracts';
+import type { ChatResponse, ChatRobotLink, ChatSource } from '@cellforge/contracts';
 import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS } from '@cellforge/contracts/constants';
+
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** At most this many robot links per answer (the API's MAX_ROBOT_LINKS). */
+const MAX_LINKS = 12;
+
+/** Robot links: only pages of this site (/robots/<id>) are linked. */
+function robotLinks(value: unknown): ChatRobotLink[] {
+  if (!Array.isArray(value)) return [];
+  const list: ChatRobotLink[] = [];
+  for (const item of value) {
+    if (!isObject(item) || typeof item.text !== 'string' || !item.text.trim() || typeof item.href !== 'string') continue;
+    if (!/^\/robots\/[\w-]+$/.test(item.href)) continue;
+    list.push({ text: item.text, name: typeof item.name === 'string' ? item.name : item.text, href: item.href });
+  }
+  return list.slice(0, MAX_LINKS);
+}
 
 function texts(value: unknown, limit: number): string[] {
   if (!Array.isArray(value)) return [];
@@ -47,6 +63,8 @@ export function readChatAnswer(body: unknown): ChatResponse | null {
         ? { conversationState: metadata.conversationState }
         : {}),
       ...(typeof metadata.userIntent === 'string' && metadata.userIntent ? { userIntent: metadata.userIntent } : {}),
+      ...(robotLinks(metadata.robotLinks).length ? { robotLinks: robotLinks(metadata.robotLinks) } : {}),
+      ...(typeof metadata.catalogHref === 'string' && /^\/catalog(\?[^\s]*)?$/.test(metadata.catalogHref) ? { catalogHref: metadata.catalogHref } : {}),
     },
   };
 }

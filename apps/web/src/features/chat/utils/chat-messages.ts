@@ -11,6 +11,8 @@ export const CHAT_TEXT = {
   openWidget: 'Open AI assistant',
   minimize: 'Minimize',
   close: 'Close',
+  /** Under a robot selection: the catalog with the task's figures applied. */
+  seeCatalog: 'See every matching robot in the catalog',
 } as const;
 
 /** docs/product.md §8.1. */
