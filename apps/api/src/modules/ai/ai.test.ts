@@ -124,7 +124,7 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
     it('says an unknown code is unknown and asks what the pendant shows', async () => {
       const a = await chat({ message: 'My Fanuc shows SRVO-999, what does it mean?' });
       expect(a.metadata).toMatchObject({ userIntent: 'troubleshooting', conversationState: 'gathering_info' });
-      expect(a.response).toMatch(/don't have a verified entry for FANUC SRVO-999/);
+      expect(a.response).toMatch(/SRVO-999 is not a FANUC alarm code in our verified list/);
       expect(a.response).toMatch(/teach pendant shows/);
       expect(a.response).not.toMatch(/Likely causes/);
       expect(a.metadata.followUpQuestions[0]).toMatch(/full alarm text/);
