@@ -58,6 +58,14 @@ const table: Row[] = [
   { message: 'Epson error 5016', maker: 'Epson', code: '5016', known: false },
   { message: 'Epson RC700 error 4001', maker: 'Epson', code: '4001', known: true },
   { message: 'Denso error 0x6003', maker: 'Denso', code: '0x6003', known: false },
+  { message: 'Kawasaki E controller shows (E4000)', maker: 'Kawasaki', code: 'E4000', known: false },
+  { message: 'Stäubli CS8C error 12345', maker: 'Stäubli', code: '12345', known: false },
+  // Entries added from the makers' manuals
+  { message: 'R-30iB shows SRVO-027 Robot not mastered', maker: 'FANUC', code: 'SRVO-027', known: true },
+  { message: 'SRVO-058 FSSB init error at power up', maker: 'FANUC', code: 'SRVO-058', known: true },
+  { message: 'IRC5: 50056 Joint collision on axis 2', maker: 'ABB', code: '50056', known: true },
+  { message: 'ABB OmniCore event 20033 Axis not synchronized', maker: 'ABB', code: '20033', known: true },
+  { message: 'UR5e protective stop C152A0', maker: 'Universal Robots', code: 'C152A0', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },

@@ -135,6 +135,13 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     push({ raw: m[0], code: `0x${m[1]!.toUpperCase()}`, maker }, m.index, m.index + m[0].length);
   }
 
+  // Kawasaki: a letter and four digits ("E4000", "P0108", "W1003"), only with Kawasaki named.
+  if (named.includes('Kawasaki') || context === 'Kawasaki') {
+    for (const m of scan.matchAll(/\(?\b([EPW])(\d{4})\b\)?/g)) {
+      push({ raw: m[0], code: `${m[1]}${m[2]}`, maker: 'Kawasaki' }, m.index, m.index + m[0].length);
+    }
+  }
+
   // Bare numbers (ABB event numbers, Yaskawa, Epson, KUKA message numbers...): the maker
   // named nearest in the message, else the page's or conversation's maker, else none.
   const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz|cycles?|per)\b|\s*(?:€|\$|°))/gi;
