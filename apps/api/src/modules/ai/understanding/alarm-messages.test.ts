@@ -93,6 +93,12 @@ describe('alarm messages from the shop floor', () => {
     'Epson T6 vs Denso VS-087',
     'a cobot for the CB3 line, budget 30000 USD',
     'we need 2000 parts per shift',
+    'ABB 6700 for 150 kg',
+    'Yaskawa robot budget 45000',
+    'Epson SCARA 600 mm, 3 kg, budget 20000',
+    'We run 3 shifts, 5000 parts a day on our ABB',
+    'Denso VS-087 with RC8A',
+    'Omron TM12 with 1300 mm reach',
   ])('does not read the buyer question "%s" as an alarm', (message) => {
     expect(extractCodes(message)).toEqual([]);
   });

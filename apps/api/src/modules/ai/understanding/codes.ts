@@ -44,6 +44,9 @@ const makerContext: Array<[ErrorMaker, RegExp]> = [
   ['Techman Robot', /\b(techman|tm ?flow|tm robot)\b/gi],
 ];
 
+/** A buyer's question ("ABB 6700 for 150 kg"): a number after a maker name is then a model, not an alarm. */
+const BUYER_WORDS = /\b(kg|kgs|lbs?|mm|reach|payload|price|budget|buy|quote|compare|vs\.?|versus|cobot|recommend|need an?)\b/i;
+
 const MAKER_WORD = /^(abb|kuka|fanuc|yaskawa|motoman|epson|denso|kawasaki|st[äa]e?ubli|omron|techman|ur)$/i;
 
 interface MakerMention {
@@ -156,7 +159,10 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     const after = text.slice(m.index + n.length, m.index + n.length + 30);
     const nearWords = ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
     const maker = makerAt(m.index, m.index + n.length);
-    if (!nearWords && !named.length) continue;
+    // Without alarm words, only a number right after a maker or controller name ("ABB IRC5 50204").
+    const afterMakerName = mentions.some((x) => x.end <= m.index && /^[\s:,#-]*$/.test(text.slice(x.end, m.index)));
+    if (!nearWords && (!afterMakerName || BUYER_WORDS.test(text))) continue;
+    if (!ERROR_WORDS.test(before.slice(-12)) && /\b(budget|price|prices|cost|costs|under|below|max(?:imum)?|around|about|approx\.?|up to|spend|for)\s*$/i.test(before)) continue;
     push({ raw: n, code: n, maker }, m.index, m.index + n.length);
   }
 
