@@ -66,6 +66,12 @@ const table: Row[] = [
   { message: 'IRC5: 50056 Joint collision on axis 2', maker: 'ABB', code: '50056', known: true },
   { message: 'ABB OmniCore event 20033 Axis not synchronized', maker: 'ABB', code: '20033', known: true },
   { message: 'UR5e protective stop C152A0', maker: 'Universal Robots', code: 'C152A0', known: true },
+  { message: 'SRVO-027 Robot not mastered', maker: 'FANUC', code: 'SRVO-027', known: true },
+  { message: 'KRC4: Robot not mastered', maker: 'KUKA', code: 'Robot not mastered', known: true },
+  { message: 'smartPAD shows Workspace no. 3 violated', maker: 'KUKA', code: 'Workspace violated', known: true },
+  { message: 'Block selection: BCO run required in T1/T2', maker: 'KUKA', code: 'Block selection: BCO run required in T1/T2', known: true },
+  { message: 'KUKA: Software limit switch point cannot be reached +A2', maker: 'KUKA', code: 'Software limit switch point cannot be reached', known: true },
+  { message: 'UR10e C173A2 too high joint torques', maker: 'Universal Robots', code: 'C173A2', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },

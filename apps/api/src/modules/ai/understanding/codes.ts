@@ -169,7 +169,8 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
   // KUKA messages are quoted by their text ("Software limit switch -A1"): read whenever KUKA
   // is named or in context; KUKA's own wording also when no other maker is named.
   const kukaNamed = named.includes('KUKA') || context === 'KUKA';
-  const otherThanKuka = named.some((m) => m !== 'KUKA') || (context !== undefined && context !== 'KUKA');
+  const otherThanKuka =
+    named.some((m) => m !== 'KUKA') || (context !== undefined && context !== 'KUKA') || found.some((f) => f.maker !== undefined && f.maker !== 'KUKA');
   if (kukaNamed || !otherThanKuka) {
     for (const entry of findKukaMessages(text, !kukaNamed)) {
       if (!found.some((f) => f.code === entry.code)) found.push({ raw: entry.code, code: entry.code, maker: 'KUKA' });
