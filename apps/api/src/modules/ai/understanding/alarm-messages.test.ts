@@ -72,6 +72,8 @@ const table: Row[] = [
   { message: 'Block selection: BCO run required in T1/T2', maker: 'KUKA', code: 'Block selection: BCO run required in T1/T2', known: true },
   { message: 'KUKA: Software limit switch point cannot be reached +A2', maker: 'KUKA', code: 'Software limit switch point cannot be reached', known: true },
   { message: 'UR10e C173A2 too high joint torques', maker: 'Universal Robots', code: 'C173A2', known: true },
+  { message: 'DX100 alarm 4311 ENCODER BACK-UP ERROR', maker: 'Yaskawa', code: '4311', known: true },
+  { message: 'SRVO-372 OPEMG1 status abnormal', maker: 'FANUC', code: 'SRVO-372', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },
