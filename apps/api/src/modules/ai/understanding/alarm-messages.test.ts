@@ -74,6 +74,8 @@ const table: Row[] = [
   { message: 'UR10e C173A2 too high joint torques', maker: 'Universal Robots', code: 'C173A2', known: true },
   { message: 'DX100 alarm 4311 ENCODER BACK-UP ERROR', maker: 'Yaskawa', code: '4311', known: true },
   { message: 'SRVO-372 OPEMG1 status abnormal', maker: 'FANUC', code: 'SRVO-372', known: true },
+  { message: 'Der Roboter meldet Software-Endschalter -A3', maker: 'KUKA', code: 'Software limit switch', known: true },
+  { message: 'le robot ABB affiche le défaut 50057', maker: 'ABB', code: '50057', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },
