@@ -9,7 +9,7 @@ describe('error-code knowledge base', () => {
     for (const m of ['ABB', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']) expect(makers.has(m as never), m).toBe(true);
     const counts = entriesPerMaker();
     expect(counts.FANUC).toBeGreaterThanOrEqual(109);
-    expect(counts.ABB).toBeGreaterThanOrEqual(37);
+    expect(counts.ABB).toBeGreaterThanOrEqual(43);
     expect(counts['Universal Robots']).toBeGreaterThanOrEqual(45);
     expect(counts.KUKA).toBeGreaterThanOrEqual(25);
     expect(counts.Yaskawa).toBeGreaterThanOrEqual(10);

@@ -76,6 +76,7 @@ const table: Row[] = [
   { message: 'SRVO-372 OPEMG1 status abnormal', maker: 'FANUC', code: 'SRVO-372', known: true },
   { message: 'Der Roboter meldet Software-Endschalter -A3', maker: 'KUKA', code: 'Software limit switch', known: true },
   { message: 'le robot ABB affiche le défaut 50057', maker: 'ABB', code: '50057', known: true },
+  { message: 'IRC5 event 10024 Collision triggered', maker: 'ABB', code: '10024', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },
