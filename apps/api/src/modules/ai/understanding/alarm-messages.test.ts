@@ -77,6 +77,7 @@ const table: Row[] = [
   { message: 'Der Roboter meldet Software-Endschalter -A3', maker: 'KUKA', code: 'Software limit switch', known: true },
   { message: 'le robot ABB affiche le défaut 50057', maker: 'ABB', code: '50057', known: true },
   { message: 'IRC5 event 10024 Collision triggered', maker: 'ABB', code: '10024', known: true },
+  { message: 'UR5e C57A1 after power on', maker: 'Universal Robots', code: 'C57A1', known: true },
   // No maker: the number is read, but nobody's code is assumed
   { message: 'what does 10013 mean', maker: null, code: '10013', known: false },
   { message: 'error 77777 on the pendant', maker: null, code: '77777', known: false },
