@@ -124,10 +124,26 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
     it('says an unknown code is unknown and asks what the pendant shows', async () => {
       const a = await chat({ message: 'My Fanuc shows SRVO-999, what does it mean?' });
       expect(a.metadata).toMatchObject({ userIntent: 'troubleshooting', conversationState: 'gathering_info' });
-      expect(a.response).toMatch(/don't have a verified entry for FANUC SRVO-999/);
+      expect(a.response).toMatch(/SRVO-999 is not a FANUC alarm code in our verified list/);
       expect(a.response).toMatch(/teach pendant shows/);
       expect(a.response).not.toMatch(/Likely causes/);
       expect(a.metadata.followUpQuestions[0]).toMatch(/full alarm text/);
+    });
+
+    it('reads a bare number under the controller named earlier in the conversation, and says it is unknown for that maker', async () => {
+      const history: ChatHistoryEntry[] = [{ role: 'user', content: 'Our DX200 stopped during the night shift' }, { role: 'assistant', content: 'What error code is displayed on the teach pendant?' }];
+      const a = await chat({ message: 'alarm 77777', conversationHistory: history });
+      expect(a.metadata.userIntent).toBe('troubleshooting');
+      expect(a.response).toMatch(/77777 is not a Yaskawa alarm code in our verified list/);
+      expect(a.response).toMatch(/alarm history/);
+      expect(a.response).not.toMatch(/ABB/);
+    });
+
+    it('answers a KUKA message on a KR C4 as KUKA, never as a Universal Robots code', async () => {
+      const a = await chat({ message: "KUKA KR C4 shows 'Software limit switch -A3'" });
+      expect(a.response).toMatch(/^KUKA message "Software limit switch"/);
+      expect(a.response).not.toMatch(/Universal Robots/);
+      expect(a.metadata.sources[0]?.manufacturer).toBe('KUKA');
     });
 
     it('uses the robot of the page to read a bare alarm number', async () => {

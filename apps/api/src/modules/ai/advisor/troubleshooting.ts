@@ -58,14 +58,14 @@ function describeEntry(entry: ErrorCodeEntry, mention?: CodeMention): string[] {
   if (sub) lines.push(`Sub-code ${mention.sub}: ${sub}.`);
   lines.push(`Seen on: ${entry.controllers}.`);
   if (entry.informational) {
-    lines.push('This is an informational message, not a fault.', '', entry.checks[0] ?? '');
+    lines.push('This is an informational message, not a fault.', '', entry.checks[0] ?? '', `Source: ${entry.source}.`);
     return lines;
   }
   lines.push('', 'Likely causes:');
   for (const c of entry.causes) lines.push(`- ${c}`);
   lines.push('', 'What to check:');
   for (const c of entry.checks) lines.push(`- ${c}`);
-  lines.push('', `Safety: ${entry.safety}`);
+  lines.push('', `Safety: ${entry.safety}`, `Source: ${entry.source}.`);
   return lines;
 }
 
@@ -97,11 +97,17 @@ export function answerTroubleshooting(u: Understanding): Draft {
   }
 
   for (const m of unknown) {
+    // The code is unknown for the maker it was read under; it is never offered as another maker's code.
     const who = m.maker ?? makerHint;
     const code = who ? `${who} ${m.code}` : m.code;
-    lines.push(`I don't have a verified entry for ${code}, so I won't guess what it means: the same number can mean different things on different controllers and software versions.`);
+    if (who) {
+      lines.push(`${m.code} is not ${/^[AEIOU]/i.test(who) ? 'an' : 'a'} ${who} alarm code in our verified list, so I won't guess what it means: the same number can mean different things on different controllers and software versions.`);
+      lines.push(`Check the controller's alarm history (the first alarm of the sequence is usually the cause) and the alarm list of the ${who} manual for your controller and software version.`);
+    } else {
+      lines.push(`I can't tell which maker's code ${m.code} is, and the same number means different things on different makers' controllers, so I won't guess.`);
+      lines.push('Which robot maker and controller show this code?');
+    }
     lines.push('Please tell me exactly what the teach pendant shows: the full alarm text and number, and any cause or sub-code line under it (and the robot model and controller).');
-    if (!who) lines.push('Which robot maker and controller show this code?');
     lines.push('');
     draft.unknownCodes.push(code);
   }

@@ -1,6 +1,6 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
 import { findVisibleRobotById, findVisibleRobotsByIds, type CatalogReader, type RobotRow } from '../../catalog';
-import { extractCodes } from '../understanding/codes';
+import { extractCodes, makersInText } from '../understanding/codes';
 import { gatherFacts, pickHistory, readFilters, readPriorTurns } from '../understanding/conversation';
 import { emptyFacts, mergeFacts, type Facts } from '../understanding/facts';
 import { classifyIntent } from '../understanding/intent';
@@ -95,7 +95,9 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   });
 
   // A bare alarm number ("alarm 4100 on my GP25") belongs to the maker of the robot named.
-  const maker = models[0]?.manufacturer ?? pageRobot?.manufacturer ?? current.manufacturers?.[0] ?? facts.manufacturers?.[0];
+  // Else the maker or controller the conversation named last ("our DX200 stopped" ... "alarm 77777").
+  const conversationMaker = [...prior.userTexts].reverse().map((t) => makersInText(t).at(-1)).find(Boolean);
+  const maker = models[0]?.manufacturer ?? pageRobot?.manufacturer ?? current.manufacturers?.[0] ?? facts.manufacturers?.[0] ?? conversationMaker ?? historyModels[0]?.manufacturer;
   if (maker && current.codes.some((c) => !c.maker)) {
     current.codes = extractCodes(message, maker);
     facts = { ...facts, codes: [...current.codes, ...facts.codes.filter((c) => !current.codes.some((x) => x.raw === c.raw))] };

@@ -208,7 +208,7 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
         if (missing.length) problems.push(`meaning lacks: ${missing.join(', ')}`);
         if (!makerOk) problems.push(`no ${c.code.maker} source`);
       } else {
-        ok = /don't have a verified entry/i.test(a.response) && /teach pendant/i.test(a.response) && a.response.includes(c.unknownCode!);
+        ok = /is not an? .+ alarm code in our verified list|can't tell which maker's code/i.test(a.response) && /teach pendant/i.test(a.response) && a.response.includes(c.unknownCode!);
         if (!ok) problems.push(`unknown code ${c.unknownCode} not reported as unknown`);
       }
       if (ok) report.troubleshooting.correct += 1;

@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodeEntries, errorCodeEntrySchema, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
+import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorMakers, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
 import table from './error-codes.json' with { type: 'json' };
 
 describe('error-code knowledge base', () => {
-  it('holds at least 40 codes across the major makers', () => {
-    expect(errorCodeEntries.length).toBeGreaterThanOrEqual(40);
+  it('holds at least 250 codes across the major makers', () => {
+    expect(errorCodeEntries.length).toBeGreaterThanOrEqual(250);
     const makers = new Set(errorCodeEntries.map((e) => e.maker));
-    expect([...makers].sort()).toEqual(['ABB', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']);
+    for (const m of ['ABB', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']) expect(makers.has(m as never), m).toBe(true);
+    const counts = entriesPerMaker();
+    expect(counts.FANUC).toBeGreaterThanOrEqual(109);
+    expect(counts.ABB).toBeGreaterThanOrEqual(43);
+    expect(counts['Universal Robots']).toBeGreaterThanOrEqual(63);
+    expect(counts.KUKA).toBeGreaterThanOrEqual(25);
+    expect(counts.Yaskawa).toBeGreaterThanOrEqual(10);
+  });
+
+  it('names the maker\'s manual of every entry and knows the makers the catalog sells', () => {
+    for (const e of errorCodeEntries) expect(e.source, `${e.maker} ${e.code}`).toMatch(new RegExp(`${e.maker.split(' ')[0]}.*(manual|table|instructions)`, 'i'));
+    for (const m of ['Denso', 'Kawasaki', 'Stäubli', 'Omron', 'Techman Robot']) expect(errorMakers as readonly string[]).toContain(m);
+    expect(errorCodeEntrySchema.safeParse({ ...table[0]!, source: undefined }).success).toBe(false);
+  });
+
+  it('gives the added codes the titles of the makers\' manuals', () => {
+    expect(findErrorCode('FANUC', 'SRVO-027')?.title).toBe('Robot not mastered');
+    expect(findErrorCode('FANUC', 'SRVO-058')?.title).toBe('FSSB init error');
+    expect(findErrorCode('FANUC', 'SRVO-067')?.meaning).toMatch(/thermostat/);
+    expect(findErrorCode('ABB', '50056')?.title).toBe('Joint collision');
+    expect(findErrorCode('ABB', '20033')?.title).toBe('Axis not synchronized');
+    expect(findErrorCode('Universal Robots', 'C151')?.title).toBe('Tool orientation close to limits');
   });
 
   it('gives every code a meaning, causes, checks, a safety note and no duplicates', () => {
@@ -43,6 +64,8 @@ describe('error-code knowledge base', () => {
     expect(makersForNumber('4100')).toEqual(['Yaskawa']);
     expect(makersForNumber('4001')).toEqual(['Epson']);
     expect(findKukaMessages('the smartPAD shows Software limit switch +A3').map((e) => e.code)).toEqual(['Software limit switch']);
+    expect(findKukaMessages('Software limit switch -A3', true).map((e) => e.code)).toEqual(['Software limit switch']);
+    expect(findKukaMessages('emergency stop pressed', true)).toEqual([]);
   });
 
   it('is data checked by a schema: every entry of the JSON file loads, and a bad one is refused', () => {

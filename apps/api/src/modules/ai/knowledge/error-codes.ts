@@ -3,8 +3,9 @@
  *
  * The table is data (error-codes.json), checked against the schema below when the
  * module loads, so a bad entry fails the tests and the start, not an answer.
- * Only codes whose meaning is well established are listed; anything else is answered
- * as unknown (the assistant asks for the exact pendant text instead of guessing).
+ * Only codes whose meaning the maker's public manual gives are listed, each with that
+ * manual in `source`; anything else is answered as unknown for the maker named (the
+ * assistant asks for the exact pendant text instead of guessing).
  * Universal Robots titles follow UR's published error-code table (the same table the
  * UR client library ships). KUKA messages are keyed by their message text because the
  * KSS message numbers differ between software versions.
@@ -12,7 +13,10 @@
 import { z } from 'zod';
 import table from './error-codes.json' with { type: 'json' };
 
-export const errorMakers = ['FANUC', 'ABB', 'KUKA', 'Yaskawa', 'Universal Robots', 'Epson'] as const;
+/** Makers whose alarms are read; the names are the catalog's manufacturer names. */
+export const errorMakers = [
+  'FANUC', 'ABB', 'KUKA', 'Yaskawa', 'Universal Robots', 'Epson', 'Denso', 'Kawasaki', 'Stäubli', 'Omron', 'Techman Robot',
+] as const;
 export type ErrorMaker = (typeof errorMakers)[number];
 
 const text = z.string().trim().min(1);
@@ -29,6 +33,8 @@ export const errorCodeEntrySchema = z.strictObject({
   causes: z.array(text).min(1),
   checks: z.array(text).min(1),
   safety: text,
+  /** The maker's manual that gives the code and its meaning (title, controller, chapter). */
+  source: text,
   /** Informational messages are not faults. */
   informational: z.boolean().optional(),
   /** Universal Robots sub-codes (the "A3" in C204A3). */
@@ -38,6 +44,11 @@ export const errorCodeEntrySchema = z.strictObject({
     .array(z.string().min(1))
     .optional()
     .transform((list) => list?.map((source) => new RegExp(source, 'i'))),
+  /**
+   * KUKA: the message text is KUKA's own wording ("Software limit switch"), so it is read as
+   * KUKA even when no maker is named; generic words ("emergency stop") need KUKA named.
+   */
+  ownWording: z.boolean().optional(),
 });
 
 export type ErrorCodeEntry = z.output<typeof errorCodeEntrySchema>;
@@ -66,7 +77,14 @@ export function makersForNumber(code: string): ErrorMaker[] {
   return errorCodeEntries.filter((e) => e.code === code).map((e) => e.maker);
 }
 
-/** KUKA messages quoted by text. */
-export function findKukaMessages(text: string): ErrorCodeEntry[] {
-  return errorCodeEntries.filter((e) => e.patterns?.some((p) => p.test(text)));
+/** KUKA messages quoted by text; `ownWordingOnly`: only those whose wording is KUKA's own. */
+export function findKukaMessages(text: string, ownWordingOnly = false): ErrorCodeEntry[] {
+  return errorCodeEntries.filter((e) => (!ownWordingOnly || e.ownWording) && e.patterns?.some((p) => p.test(text)));
+}
+
+/** How many entries each maker has. */
+export function entriesPerMaker(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of errorCodeEntries) counts[e.maker] = (counts[e.maker] ?? 0) + 1;
+  return counts;
 }

@@ -1,4 +1,4 @@
-import { findErrorCode, findKukaMessages, makersForNumber, type ErrorMaker } from '../knowledge/error-codes';
+import { errorMakers, findErrorCode, findKukaMessages, type ErrorMaker } from '../knowledge/error-codes';
 
 /** An alarm or error code found in a message. */
 export interface CodeMention {
@@ -22,27 +22,72 @@ const FANUC_FACILITIES = [
   'CNTR', 'TJOG', 'FXTL', 'IBSS', 'ISDT', 'SEMI', 'DTBR', 'LECO', 'LSTP', 'MCTL', 'SCIO',
 ];
 
-const ERROR_WORDS = /\b(error|errors|alarm|alarms|fault|faults|code|codes|event|message|warning|fails?|failed|stopp?(?:ed|s|ing)?|shows?|showing|displays?|says|pendant|flexpendant|polyscope|smartpad|protective stop)\b/i;
+/** Words around an alarm (English, German, Spanish, French, Italian, Portuguese). */
+const ERROR_WORDS = /\b(error|errors|alarm|alarms|fault|faults|code|codes|event|message|warning|fails?|failed|stopp?(?:ed|s|ing)?|shows?|showing|displays?|says|pendant|flexpendant|polyscope|smartpad|protective stop|fehler|fehlermeldung|st[öo]rung|meldung|alarma|alarmas|c[óo]digo|falla|fallo|aviso|alarme|d[ée]faut|erreur|errore|allarme|guasto|erro|falha|meldet|zeigt)\b/i;
 
+/**
+ * Maker names and controller / pendant / series names. A controller name tells the maker and
+ * is never itself a code ("KR C4" is not the Universal Robots code C4).
+ */
 const makerContext: Array<[ErrorMaker, RegExp]> = [
-  ['ABB', /\b(abb|irc5|omnicore|flex ?pendant|rapid)\b/i],
-  ['Yaskawa', /\b(yaskawa|motoman|yrc1000|yrc|dx100|dx200|fs100|nx100)\b/i],
-  ['Epson', /\b(epson|rc\+|rc700|rc90)\b/i],
-  ['Universal Robots', /\b(universal robots?|UR\d*e?|polyscope|e-series|cb3|protective stop)\b/i],
-  ['KUKA', /\b(kuka|krc\d|kr c\d|smartpad|kss)\b/i],
-  ['FANUC', /\b(fanuc|r-30i[ab]|teach pendant|ipendant|crx)\b/i],
+  ['ABB', /\b(abb|irc5|omnicore|flex ?pendant|rapid|robotware|irb)\b/gi],
+  ['Yaskawa', /\b(yaskawa|motoman|yrc ?1000(?:micro)?|yrc|dx ?100|dx ?200|fs ?100|nx ?100|xrc)\b/gi],
+  ['Epson', /\b(epson|rc\+|rc ?700(?:-a)?|rc ?90|rc ?800)(?=\W|$)/gi],
+  ['Universal Robots', /\b(universal[- ]robots?|polyscope|e-series|cb ?3(?:\.\d)?|cb-series)\b/gi],
+  ['Universal Robots', /\bUR(?:\d{1,2}e?)?\b/g],
+  ['KUKA', /\b(kuka|kr ?c ?\d|krc ?\d|smartpad|kss|kcp)\b/gi],
+  ['FANUC', /(?<![\w-])(fanuc|r-30i[ab](?: plus| mini(?: plus)?)?|r-j3i?[bc]?|r-j2|ipendant|crx)(?![\w-])/gi],
+  ['Denso', /\b(denso|rc ?8a?|rc ?7m?|rc ?9|cobotta|wincaps)\b/gi],
+  ['Kawasaki', /\bkawasaki\b/gi],
+  ['Stäubli', /\b(st[äa]e?ubli|cs ?8c?|cs ?9|cs ?7|srs)\b/gi],
+  ['Omron', /\bomron\b/gi],
+  ['Techman Robot', /\b(techman|tm ?flow|tm robot)\b/gi],
 ];
 
-/** Which makers the words of a text point at (in order of appearance in the table). */
+/** A buyer's question ("ABB 6700 for 150 kg"): a number after a maker name is then a model, not an alarm. */
+const BUYER_WORDS = /\b(kg|kgs|lbs?|mm|reach|payload|price|budget|buy|quote|compare|vs\.?|versus|cobot|recommend|need an?)\b/i;
+
+const MAKER_WORD = /^(abb|kuka|fanuc|yaskawa|motoman|epson|denso|kawasaki|st[äa]e?ubli|omron|techman|ur)$/i;
+
+interface MakerMention {
+  maker: ErrorMaker;
+  start: number;
+  end: number;
+}
+
+function makerMentions(text: string): MakerMention[] {
+  const found: MakerMention[] = [];
+  for (const [maker, re] of makerContext) {
+    for (const m of text.matchAll(re)) found.push({ maker, start: m.index, end: m.index + m[0].length });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Which makers the words of a text point at (maker and controller names), first named first. */
 export function makersInText(text: string): ErrorMaker[] {
-  return makerContext.filter(([, re]) => re.test(text)).map(([m]) => m);
+  return [...new Set(makerMentions(text).map((m) => m.maker))];
+}
+
+/** The maker named nearest to a position (before or after it). */
+function nearestMaker(mentions: MakerMention[], start: number, end: number): ErrorMaker | undefined {
+  let best: MakerMention | undefined;
+  let bestD = Infinity;
+  for (const m of mentions) {
+    const d = m.end <= start ? start - m.end : m.start >= end ? m.start - end : 0;
+    if (d < bestD) {
+      best = m;
+      bestD = d;
+    }
+  }
+  return best?.maker;
 }
 
 const pad3 = (n: string) => n.padStart(3, '0');
 
 /**
  * Codes in a message. `contextMaker` is the maker known from the page (robot detail) or
- * the conversation; it decides which maker a bare number belongs to.
+ * the conversation; it decides which maker a bare number belongs to when the message
+ * names none. A bare number is never given a maker the message or context does not name.
  */
 export function extractCodes(text: string, contextMaker?: string): CodeMention[] {
   const found: CodeMention[] = [];
@@ -53,8 +98,17 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     found.push(m);
   };
 
+  const mentions = makerMentions(text);
+  const named = [...new Set(mentions.map((m) => m.maker))];
+  const context = (errorMakers as readonly string[]).includes(contextMaker ?? '') ? (contextMaker as ErrorMaker) : undefined;
+  // Controller and maker names are blanked out so that their digits are not read as codes.
+  let scan = text;
+  for (const m of mentions) scan = scan.slice(0, m.start) + ' '.repeat(m.end - m.start) + scan.slice(m.end);
+  const hasErrorWords = ERROR_WORDS.test(text);
+  const makerAt = (start: number, end: number) => nearestMaker(mentions, start, end) ?? context;
+
   const fanucRe = new RegExp(`\\b(${FANUC_FACILITIES.join('|')})\\s*[-_ ]?\\s*(\\d{1,4})\\b`, 'gi');
-  for (const m of text.matchAll(fanucRe)) {
+  for (const m of scan.matchAll(fanucRe)) {
     const facility = m[1]!.toUpperCase();
     // "tool 2" or "jog 10" in plain words are not alarms: require the dash/underscore or capitals.
     const written = m[0];
@@ -62,61 +116,68 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     push({ raw: written.trim(), code: `${facility}-${pad3(m[2]!)}`, maker: 'FANUC' }, m.index, m.index + written.length);
   }
 
-  for (const m of text.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
+  for (const m of scan.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
     push({ raw: m[0], code: `KSS${m[1]!.padStart(5, '0')}`, maker: 'KUKA' }, m.index, m.index + m[0].length);
   }
 
-  const makers = makersInText(text);
-  const hasErrorWords = ERROR_WORDS.test(text);
-
-  // Universal Robots: C204, C204A3. Excludes model names such as Epson "C4-A601S".
-  for (const m of text.matchAll(/\bC(\d{1,3})(?:A(\d{1,3}))?(?![-\w])/gi)) {
-    const urContext = makers.includes('Universal Robots') || contextMaker === 'Universal Robots';
-    if (!m[2] && !(urContext || (hasErrorWords && Number(m[1]) >= 4))) continue;
+  // Universal Robots: C204, C204A3. Excludes model names such as Epson "C4-A601S" and
+  // controller names ("KR C4", blanked above). Under another maker a plain "C4" is no UR code.
+  const urNamed = named.includes('Universal Robots') || context === 'Universal Robots';
+  const otherNamed = named.some((m) => m !== 'Universal Robots') || (context !== undefined && context !== 'Universal Robots');
+  for (const m of scan.matchAll(/\bC(\d{1,3})(?:A(\d{1,3}))?(?![-\w])/gi)) {
+    if (!urNamed && (otherNamed || !(m[2] || (hasErrorWords && Number(m[1]) >= 4)))) continue;
     const family = `C${Number(m[1])}`;
     const sub = m[2] ? `A${Number(m[2])}` : undefined;
     push({ raw: m[0], code: sub ? `${family}${sub}` : family, maker: 'Universal Robots', family, sub }, m.index, m.index + m[0].length);
   }
 
-  // Bare numbers: ABB event numbers (5 digits), Yaskawa and Epson (4 digits).
-  const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz)\b|\s*(?:€|\$|°))/gi;
-  for (const m of text.matchAll(numberRe)) {
+  // Hexadecimal codes (Denso "0x6003"): the maker named nearest, else the context's.
+  for (const m of scan.matchAll(/\b0x([0-9a-f]{4,8})\b/gi)) {
+    const maker = makerAt(m.index, m.index + m[0].length);
+    if (!maker && !hasErrorWords) continue;
+    push({ raw: m[0], code: `0x${m[1]!.toUpperCase()}`, maker }, m.index, m.index + m[0].length);
+  }
+
+  // Kawasaki: a letter and four digits ("E4000", "P0108", "W1003"), only with Kawasaki named.
+  if (named.includes('Kawasaki') || context === 'Kawasaki') {
+    for (const m of scan.matchAll(/\(?\b([EPW])(\d{4})\b\)?/g)) {
+      push({ raw: m[0], code: `${m[1]}${m[2]}`, maker: 'Kawasaki' }, m.index, m.index + m[0].length);
+    }
+  }
+
+  // Bare numbers (ABB event numbers, Yaskawa, Epson, KUKA message numbers...): the maker
+  // named nearest in the message, else the page's or conversation's maker, else none.
+  const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz|cycles?|per)\b|\s*(?:€|\$|°))/gi;
+  for (const m of scan.matchAll(numberRe)) {
     const n = m[1]!;
-    const year = n.length === 4 && Number(n) >= 1990 && Number(n) <= 2100 && !/\b(alarm|error|code|event)\s*(?:no\.?|number|#)?\s*$/i.test(text.slice(0, m.index));
+    const year = n.length === 4 && Number(n) >= 1990 && Number(n) <= 2100 && !/\b(alarm|error|code|event|fehler|alarma)\s*(?:no\.?|number|nr\.?|#)?\s*$/i.test(text.slice(0, m.index));
     if (year) continue;
     const before = text.slice(Math.max(0, m.index - 40), m.index);
-    // "IRB 1200", "KR 1000": a model family word right before the number.
+    // "IRB 1200", "KR 1000": a model family word right before the number (a maker name is not).
     const word = /([A-Za-z]{1,8})\s$/.exec(before)?.[1];
-    const isMaker = word !== undefined && makerContext.some(([, re]) => re.test(word));
-    if (word && !isMaker && !ERROR_WORDS.test(word) && !/^(no|number|nr|is|of|with|shows?|code|event|alarm|error|and|or|get|got|see|read|reads)$/i.test(word) && word === word.toUpperCase()) continue;
+    if (word && !MAKER_WORD.test(word) && !ERROR_WORDS.test(word) && !/^(no|nr|number|is|of|with|code|and|or|get|got|see|read|reads|does|what|about)$/i.test(word) && word === word.toUpperCase()) continue;
     const after = text.slice(m.index + n.length, m.index + n.length + 30);
-    const nearWords = ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event)/i.test(after);
-    const maker = pickNumberMaker(n, makers, contextMaker);
-    if (!maker && !nearWords) continue;
-    if (maker && !nearWords && !makers.includes(maker) && contextMaker !== maker) continue;
-    if (!maker && !hasErrorWords) continue;
+    const nearWords = ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
+    const maker = makerAt(m.index, m.index + n.length);
+    // Without alarm words, only a number right after a maker or controller name ("ABB IRC5 50204").
+    const afterMakerName = mentions.some((x) => x.end <= m.index && /^[\s:,#-]*$/.test(text.slice(x.end, m.index)));
+    if (!nearWords && (!afterMakerName || BUYER_WORDS.test(text))) continue;
+    if (!ERROR_WORDS.test(before.slice(-12)) && /\b(budget|price|prices|cost|costs|under|below|max(?:imum)?|around|about|approx\.?|up to|spend|for)\s*$/i.test(before)) continue;
     push({ raw: n, code: n, maker }, m.index, m.index + n.length);
   }
 
-  // KUKA messages are quoted by their text ("Software limit switch -A1").
-  if (makers.includes('KUKA') || contextMaker === 'KUKA') {
-    for (const entry of findKukaMessages(text)) {
+  // KUKA messages are quoted by their text ("Software limit switch -A1"): read whenever KUKA
+  // is named or in context; KUKA's own wording also when no other maker is named.
+  const kukaNamed = named.includes('KUKA') || context === 'KUKA';
+  const otherThanKuka =
+    named.some((m) => m !== 'KUKA') || (context !== undefined && context !== 'KUKA') || found.some((f) => f.maker !== undefined && f.maker !== 'KUKA');
+  if (kukaNamed || !otherThanKuka) {
+    for (const entry of findKukaMessages(text, !kukaNamed)) {
       if (!found.some((f) => f.code === entry.code)) found.push({ raw: entry.code, code: entry.code, maker: 'KUKA' });
     }
   }
 
   return found;
-}
-
-/** Decides which maker a bare number belongs to, or undefined when it cannot be told. */
-function pickNumberMaker(code: string, makers: ErrorMaker[], contextMaker?: string): ErrorMaker | undefined {
-  const numberMakers: ErrorMaker[] = code.length === 5 ? ['ABB'] : ['Yaskawa', 'Epson'];
-  const named = makers.find((m) => numberMakers.includes(m));
-  if (named) return named;
-  if (contextMaker && (numberMakers as string[]).includes(contextMaker)) return contextMaker as ErrorMaker;
-  if (code.length === 5) return 'ABB';
-  const known = makersForNumber(code).filter((m) => numberMakers.includes(m));
-  return known.length === 1 ? known[0] : undefined;
 }
 
 /** The knowledge-base entry for a mention, if the code is known. */
