@@ -305,7 +305,8 @@ export const evalCases: EvalCase[] = [
   { id: 'ho-09', category: 'general', message: 'tell me about the ABB IRB 6700-200/2.60', expectIntent: 'general', expectState: 'solution_providing' },
   { id: 'ho-10', category: 'roi', message: 'I run 3 shifts with 4 people packing boxes at $22 an hour; a packing cell is quoted at $210k. Worth it?', expectIntent: 'roi', expectState: 'solution_providing' },
   { id: 'ho-11', category: 'selection', message: 'we bake bread and want a robot to put 12 kg dough trays on racks up to 1.6 m away', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1600 } },
-  { id: 'ho-12', category: 'troubleshooting', message: 'Got a 50056 on the flexpendant', expectIntent: 'troubleshooting', expectState: 'gathering_info', unknownCode: '50056' },
+  // 50056 (Joint collision) has since been verified against ABB's manual: the FlexPendant names ABB.
+  { id: 'ho-12', category: 'troubleshooting', message: 'Got a 50056 on the flexpendant', expectIntent: 'troubleshooting', expectState: 'solution_providing', code: { maker: 'ABB', code: '50056', meaning: ['collision'] } },
   // Buyers' words (issue 12), written from the buyer's side before the shared parser was wired in.
   { id: 'bw-01', category: 'selection', message: 'Palletizer for 40 kg sacks, 2.4 m reach, but no FANUC please', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 40, reachMm: 2400, excludedManufacturers: ['FANUC'] } },
   { id: 'bw-02', category: 'selection', message: 'anything except ABB and KUKA for 10 kg parts with 1 m reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 10, reachMm: 1000, excludedManufacturers: ['ABB', 'KUKA'] } },

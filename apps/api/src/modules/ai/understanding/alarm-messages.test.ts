@@ -64,7 +64,7 @@ const table: Row[] = [
   { message: 'R-30iB shows SRVO-027 Robot not mastered', maker: 'FANUC', code: 'SRVO-027', known: true },
   { message: 'SRVO-058 FSSB init error at power up', maker: 'FANUC', code: 'SRVO-058', known: true },
   { message: 'IRC5: 50056 Joint collision on axis 2', maker: 'ABB', code: '50056', known: true },
-  { message: 'ABB OmniCore event 20033 Axis not synchronized', maker: 'ABB', code: '20033', known: true },
+  { message: 'ABB OmniCore event 20033 Axis not synchronized', maker: 'ABB', code: '20033', known: false },
   { message: 'UR5e protective stop C152A0', maker: 'Universal Robots', code: 'C152A0', known: true },
   { message: 'SRVO-027 Robot not mastered', maker: 'FANUC', code: 'SRVO-027', known: true },
   { message: 'KRC4: Robot not mastered', maker: 'KUKA', code: 'Robot not mastered', known: true },
@@ -75,7 +75,7 @@ const table: Row[] = [
   { message: 'DX100 alarm 4311 ENCODER BACK-UP ERROR', maker: 'Yaskawa', code: '4311', known: true },
   { message: 'SRVO-372 OPEMG1 status abnormal', maker: 'FANUC', code: 'SRVO-372', known: true },
   { message: 'Der Roboter meldet Software-Endschalter -A3', maker: 'KUKA', code: 'Software limit switch', known: true },
-  { message: 'le robot ABB affiche le défaut 50057', maker: 'ABB', code: '50057', known: true },
+  { message: 'le robot ABB affiche le défaut 50057', maker: 'ABB', code: '50057', known: false },
   { message: 'IRC5 event 10024 Collision triggered', maker: 'ABB', code: '10024', known: true },
   { message: 'UR5e C57A1 after power on', maker: 'Universal Robots', code: 'C57A1', known: true },
   // No maker: the number is read, but nobody's code is assumed

@@ -157,8 +157,10 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     const word = /([A-Za-z]{1,8})\s$/.exec(before)?.[1];
     if (word && !MAKER_WORD.test(word) && !ERROR_WORDS.test(word) && !/^(no|nr|number|is|of|with|code|and|or|get|got|see|read|reads|does|what|about)$/i.test(word) && word === word.toUpperCase()) continue;
     const after = text.slice(m.index + n.length, m.index + n.length + 30);
-    const nearWords = ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
     const maker = makerAt(m.index, m.index + n.length);
+    // "Got a 50056 on the flexpendant", "our GP7 threw 4312": a number something shows or throws, with a maker or alarm words around.
+    const shownNumber = /\b(got|get|gets|getting|threw|throws|throwing|thrown|gives|giving|gave|seeing|saw)\s+(?:an?\s+|the\s+|this\s+)?$/i.test(before) && (maker !== undefined || hasErrorWords);
+    const nearWords = shownNumber || ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
     // Without alarm words, only a number right after a maker or controller name ("ABB IRC5 50204").
     const afterMakerName = mentions.some((x) => x.end <= m.index && /^[\s:,#-]*$/.test(text.slice(x.end, m.index)));
     if (!nearWords && (!afterMakerName || BUYER_WORDS.test(text))) continue;
