@@ -111,4 +111,23 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     const ids = new Set((all.body.data as Array<{ id: string }>).map((r) => r.id));
     for (const link of links) expect(ids.has(link.href.split('/').pop()!), link.name).toBe(true);
   });
+
+  it('follows up on a plain role/content history (no metadata echoed back) as well as on the web app\'s', async () => {
+    const first = 'I need to palletize 25 kg boxes, reach 2 m, budget 60k';
+    const a1 = await chat({ message: first });
+    expect(a1.metadata.userIntent).toBe('robot_selection');
+    const plain = await chat({
+      message: 'Actually the boxes are 9 kg',
+      conversationHistory: [
+        { role: 'user', content: first },
+        { role: 'assistant', content: a1.response },
+      ],
+    });
+    expect(plain.metadata.userIntent).toBe('robot_selection');
+    expect(plain.metadata.conversationState).toBe('solution_providing');
+    expect(plain.response).toMatch(/9 kg/);
+    const named = await robotsNamedIn(ctx().handle.db, plain.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.reachMm).toBeGreaterThanOrEqual(2000);
+  });
 });

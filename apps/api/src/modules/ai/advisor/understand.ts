@@ -1,9 +1,9 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
 import { findVisibleRobotById, findVisibleRobotsByIds, type CatalogReader, type RobotRow } from '../../catalog';
 import { extractCodes, makersInText } from '../understanding/codes';
-import { gatherFacts, pickHistory, readFilters, readPriorTurns } from '../understanding/conversation';
-import { emptyFacts, mergeFacts, type Facts } from '../understanding/facts';
-import { classifyIntent } from '../understanding/intent';
+import { gatherFacts, missingSelectionFacts, pickHistory, readFilters, readPriorTurns, type PriorTurns } from '../understanding/conversation';
+import { emptyFacts, extractFacts, mergeFacts, type Facts } from '../understanding/facts';
+import { classifyIntent, type Intent } from '../understanding/intent';
 import { readRobotQuestion } from '../understanding/robot-question';
 import { candidateKeys, modelCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
 import { applicationLabel } from '../understanding/vocabulary';
@@ -69,6 +69,29 @@ async function findCompareRobots(catalog: CatalogReader, ids: string[]): Promise
   return ids.flatMap((id) => byId.get(id.toLowerCase()) ?? []);
 }
 
+/**
+ * A history of plain {role, content} turns (any client, not only the web app) carries no
+ * intent or stage: they are read again from the earlier user turns, the way they were
+ * read when those turns were answered, so a follow-up ("actually the boxes are 9 kg")
+ * keeps the thread without the client echoing metadata back.
+ */
+function deriveEarlierIntent(prior: PriorTurns, page: string | undefined, hasPageRobot: boolean, contextMaker?: string): void {
+  if (prior.previousIntent || !prior.userTexts.length) return;
+  let intent: Intent | undefined;
+  let facts = emptyFacts();
+  for (const text of prior.userTexts) {
+    const current = extractFacts(text, contextMaker);
+    facts = mergeFacts(facts, current);
+    const read = classifyIntent({ text, facts: current, modelCount: 0, page, hasRoiData: false, hasPageRobot, previousIntent: intent });
+    if (read.intent !== 'general') intent = read.intent;
+  }
+  if (!intent) return;
+  prior.previousIntent = intent;
+  if (!prior.previousState) {
+    prior.previousState = intent === 'robot_selection' && missingSelectionFacts(facts).length ? 'gathering_info' : 'solution_providing';
+  }
+}
+
 /** Builds the assistant's understanding of one chat request. */
 export async function understand(deps: { catalog: CatalogReader; names: ModelNameIndex }, input: UnderstandInput): Promise<Understanding> {
   const { catalog } = deps;
@@ -81,6 +104,7 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
     findCompareRobots(catalog, readRobotIds(context)),
   ]);
   const contextMaker = pageRobot?.manufacturer;
+  deriveEarlierIntent(prior, context.page, Boolean(pageRobot), contextMaker);
   const gathered = gatherFacts(message, prior, context, contextMaker);
   const current = gathered.current;
 

@@ -66,6 +66,9 @@ const recommendedThree: ChatHistoryEntry[] = [
   },
 ];
 
+/** The same conversation as any client may send it: plain role and content, no metadata echoed back. */
+const plainRecommendedThree: ChatHistoryEntry[] = recommendedThree.map(({ role, content }) => ({ role, content }));
+
 /** The assistant described one robot. */
 const describedUr10e: ChatHistoryEntry[] = [
   { role: 'user', content: 'Tell me about the UR10e' },
@@ -367,4 +370,6 @@ export const evalCases: EvalCase[] = [
   { id: 'ctx-36', category: 'roi', message: 'What is my payback?', context: { page: 'roi_calculator', roiData: roiNever }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['never pays back', '-$3,000'], rejectText: ['excellent payback', 'good payback'] },
   { id: 'ctx-37', category: 'general', message: 'Is it a cobot?', context: detail, pageRobotModel: 'IRB 1200-7/0.7', expectIntent: 'general', expectState: 'solution_providing', expectText: ['No, it is an articulated industrial robot.'] },
   { id: 'ctx-38', category: 'general', message: 'Can it do a 3 s cycle?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Speed and cycle time: not published in the datasheet we hold'] },
+  { id: 'ctx-39', category: 'selection', message: 'actually the parts are 14 kg', history: plainRecommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 14, reachMm: 1200, application: 'machine-tending' } },
+  { id: 'ctx-40', category: 'selection', message: 'and no FANUC', history: plainRecommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 8, reachMm: 1200, application: 'machine-tending', excludedManufacturers: ['FANUC'] } },
 ];
