@@ -130,4 +130,22 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     expect(named.length).toBeGreaterThan(0);
     for (const r of named) expect(r.reachMm).toBeGreaterThanOrEqual(2000);
   });
+
+  it('says when nothing in the catalog can carry the load instead of asking for the reach', async () => {
+    const heaviest = Math.max(...(await ctx().handle.db.query.robots.findMany({ columns: { payloadKg: true } })).map((r) => r.payloadKg));
+    const answer = await chat({ message: 'What robot can handle a 3000 kg payload?' });
+    expect(answer.response).not.toMatch(/I still need/);
+    expect(answer.response).toMatch(/no robot in our catalog carries 3,600 kg/i);
+    expect(answer.response).toContain(`the largest rated payload is ${heaviest.toLocaleString('en-US')} kg`);
+    expect(answer.metadata.conversationState).toBe('solution_providing');
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.some((r) => r.payloadKg === heaviest)).toBe(true);
+  });
+
+  it('names the constraint that rules everything out, with how far the closest robots miss', async () => {
+    const answer = await chat({ message: '10 kg parts, 12 m reach' });
+    expect(answer.response).toMatch(/no robot in our catalog reaches 12,000 mm; the longest reach is [\d,]+ mm/i);
+    expect(answer.response).toMatch(/reach [\d,]+ mm, [\d,]+ mm \(\d+%\) short/);
+  });
 });

@@ -266,6 +266,41 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
     .limit(q.limit ?? 80);
 }
 
+export interface TaskNeed {
+  minPayloadKg: number;
+  minReachMm?: number;
+  maxReachMm?: number;
+  excludeManufacturers?: string[];
+}
+
+/**
+ * Visible active robots nearest to a task none may meet: ordered by how far they fall
+ * short (the payload and reach shortfalls as fractions of what is needed, added up),
+ * then by payload. The assistant shows them when nothing fits.
+ */
+export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, limit = 3): Promise<RobotRow[]> {
+  const where: SQL[] = [readable(reader)];
+  if (need.maxReachMm !== undefined) where.push(lte(robots.reachMm, need.maxReachMm));
+  if (need.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(need.excludeManufacturers.map((m) => m.toLowerCase()))})`);
+  const payloadShort = sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)`;
+  const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;
+  return reader.db
+    .select({ ...robotColumns, description: sql<string>`''` })
+    .from(robots)
+    .where(and(...where))
+    .orderBy(sql`${payloadShort} + ${reachShort}`, asc(robots.payloadKg), asc(robots.model))
+    .limit(limit);
+}
+
+/** The largest rated payload and the longest reach among the robots a reader may see (active). */
+export async function catalogLimits(reader: CatalogReader): Promise<{ maxPayloadKg: number; maxReachMm: number }> {
+  const [row] = await reader.db
+    .select({ maxPayloadKg: sql<number>`coalesce(max(${robots.payloadKg}), 0)`.mapWith(Number), maxReachMm: sql<number>`coalesce(max(${robots.reachMm}), 0)`.mapWith(Number) })
+    .from(robots)
+    .where(readable(reader));
+  return row ?? { maxPayloadKg: 0, maxReachMm: 0 };
+}
+
 /** Manufacturer names of the public catalog (shared by every reader, so private robots do not count). */
 export async function listPublicManufacturers(db: Database): Promise<string[]> {
   const rows = await db.selectDistinct({ manufacturer: robots.manufacturer }).from(robots).where(robotVisibleTo());

@@ -7,7 +7,9 @@ export { isRobotVisibleTo, type CatalogReader } from './visibility';
 export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
   catalogVersion,
+  catalogLimits,
   findCandidateRobots,
+  findClosestToTask,
   findMatchCandidates,
   findRobotSeller,
   findRobotSummaries,

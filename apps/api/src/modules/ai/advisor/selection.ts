@@ -4,6 +4,7 @@ import type { Facts } from '../understanding/facts';
 import { applicationLabel } from '../understanding/vocabulary';
 import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type SelectionCriteria } from './recommend';
+import { answerNothingFits, anyRobotFits } from './feasibility';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 
 /** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"). */
@@ -107,6 +108,10 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   if (aboutPageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerRobotFit(deps, u, u.pageRobot!);
 
   const missing = missingSelectionFacts(f);
+  // Feasibility first: figures that already rule out the whole catalog are said, not asked around.
+  if (f.payloadKg !== undefined && missing.length && !(await anyRobotFits(deps.catalog, f))) {
+    return answerNothingFits(deps.catalog, f, [`Got it so far: ${describeFacts(f)}.`]);
+  }
   if (missing.length) {
     const known = describeFacts(f);
     const lines: string[] = [];
@@ -142,16 +147,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   lines.push(`For ${joinWords(taskParts)}, the robot must carry at least ${kg(required)} (${allowance})${f.reachMm !== undefined ? ` and reach at least ${mm(f.reachMm)}` : ''}.`);
   if (u.filtersUsed.length) lines.push(`I kept your catalog filters: ${u.filtersUsed.join(', ')}.`);
 
-  if (!result.recommendations.length) {
-    lines.push('', 'No active robot in the catalog meets both the payload and the reach.');
-    lines.push('- Check whether the part can be picked closer to the robot base (less reach), or on a linear track');
-    lines.push('- A gantry or a heavier palletizing robot may suit loads beyond articulated arms');
-    draft.text = lines.join('\n');
-    draft.answered = true;
-    draft.followUps = ['Could the robot be placed closer to the pick and place points?', 'Is the part weight the maximum or typical value?', 'Would a linear track (7th axis) be an option?'];
-    draft.actions = ['Browse the robot catalog by payload and reach', 'Talk to an integrator about a custom cell'];
-    return draft;
-  }
+  if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines);
 
   const relaxNotes: Record<string, string> = {
     application: `No catalog robot that meets payload and reach is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet payload and reach, so check the application with the supplier.`,
