@@ -148,4 +148,23 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     expect(answer.response).toMatch(/no robot in our catalog reaches 12,000 mm; the longest reach is [\d,]+ mm/i);
     expect(answer.response).toMatch(/reach [\d,]+ mm, [\d,]+ mm \(\d+%\) short/);
   });
+
+  it('says a model that is not in the catalog is not, with the closest real models and no figures for it', async () => {
+    const answer = await chat({ message: 'Tell me the payload of the FANUC M-9000iZ' });
+    expect(answer.response).toMatch(/The FANUC M-9000iZ is not in our catalog/);
+    expect(answer.response).not.toMatch(/I can help best with robot questions/);
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.manufacturer).toBe('FANUC');
+    // No figure is given for the unknown model itself: every kg figure belongs to a listed robot.
+    const firstLine = answer.response.split('\n')[0]!;
+    expect(firstLine).not.toMatch(/\d+ kg/);
+  });
+
+  it('does not take standards, ratings or controllers for unknown models', async () => {
+    for (const message of ['Is the FANUC CRX certified to ISO 10218?', 'Our FANUC R-30iB Plus controller keeps rebooting']) {
+      const answer = await chat({ message });
+      expect(answer.response, message).not.toMatch(/not in our catalog/);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { answerAlternatives } from './alternatives';
 import { answerRobotRank, answerRobotSpecs } from './robot-specs';
 import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
+import { answerUnknownModel, unknownModelsIn } from './unknown-model';
 import type { AdvisorAnswer, AdvisorDeps, Draft, Understanding } from './types';
 
 /** The built-in advisor: answers from the live catalog and the error-code knowledge base, without any network call. */
@@ -33,8 +34,14 @@ export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<A
     case 'roi':
       draft = answerRoi(u);
       break;
-    default:
-      draft = about?.kind === 'spec' ? answerRobotSpecs(u, about) : answerGeneral(u);
+    default: {
+      if (about?.kind === 'spec') {
+        draft = answerRobotSpecs(u, about);
+        break;
+      }
+      const unknown = u.models.length ? [] : await unknownModelsIn(deps.names, u.message);
+      draft = unknown.length ? await answerUnknownModel(deps.names, u.message, unknown) : answerGeneral(u);
+    }
   }
   return finalizeDraft(deps, u, draft);
 }
