@@ -167,4 +167,20 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
       expect(answer.response, message).not.toMatch(/not in our catalog/);
     }
   });
+
+  it.each([
+    ['Ich brauche einen Roboter zum Palettieren von 20 kg Säcken, Reichweite 2 m, kein FANUC', 'FANUC'],
+    ['Necesito un robot para paletizado, carga útil 20 kg, alcance 2 m, sin ABB', 'ABB'],
+  ])('selects in German and Spanish too: %s', async (message, excluded) => {
+    const answer = await chat({ message });
+    expect(answer.metadata.userIntent).toBe('robot_selection');
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.manufacturer).not.toBe(excluded);
+      expect(r.reachMm).toBeGreaterThanOrEqual(2000);
+      expect(r.payloadKg).toBeGreaterThanOrEqual(24);
+    }
+    expect(answer.response).toMatch(/palletizing/i);
+  });
 });

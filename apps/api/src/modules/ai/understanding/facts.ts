@@ -1,7 +1,7 @@
 import { builtInMakers, catalogCategoryOf, makerCountry, parseRequirements } from '@cellforge/requirements';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
-import { applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
+import { applications, applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
 
 /** What one message says, in canonical units. */
 export interface Facts {
@@ -186,6 +186,11 @@ function addSharedReading(facts: Facts, text: string): void {
     facts.maxPayloadKg = payload.max;
   }
   if (r.axes && (r.axes.min !== undefined || r.axes.max !== undefined)) facts.axes = { ...r.axes };
+  // Applications in German or Spanish ("Palettieren", "paletizado", "soldadura").
+  if (!facts.application) {
+    const app = r.applications.find((a) => (applications as readonly string[]).includes(a));
+    if (app) facts.application = app as Application;
+  }
   if (!facts.category && r.robotTypes.include.length === 1) {
     const category = catalogCategoryOf[r.robotTypes.include[0]!];
     if (category) facts.category = category;
