@@ -189,7 +189,7 @@ function addSharedReading(facts: Facts, text: string): void {
   // Applications in German or Spanish ("Palettieren", "paletizado", "soldadura").
   if (!facts.application) {
     const app = r.applications.find((a) => (applications as readonly string[]).includes(a));
-    if (app) facts.application = app as Application;
+    if (app) facts.application = app;
   }
   if (!facts.category && r.robotTypes.include.length === 1) {
     const category = catalogCategoryOf[r.robotTypes.include[0]!];
