@@ -103,7 +103,7 @@ export const projectMatchSchema = z.object({
   price_max_usd: z.number().nullable(),
   listed_by_supplier: z.boolean(),
   fit_score: z.number().min(0).max(100),
-  reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'price', 'application', 'industry']), ok: z.boolean(), text: z.string() })),
+  reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'cycle_time', 'price', 'application', 'industry']), ok: z.boolean(), text: z.string() })),
 });
 export type ProjectMatch = z.infer<typeof projectMatchSchema>;
 export const projectMatchesResponseSchema = z.object({ data: z.array(projectMatchSchema), project: customerProjectSchema });

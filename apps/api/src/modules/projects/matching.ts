@@ -15,7 +15,7 @@ export interface MatchCandidate {
   ownerId: string | null;
 }
 
-const weights = { payload: 35, reach: 25, price: 20, application: 15, industry: 5 } as const;
+const weights = { payload: 35, reach: 25, cycle_time: 15, price: 20, application: 15, industry: 5 } as const;
 type Kind = keyof typeof weights;
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
@@ -29,11 +29,46 @@ function sizeScore(ratio: number, comfortable: number, floorAt: number): number 
 }
 
 /**
+ * How a robot's type suits the cycle time (the catalog holds no speeds, so this is the
+ * type's, not the model's): cobots run at reduced speed near people, so a short cycle with a
+ * heavy part is demanding for them; a 4-axis palletizer is built for fast stacking; SCARA
+ * and delta robots are the fastest for light parts.
+ */
+function cycleSuitability(robot: MatchCandidate, req: ProjectRequirements): { score: number; ok: boolean; text: string } {
+  const cycle = req.cycle_time_s!;
+  const part = req.payload_kg ?? 0;
+  const s = `${fmt(cycle)} s`;
+  switch (robot.category) {
+    case 'collaborative': {
+      const demanding = cycle < 3 || (part >= 10 && cycle < 10);
+      return demanding
+        ? { score: 0.35, ok: false, text: `A cobot runs at reduced speed near people: a ${s} cycle${part ? ` with ${fmt(part)} kg` : ''} is demanding; confirm with a cycle-time study` }
+        : { score: 0.85, ok: true, text: `A ${s} cycle suits a cobot working beside people` };
+    }
+    case 'palletizing':
+      return req.application === 'palletizing' || part >= 20
+        ? { score: 1, ok: true, text: `A 4-axis palletizer is built for fast stacking: suits a ${s} cycle` }
+        : { score: 0.8, ok: true, text: `A 4-axis palletizer is fast, but made for stacking` };
+    case 'scara':
+    case 'delta':
+      return part <= 10
+        ? { score: 1, ok: true, text: `${robot.category === 'scara' ? 'A SCARA' : 'A delta robot'} is among the fastest for light parts: suits a ${s} cycle` }
+        : { score: 0.6, ok: true, text: `Fast, but at its heavy end with ${fmt(part)} kg` };
+    default:
+      return { score: cycle < 2 ? 0.7 : 0.9, ok: true, text: cycle < 2 ? `An industrial arm can run a ${s} cycle on short moves; check the path` : `An industrial arm runs a ${s} cycle at full speed behind guarding` };
+  }
+}
+
+/**
  * Scores a robot against a project's requirements (0-100) and says why. Only the
  * requirements the customer gave count; the weights of the others are left out, so
  * a project with only a payload is ranked on payload alone.
  */
 export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): ProjectMatch {
+  return scoreWithRaw(robot, req).match;
+}
+
+function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match: ProjectMatch; raw: number } {
   const reasons: ProjectMatch['reasons'] = [];
   const parts: Array<{ kind: Kind; score: number }> = [];
 
@@ -60,6 +95,11 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
         : `Reach ${fmt(robot.reachMm)} mm is short of the ${fmt(req.reach_mm)} mm needed`,
     });
     parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });
+  }
+  if (req.cycle_time_s) {
+    const cycle = cycleSuitability(robot, req);
+    reasons.push({ kind: 'cycle_time', ok: cycle.ok, text: cycle.text });
+    parts.push({ kind: 'cycle_time', score: cycle.score });
   }
   if (req.budget_usd) {
     if (robot.priceMinUsd === null) {
@@ -105,7 +145,7 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
 
   const totalWeight = parts.reduce((n, p) => n + weights[p.kind], 0);
   const score = totalWeight ? (parts.reduce((n, p) => n + weights[p.kind] * p.score, 0) / totalWeight) * 100 : 50;
-  return {
+  const match: ProjectMatch = {
     robot_id: robot.id,
     manufacturer: robot.manufacturer,
     model: robot.model,
@@ -118,11 +158,24 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
     fit_score: Math.round(score),
     reasons,
   };
+  return { match, raw: score };
 }
 
+/** The middle of the price band, or null when unknown (unknown prices sort last among ties). */
+const midPrice = (m: ProjectMatch) => (m.price_min_usd === null ? null : (m.price_min_usd + (m.price_max_usd ?? m.price_min_usd)) / 2);
+
 export function rankMatches(candidates: MatchCandidate[], req: ProjectRequirements, limit = 20): ProjectMatch[] {
+  // Ties on the rounded score are broken by the exact score (margins), then the lower price.
   return candidates
-    .map((c) => scoreMatch(c, req))
-    .sort((a, b) => b.fit_score - a.fit_score || a.payload_kg - b.payload_kg || a.model.localeCompare(b.model))
-    .slice(0, limit);
+    .map((c) => scoreWithRaw(c, req))
+    .sort(
+      (a, b) =>
+        b.match.fit_score - a.match.fit_score ||
+        b.raw - a.raw ||
+        (midPrice(a.match) ?? Infinity) - (midPrice(b.match) ?? Infinity) ||
+        a.match.payload_kg - b.match.payload_kg ||
+        a.match.model.localeCompare(b.match.model),
+    )
+    .slice(0, limit)
+    .map((s) => s.match);
 }

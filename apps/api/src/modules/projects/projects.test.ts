@@ -106,6 +106,29 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(top.reasons.find((r) => r.kind === 'payload')!.ok).toBe(true);
   });
 
+  it('counts the cycle time: dedicated palletizers outrank cobots for heavy, fast palletizing (issue 12)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const heavyFast = {
+      project_name: 'Sack palletizing',
+      requirements: { application: 'palletizing', payload_kg: 40, reach_mm: 2000, cycle_time_s: 8 },
+    };
+    const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(heavyFast).expect(201);
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(res.data.length).toBeGreaterThan(3);
+    const top3 = res.data.slice(0, 3);
+    for (const m of top3) expect(m.category, `${m.manufacturer} ${m.model}`).not.toBe('collaborative');
+    for (const m of res.data) expect(m.reasons.some((r) => r.kind === 'cycle_time')).toBe(true);
+    const palletizer = res.data.findIndex((m) => m.category === 'palletizing');
+    const cobot = res.data.findIndex((m) => m.category === 'collaborative');
+    expect(palletizer).toBeGreaterThanOrEqual(0);
+    if (cobot >= 0) {
+      expect(palletizer).toBeLessThan(cobot);
+      expect(res.data[cobot]!.reasons.find((r) => r.kind === 'cycle_time')).toMatchObject({ ok: false });
+    }
+    const scores = res.data.map((m) => m.fit_score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
   it('asks for requirements before matching, and integrators may not see matches', async () => {
     const { token } = await registerUser(ctx().app);
     const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Empty' }).expect(201);
