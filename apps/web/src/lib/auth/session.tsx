@@ -74,7 +74,7 @@ function acceptAuthAnswer(answer: unknown): SessionUser {
   if (!auth) throw new InvalidAuthResponseError();
   if (auth.token) setAccessToken(auth.token);
   setStoredUser(auth.user);
-  return auth.user as SessionUser;
+  return auth.user;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {

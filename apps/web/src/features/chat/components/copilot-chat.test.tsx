@@ -30,7 +30,7 @@ function renderCopilot() {
 const input = () => screen.getByPlaceholderText(PLACEHOLDER);
 const sendButton = () => screen.getByRole('button', { name: 'Send message' });
 const log = () => within(screen.getByRole('log', { name: 'Conversation with the robotics copilot' }));
-const messages = (author: 'ai' | 'user') => Array.from(document.querySelectorAll(`[data-author="${author}"]`)) as HTMLElement[];
+const messages = (author: 'ai' | 'user') => Array.from(document.querySelectorAll<HTMLElement>(`[data-author="${author}"]`));
 
 async function ask(text: string) {
   const user = userEvent.setup();

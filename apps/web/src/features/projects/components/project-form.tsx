@@ -1,6 +1,6 @@
 import { createProjectSchema, projectStatuses, type CustomerProject, type Project } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { DefaultValues, FieldErrors, Path, Resolver, UseFormRegister } from 'react-hook-form';
+import type { DefaultValues, FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
@@ -116,7 +116,7 @@ export function ProjectForm(props: ProjectFormProps) {
     formState: { errors, isSubmitting },
   } = useServerForm<ProjectFormInput, unknown, ProjectFormValues>({
     // Each portal's resolver gives its own values (the integrator's are a subset).
-    resolver: form.resolver as Resolver<ProjectFormInput, unknown, ProjectFormValues>,
+    resolver: form.resolver,
     defaultValues: props.portal === 'customer' ? customerDefaultsOf(props.project) : integratorDefaultsOf(props.project),
     fields: form.fields,
     onValid: (values) => (props.portal === 'customer' ? props.onSubmit(values as CustomerProjectValues) : props.onSubmit(values)),
