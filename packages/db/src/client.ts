@@ -33,7 +33,17 @@ export interface CreateDbOptions {
   migrationsFolder?: string;
   /** node-postgres pool size. */
   poolMax?: number;
+  /**
+   * PGlite's shared_buffers (default PGLITE_SHARED_BUFFERS, else 16MB). PostgreSQL's own
+   * default of 128MB lives inside the API process with PGlite; at the catalog's size 16MB
+   * holds the hot pages and the operating system caches the rest of the files.
+   */
+  pgliteSharedBuffers?: string;
 }
+
+/** A shared_buffers value PostgreSQL reads: a number with an optional kB/MB/GB unit. */
+const SHARED_BUFFERS = /^\d{1,7}\s*(kB|MB|GB)?$/;
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
  * Where the SQL migrations are: beside the package source (workspace), or copied next
@@ -87,7 +97,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initPgliteDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const sharedBuffers = options.pgliteSharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+  if (!SHARED_BUFFERS.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB (got "${sharedBuffers}")`);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${sharedBuffers}`] });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

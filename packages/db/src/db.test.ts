@@ -156,3 +156,21 @@ describe.each(testBackends)('database on %s', (backend) => {
     ).rejects.toThrow();
   });
 });
+
+describe('PGlite memory settings', () => {
+  it('runs the embedded database with small shared buffers, and takes PGLITE_SHARED_BUFFERS', async () => {
+    const small = await createDb();
+    try {
+      expect(await queryRows<{ shared_buffers: string }>(small.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await small.close();
+    }
+    const larger = await createDb({ pgliteSharedBuffers: '64MB' });
+    try {
+      expect(await queryRows<{ shared_buffers: string }>(larger.db, sql`show shared_buffers`)).toEqual([{ shared_buffers: '64MB' }]);
+    } finally {
+      await larger.close();
+    }
+    await expect(createDb({ pgliteSharedBuffers: '16MB; drop table x' })).rejects.toThrow(/PGLITE_SHARED_BUFFERS/);
+  }, 60_000);
+});
