@@ -77,11 +77,25 @@ const webZones = [
     message: 'Features do not import portals: a portal composes features, not the other way round.',
   },
 ];
+/** No import cycles in the API either (a module importing a module that imports it back). */
+const apiNoCycle = {
+  files: ['apps/api/src/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/api/tsconfig.json') })],
+    // Without the TypeScript extensions import-x cannot read the imported files, and no-cycle finds nothing.
+    'import-x/extensions': ['.ts', '.js'],
+  },
+  rules: { 'import-x/no-cycle': 'error' },
+};
+
 const webBoundaries = {
   files: ['apps/web/**/*.{ts,tsx}'],
   plugins: { 'import-x': importX },
   settings: {
     'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/web/tsconfig.json') })],
+    // Without the TypeScript extensions import-x cannot read the imported files, and no-cycle finds nothing.
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
   },
   rules: {
     'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
@@ -134,4 +148,5 @@ export default tseslint.config(
   },
   { ...reactHooks.configs.flat.recommended, files: ['apps/web/**/*.{ts,tsx}'] },
   webBoundaries,
+  apiNoCycle,
 );

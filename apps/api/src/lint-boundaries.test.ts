@@ -46,4 +46,14 @@ describe('API module boundaries in lint', () => {
     expect(await boundaryErrors('opportunities/opportunities.repository.ts', query)).toHaveLength(2);
     expect(await boundaryErrors('catalog/catalog.repository.ts', query)).toEqual([]);
   });
+
+  it('refuses import cycles', async () => {
+    const cycles = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, 'apps/api/src/modules', file) });
+      return result!.messages.filter((m) => m.ruleId === 'import-x/no-cycle');
+    };
+    // leads.service imports leads.repository; the repository importing the service back closes a cycle.
+    expect(await cycles('leads/leads.repository.ts', "import { createLeadsService } from './leads.service';\nexport const x = createLeadsService;\n")).toHaveLength(1);
+    expect(await cycles('leads/leads.service.ts', "import { findLeadRow } from './leads.repository';\nexport const x = findLeadRow;\n")).toEqual([]);
+  }, 60_000);
 });

@@ -57,4 +57,12 @@ describe('web layer boundaries in lint', () => {
     const code = 'export const first = (list: string[]) => list[0]!;\n';
     expect(await errorsOf('lib/cn.ts', code, '@typescript-eslint/no-non-null-assertion')).toHaveLength(1);
   }, 30_000);
+
+  it('refuses import cycles', async () => {
+    // catalog-page imports search-box; search-box importing the page back closes a cycle.
+    const cycle = "import { CatalogPage } from './catalog-page';\nexport const x = CatalogPage;\n";
+    expect(await errorsOf('features/catalog/components/search-box.tsx', cycle, 'import-x/no-cycle')).toHaveLength(1);
+    const fine = "import { SearchBox } from './search-box';\nexport const x = SearchBox;\n";
+    expect(await errorsOf('features/catalog/components/catalog-page.tsx', fine, 'import-x/no-cycle')).toEqual([]);
+  }, 30_000);
 });
