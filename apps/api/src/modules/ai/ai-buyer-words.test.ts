@@ -183,4 +183,10 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     }
     expect(answer.response).toMatch(/palletizing/i);
   });
+
+  it('does not take an absurd figure as understood', async () => {
+    const answer = await chat({ message: 'I need a robot to pick 10 kg parts, reach 99999999999999999999 mm' });
+    expect(answer.response).not.toMatch(/99,999|1e\+?20|100,000,000/);
+    expect(answer.response).toMatch(/10 kg/);
+  });
 });

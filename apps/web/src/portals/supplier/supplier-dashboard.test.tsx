@@ -185,6 +185,8 @@ describe('Supplier dashboard', () => {
     expect(
       await screen.findByText('7 views and 1 lead in the last 30 days. Most views on Mar 4 (5). Leads arrived on Mar 4.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+    // One lead is "1 lead", not "1 leads".
+    expect(screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === '7 views · 1 lead')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: /Views and leads per day for Doosan Robotics H2017/ });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual(['DayViewsLeads', 'Mar 320', 'Mar 451']);

@@ -140,6 +140,11 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   if (cycle !== undefined && Number.isFinite(cycle) && cycle > 0) facts.cycleTimeS = cycle;
 
   addSharedReading(facts, text);
+  // Figures no robot task has (a 1e20 mm reach, a 1e9 kg part) are dropped, never echoed back as understood.
+  if (facts.reachMm !== undefined && !(facts.reachMm > 0 && facts.reachMm <= 100_000)) delete facts.reachMm;
+  if (facts.maxReachMm !== undefined && !(facts.maxReachMm > 0 && facts.maxReachMm <= 100_000)) delete facts.maxReachMm;
+  if (facts.payloadKg !== undefined && !(facts.payloadKg > 0 && facts.payloadKg <= 100_000)) delete facts.payloadKg;
+  if (facts.toolKg !== undefined && !(facts.toolKg > 0 && facts.toolKg <= 100_000)) delete facts.toolKg;
   return facts;
 }
 

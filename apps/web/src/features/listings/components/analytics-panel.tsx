@@ -74,8 +74,10 @@ function ListingAnalyticsCard({ listing, days }: { listing: ListingAnalytics; da
           {name}
         </h3>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_views}</span> views ·{' '}
-          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_leads}</span> leads
+          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_views}</span>{' '}
+          {listing.total_views === 1 ? 'view' : 'views'} ·{' '}
+          <span className="font-semibold tabular-nums text-slate-900 dark:text-white">{listing.total_leads}</span>{' '}
+          {listing.total_leads === 1 ? 'lead' : 'leads'}
         </p>
       </div>
       <figure className="mt-4" aria-describedby={summaryId}>
