@@ -24,6 +24,17 @@ describe('api client', () => {
     }
   });
 
+  it('reads a public page again without a stale token, and only a public read', async () => {
+    window.localStorage.setItem('access_token', 'expired');
+    const fetchMock = stubFetch((_url, init) =>
+      (init?.headers as Record<string, string>).Authorization ? errorResponse(401, 'UNAUTHORIZED', 'Your session has expired') : jsonResponse({ data: 'robot' }),
+    );
+    await expect(api.get('/api/robots/r1', { publicRead: true })).resolves.toEqual({ data: 'robot' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(api.get('/projects')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('turns an error body into a typed ApiError', async () => {
     stubFetch(() =>
       errorResponse(400, 'VALIDATION_FAILED', 'Some fields are invalid', { email: ['Enter a valid email address'] }),

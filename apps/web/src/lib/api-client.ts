@@ -51,6 +51,12 @@ export interface RequestOptions {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A read anyone may make (a robot page): when the stored token is refused (401, an
+   * expired or revoked session) the request is made again without it, so a stale token
+   * never hides a public page. The session itself is cleared by its own check.
+   */
+  publicRead?: boolean;
 }
 
 /**
@@ -140,6 +146,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   const answer = await readBody(response);
+  if (response.status === 401 && token && options.publicRead) return apiRequest<T>(path, { ...options, auth: false });
   if (!response.ok) throw errorFromAnswer(response.status, answer);
   return answer as T;
 }

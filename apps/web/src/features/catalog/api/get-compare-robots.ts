@@ -9,7 +9,7 @@ import { parseAnswer } from '@/lib/api-answer';
  * both read the same cached answer.
  */
 export async function getCompareRobots(ids: readonly string[], signal?: AbortSignal): Promise<Robot[]> {
-  const answer = await api.get('/api/robots/compare', { query: { ids: ids.join(',') }, signal });
+  const answer = await api.get('/api/robots/compare', { query: { ids: ids.join(',') }, signal, publicRead: true });
   return parseAnswer(robotCompareResponseSchema, answer).data;
 }
 

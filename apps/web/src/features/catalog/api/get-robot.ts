@@ -5,7 +5,7 @@ import { parseAnswer } from '@/lib/api-answer';
 
 /** GET /api/robots/:id (the server records a view; the 5 min stale time keeps repeat visits from counting twice). */
 export async function getRobot(id: string, signal?: AbortSignal): Promise<Robot> {
-  const answer = await api.get(`/api/robots/${encodeURIComponent(id)}`, { signal });
+  const answer = await api.get(`/api/robots/${encodeURIComponent(id)}`, { signal, publicRead: true });
   return parseAnswer(robotDetailResponseSchema, answer).data;
 }
 

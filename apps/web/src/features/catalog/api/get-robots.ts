@@ -7,7 +7,7 @@ export type RobotsQuery = Record<string, string | number>;
 
 /** GET /api/robots: one page of the catalog with disjunctive facet counts. */
 export async function getRobots(query: RobotsQuery, signal?: AbortSignal): Promise<RobotListResponse> {
-  return parseAnswer(robotListResponseSchema, await api.get('/api/robots', { query, signal }));
+  return parseAnswer(robotListResponseSchema, await api.get('/api/robots', { query, signal, publicRead: true }));
 }
 
 export function robotsQueryOptions(query: RobotsQuery) {

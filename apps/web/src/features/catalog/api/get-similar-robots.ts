@@ -5,7 +5,7 @@ import { parseAnswer } from '@/lib/api-answer';
 
 /** GET /api/robots/:id/similar: robots of a similar kind and size. */
 export async function getSimilarRobots(id: string, signal?: AbortSignal): Promise<Robot[]> {
-  const answer = await api.get(`/api/robots/${encodeURIComponent(id)}/similar`, { signal });
+  const answer = await api.get(`/api/robots/${encodeURIComponent(id)}/similar`, { signal, publicRead: true });
   return parseAnswer(robotCompareResponseSchema, answer).data;
 }
 
