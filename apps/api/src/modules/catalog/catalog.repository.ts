@@ -65,7 +65,7 @@ export function valueList(value: string | undefined): string[] {
 }
 
 /** A text[] parameter: one bound array literal, whatever a driver does with JS arrays. */
-function textArray(values: readonly string[]): SQL {
+export function textArray(values: readonly string[]): SQL {
   const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
   return sql`${literal}::text[]`;
 }

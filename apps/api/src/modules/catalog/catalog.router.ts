@@ -33,7 +33,8 @@ export function createCatalogRouter(deps: {
   const bodies = new WeakMap<SearchResult, string>();
   router.get('/robots', async (req, res) => {
     const asked = robotQuerySchema.parse(req.query);
-    const { query, interpretation } = readSearchWords(asked, await deps.catalog.manufacturers());
+    // Makers are read only when there are words to read them in.
+    const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);
     let result = await deps.catalog.search(query);
     if (!interpretation) {
       let body = bodies.get(result);

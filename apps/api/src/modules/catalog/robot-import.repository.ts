@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { robots, type Database } from '@cellforge/db';
+import { textArray } from './catalog.repository';
 import { planRobotImport, type ExistingImportTarget, type ImportedRobot } from './robot-import';
 
 /** Rows per INSERT/UPDATE statement: one JSON parameter per batch, so no parameter limit applies. */
@@ -16,10 +17,6 @@ export async function ownerHasRobots(db: Database, ownerId: string): Promise<boo
   return Boolean(row);
 }
 
-/** One array parameter instead of 1,000; keys hold only a-z, 0-9 and "|" (normalizeRobotKey), quoted anyway. */
-function keyArrayLiteral(batch: readonly ImportedRobot[]): string {
-  return `{${batch.map((r) => `"${r.key.replace(/["\\]/g, '')}"`).join(',')}}`;
-}
 
 async function findImportTargets(db: Database, ownerId: string, batch: readonly ImportedRobot[]): Promise<ExistingImportTarget[]> {
   return db
@@ -34,7 +31,7 @@ async function findImportTargets(db: Database, ownerId: string, batch: readonly 
       dof: robots.dof,
     })
     .from(robots)
-    .where(and(eq(robots.ownerId, ownerId), sql`${robots.normalizedKey} = any(${keyArrayLiteral(batch)}::text[])`));
+    .where(and(eq(robots.ownerId, ownerId), sql`${robots.normalizedKey} = any(${textArray(batch.map((r) => r.key))})`));
 }
 
 /**

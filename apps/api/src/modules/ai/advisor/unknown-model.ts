@@ -24,9 +24,10 @@ const CONTROLLERS = /^(r-?30i|r-?j3|irc ?5|omnicore|kr ?c ?\d|krc\d|dx ?\d|yrc|f
 /** Catalog robots whose model shares the longest start with the unknown name, of the maker named if any. */
 async function closestModels(names: ModelNameIndex, unknown: string, maker: string | undefined): Promise<RobotRow[]> {
   const key = normalizeModel(unknown);
-  for (let length = key.length - 1; length >= 2; length -= 1) {
-    const prefix = key.slice(0, length);
-    const { prefix: found } = await names.resolve([], [prefix]);
+  const prefixes = Array.from({ length: Math.max(0, key.length - 2) }, (_, i) => key.slice(0, key.length - 1 - i));
+  // One look-up for every prefix, longest first.
+  const { prefix: found } = await names.resolve([], prefixes);
+  for (const prefix of prefixes) {
     const rows = (found.get(prefix) ?? []).filter((r) => !maker || r.manufacturer.toLowerCase() === maker.toLowerCase());
     if (rows.length) return [...new Map(rows.map((r) => [r.id, r])).values()].slice(0, 3);
   }
