@@ -22,7 +22,7 @@ import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createIntegratorService } from './modules/integrator/integrator.service';
 import { CatalogSearch, createCatalogRouter } from './modules/catalog';
-import { createLeadsRouter, createLeadsService } from './modules/leads';
+import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadsRouter, createThreadsService } from './modules/leads';
 import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
 import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
 import { createRoiRouter } from './modules/roi/roi.router';
@@ -124,6 +124,18 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background: deps.background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
+  const threads = createThreadsService({ db });
+  app.use('/api/threads', createThreadsRouter({ threads, tokens }));
+  app.use(
+    '/api/quote-requests',
+    createQuoteRequestsRouter({
+      quoteRequests: createQuoteRequestsService({ db, projects, threads }),
+      tokens,
+      rateLimit: config.quoteRequestRateLimit,
+      rateWindowMs: config.quoteRequestRateWindowMs,
+      rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
+    }),
+  );
   app.use('/api/supplier', createSupplierRouter({ supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }), tokens }));
   const opportunities = createOpportunitiesService({ db });
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ opportunities, tokens }));

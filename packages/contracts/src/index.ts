@@ -15,3 +15,4 @@ export * from './listings';
 export * from './opportunities';
 export * from './beta-signup';
 export * from './requirements';
+export * from './quotes';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-export const leadStatuses = ['new', 'contacted', 'closed'] as const;
-export const leadKinds = ['robot_inquiry', 'integrator_interest'] as const;
+/**
+ * A lead is a conversation between a buyer and a seller. new and contacted are the
+ * seller's marks; quoted follows a quote; accepted and declined are the buyer's answer to
+ * it; closed ends the conversation (either side).
+ */
+export const leadStatuses = ['new', 'contacted', 'quoted', 'accepted', 'declined', 'closed'] as const;
+export const leadKinds = ['robot_inquiry', 'integrator_interest', 'quote_request'] as const;
 
 /** A lead: a customer asking a supplier about a listing, or an integrator offering to help on a project. */
 export const leadSchema = z.object({
@@ -33,7 +38,9 @@ export const createLeadSchema = z.object({
 export const expressInterestSchema = z.object({
   message: z.string().trim().min(10, { message: 'Message must be at least 10 characters' }).max(5000),
 });
-export const updateLeadStatusSchema = z.object({ status: z.enum(leadStatuses) }).strict();
+/** The statuses a seller sets by hand; quoted, accepted and declined follow quotes and answers. */
+export const sellerLeadStatuses = ['new', 'contacted', 'closed'] as const;
+export const updateLeadStatusSchema = z.object({ status: z.enum(sellerLeadStatuses) }).strict();
 export const leadListResponseSchema = z.object({ data: z.array(leadSchema) });
 export type LeadListResponse = z.infer<typeof leadListResponseSchema>;
 /** One lead, as created or changed. */

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -149,11 +150,46 @@ export const projects = pgTable(
   (t) => [index('projects_owner_idx').on(t.ownerId), index('projects_status_idx').on(t.status)],
 );
 
+/**
+ * A customer's request for a quote on one catalog model (migration 0007). It reaches every
+ * supplier listing that model as a lead of kind quote_request (one conversation each);
+ * when nobody lists it, it stays open and suppliers and integrators answer it from their
+ * opportunities. The project's requirements are copied in when it is sent, so what the
+ * seller reads is what the buyer asked for then.
+ */
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    robotId: uuid('robot_id').references(() => robots.id, { onDelete: 'set null' }),
+    /** The model's upsert key (maker|model), so sellers who list the model later still match. */
+    modelKey: text('model_key').notNull(),
+    /** Maker and model as the customer saw them (kept if the robot is removed). */
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    /** asap | 1_3_months | 3_6_months | 6_12_months | exploring */
+    timeline: text('timeline').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The project's requirements when the request was sent (application, payload_kg, ...). */
+    requirements: jsonb('requirements').$type<Record<string, unknown>>(),
+    projectName: text('project_name'),
+    /** open (nobody lists the model: offered to all sellers) | sent (to the sellers listing it) | closed */
+    status: text('status').notNull().default('sent'),
+    ...timestamps,
+  },
+  (t) => [index('quote_requests_customer_idx').on(t.customerId, t.createdAt), index('quote_requests_status_idx').on(t.status, t.createdAt)],
+);
+
 export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** robot_inquiry (customer -> supplier) | integrator_interest (integrator -> customer) */
+    /** robot_inquiry (customer -> supplier) | integrator_interest (integrator -> customer) | quote_request (customer -> seller) */
     kind: text('kind').notNull(),
     robotId: uuid('robot_id').references(() => robots.id, { onDelete: 'set null' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
@@ -164,11 +200,48 @@ export const leads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull().default(''),
-    /** new | contacted | closed */
+    /** new | contacted | quoted | accepted | declined | closed */
     status: text('status').notNull().default('new'),
+    /** The quote request this conversation answers (kind quote_request). */
+    quoteRequestId: uuid('quote_request_id').references(() => quoteRequests.id, { onDelete: 'cascade' }),
+    /** When the newest message was written, and by whom: unread counts compare it with each side's last read. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastMessageBy: uuid('last_message_by'),
+    fromReadAt: timestamp('from_read_at', { withTimezone: true, mode: 'date' }),
+    toReadAt: timestamp('to_read_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [index('leads_to_user_idx').on(t.toUserId), index('leads_from_user_idx').on(t.fromUserId)],
+  (t) => [
+    index('leads_to_user_idx').on(t.toUserId, t.lastMessageAt),
+    index('leads_from_user_idx').on(t.fromUserId, t.lastMessageAt),
+    index('leads_quote_request_idx').on(t.quoteRequestId),
+    unique('leads_quote_request_seller_unique').on(t.quoteRequestId, t.toUserId, t.fromUserId),
+  ],
+);
+
+/**
+ * The messages of a conversation (a lead): plain text, or a quote (price, currency,
+ * validity date, notes). The lead's first message is its `message` column.
+ */
+export const leadMessages = pgTable(
+  'lead_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** message | quote | status */
+    kind: text('kind').notNull().default('message'),
+    body: text('body').notNull().default(''),
+    priceUsd: integer('price_usd'),
+    currency: text('currency'),
+    validUntil: date('valid_until'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_messages_lead_idx').on(t.leadId, t.createdAt)],
 );
 
 export const robotViews = pgTable(

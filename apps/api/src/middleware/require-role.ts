@@ -27,3 +27,19 @@ export function requirePermission(permission: Permission): RequestHandler {
     next();
   };
 }
+
+/** Any one of the permissions (e.g. suppliers and integrators both answer open requests). */
+export function requireAnyPermission(...allowed: Permission[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) throw new AppError('UNAUTHENTICATED', 'Sign in to continue');
+    const role = req.auth.role;
+    if (!allowed.some((permission) => hasPermission(role, permission))) {
+      const portals = (['supplier', 'integrator', 'customer'] as Role[]).filter((r) => allowed.some((p) => hasPermission(r, p)));
+      throw new AppError(
+        'FORBIDDEN',
+        `This is part of the ${portals.map((r) => roleDisplayName(r)).join(' or ')} portal. Your account is a ${roleDisplayName(role)} account.`,
+      );
+    }
+    next();
+  };
+}

@@ -47,6 +47,10 @@ interface Fixtures {
   otherSupplierLead: string;
   /** A third integrator's interest in the customer's project: a lead addressed to the customer. */
   interestLead: string;
+  /** The customer's request for quote on a model nobody lists: open to suppliers and integrators. */
+  openRequest: string;
+  /** A conversation between the customer and the supplier (the supplier's answer to the open request). */
+  supplierThread: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -56,6 +60,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
+  'openRequest', 'supplierThread',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -70,13 +75,15 @@ interface Case {
    * The identity the named object is private to ('someoneElse': no column owns it). Only
    * that identity may get a 2xx, and every other one must get what an unknown id gets.
    */
-  ownedBy?: Identity | 'someoneElse';
+  ownedBy?: Identity | 'someoneElse' | Identity[];
   /** Why an identity allowed to use the route still gets a 4xx here (documented, not hidden). */
   why?: string;
   /** Runs after every other case (it deletes what others use); 'revokes' after those (it signs out). */
   last?: boolean | 'revokes';
 }
 
+/** The identities a private object belongs to (both parties of a conversation). */
+const ownersOf = (c: Case): Array<Identity | 'someoneElse'> => (c.ownedBy === undefined ? [] : [c.ownedBy].flat());
 const everyone = (e: Expect): Record<Identity, Expect> => ({ anonymous: e, customer: e, supplier: e, integrator: e, otherIntegrator: e });
 const signedIn = (e: Expect): Record<Identity, Expect> => ({ anonymous: 401, customer: e, supplier: e, integrator: e, otherIntegrator: e });
 const only = (who: Partial<Record<Identity, Expect>>, others: Expect): Record<Identity, Expect> => ({ ...signedIn(others), ...who });
@@ -155,6 +162,39 @@ const matrix: Record<string, Case[]> = {
     { label: 'private robot', body: (f) => ({ robot_id: f.integratorRobot, message: 'A quote for two, please.' }), expect: only({ customer: 404 }, 403), ownedBy: 'integrator', why: 'only customers send inquiries, so the owner too gets 403' },
   ],
   'GET /api/leads/sent': [{ expect: signedIn('ok') }],
+  // Requests for quote: customers send them; suppliers and integrators answer open ones
+  'POST /api/quote-requests': [
+    { body: (f) => ({ robot_id: f.supplierListing, quantity: 1, timeline: 'asap' }), expect: only({ customer: 'ok' }, 403) },
+    { label: 'private robot', body: (f) => ({ robot_id: f.integratorRobot, quantity: 1, timeline: 'asap' }), expect: only({ customer: 404 }, 403), ownedBy: 'integrator', why: 'only customers ask for quotes, so the owner too gets 403' },
+  ],
+  'GET /api/quote-requests': [{ expect: only({ customer: 'ok' }, 403) }],
+  'GET /api/quote-requests/open': [{ expect: only({ supplier: 'ok', integrator: 'ok', otherIntegrator: 'ok' }, 403) }],
+  'POST /api/quote-requests/:id/answers': [
+    { path: (f) => `/api/quote-requests/${f.openRequest}/answers`, body: () => ({ message: 'We can help.' }), expect: only({ supplier: 'ok', integrator: 'ok', otherIntegrator: 'ok' }, 403), why: 'an open request is visible to every supplier and integrator' },
+  ],
+  'POST /api/quote-requests/:id/close': [
+    { path: (f) => `/api/quote-requests/${f.openRequest}/close`, expect: only({ customer: 'ok' }, 403), ownedBy: 'customer', last: true },
+  ],
+  // Conversations: only their two parties read or write them; to anyone else they do not exist
+  'GET /api/threads': [{ expect: signedIn('ok') }],
+  'GET /api/threads/unread': [{ expect: signedIn('ok') }],
+  'GET /api/threads/:id': [{ path: (f) => `/api/threads/${f.supplierThread}`, expect: only({ customer: 'ok', supplier: 'ok' }, 404), ownedBy: ['customer', 'supplier'] }],
+  'POST /api/threads/:id/messages': [
+    { path: (f) => `/api/threads/${f.supplierThread}`.concat('/messages'), body: () => ({ body: 'When can you deliver?' }), expect: only({ customer: 'ok', supplier: 'ok' }, 404), ownedBy: ['customer', 'supplier'] },
+    { label: "another supplier's conversation", path: (f) => `/api/threads/${f.otherSupplierLead}/messages`, body: () => ({ body: 'Hello' }), expect: only({ customer: 'ok' }, 404), ownedBy: 'customer', why: 'the second supplier is no column' },
+  ],
+  'POST /api/threads/:id/quotes': [
+    { path: (f) => `/api/threads/${f.supplierThread}/quotes`, body: () => ({ price: 39000, valid_until: '2099-01-01' }), expect: only({ supplier: 'ok', customer: 403 }, 404), ownedBy: ['customer', 'supplier'], why: 'the buyer is a party but only the seller quotes' },
+  ],
+  'POST /api/threads/:id/accept': [
+    { path: (f) => `/api/threads/${f.supplierThread}/accept`, expect: only({ customer: 'ok', supplier: 403 }, 404), ownedBy: ['customer', 'supplier'], why: 'the seller is a party but only the buyer answers a quote', last: true },
+  ],
+  'POST /api/threads/:id/decline': [
+    { path: (f) => `/api/threads/${f.interestLead}/decline`, expect: only({ customer: 409 }, 404), ownedBy: 'customer', why: 'the integrator sent no quote in this conversation, so there is nothing to decline' },
+  ],
+  'POST /api/threads/:id/close': [
+    { path: (f) => `/api/threads/${f.otherSupplierLead}/close`, expect: only({ customer: 'ok' }, 404), ownedBy: 'customer', last: true },
+  ],
   // Supplier
   'GET /api/supplier/listings': [{ expect: suppliersOnly('ok') }],
   'POST /api/supplier/listings': [{ body: () => ({ ...listing, model: `M-${Math.random()}` }), expect: suppliersOnly('ok') }],
@@ -274,6 +314,10 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const thirdIntegrator = await registerUser(app, { user_type: 'integrator' });
   const interestLead = (await request(app).post(`/api/integrator/opportunities/${customerProject}/interest`).set(bearer(thirdIntegrator.token)).send(interest()).expect(201)).body.data.id as string;
   const customerPrivateProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Private line', shared_with_integrators: false }).expect(201)).body.data.id as string;
+  // The customer asks for a price on a shared catalog robot nobody lists (an open request), and the supplier answers it.
+  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: publicRobot!.id, quantity: 2, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const quotedRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: otherPublicRobot!.id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const supplierThread = (await request(app).post(`/api/quote-requests/${quotedRequest}/answers`).set(bearer(supplier.token)).send({ message: 'We can supply it.', quote: { price: 40000, valid_until: '2099-01-01' } }).expect(201)).body.data.id as string;
   return {
     customerProject,
     customerPrivateProject,
@@ -290,6 +334,8 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     supplierLead,
     otherSupplierLead,
     interestLead,
+    openRequest,
+    supplierThread,
     customerEmail: customer.user.email,
     customerPassword: customer.password,
     tokens: { anonymous: null, customer: customer.token, supplier: supplier.token, integrator: integrator.token, otherIntegrator: otherIntegrator.token },
@@ -329,8 +375,8 @@ it('keeps its own rules: real ids in every path, and only the owner of a private
       const name = `${route}${c.label ? ` (${c.label})` : ''}`;
       if (route.includes('/:') && !c.path) problems.push(`${name}: a route with parameters needs a path with real ids`);
       if (!c.ownedBy) continue;
-      const wrong = identities.filter((who) => who !== c.ownedBy && c.expect[who] === 'ok');
-      if (wrong.length) problems.push(`${name}: ${wrong.join(', ')} may not get a 2xx for an object owned by ${c.ownedBy}`);
+      const wrong = identities.filter((who) => !ownersOf(c).includes(who) && c.expect[who] === 'ok');
+      if (wrong.length) problems.push(`${name}: ${wrong.join(', ')} may not get a 2xx for an object owned by ${ownersOf(c).join(' and ')}`);
       if (describeRequest(c, f) === describeRequest(c, unknownIds(f))) problems.push(`${name}: ownedBy is set but the request names no object`);
     }
   }
@@ -369,11 +415,11 @@ describe.each(testBackends)('authorization matrix on %s', (backend) => {
         const want = c.expect[who];
         const ok = want === 'ok' ? res.status >= 200 && res.status < 300 : res.status === want;
         if (!ok) failures.push(`${name} as ${who}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
-        if (!c.ownedBy || who === c.ownedBy) continue;
+        if (!c.ownedBy || ownersOf(c).includes(who)) continue;
         // No existence oracle: for anyone but the owner, the object answers as an unknown id would.
         const unknown = await send(app, method, c, routePath, { ...ghost, tokens: f.tokens }, who);
         checkErrorBody(`${name} as ${who}, unknown id`, unknown);
-        if (unknown.status !== res.status) failures.push(`${name} as ${who}: ${res.status} for the ${c.ownedBy}'s object but ${unknown.status} for an unknown id (an existence oracle)`);
+        if (unknown.status !== res.status) failures.push(`${name} as ${who}: ${res.status} for the ${ownersOf(c).join(' and ')}'s object but ${unknown.status} for an unknown id (an existence oracle)`);
       }
     }
     expect(failures).toEqual([]);

@@ -199,6 +199,8 @@ interface Fx {
   supplierListing: string;
   secondListing: string;
   supplierLead: string;
+  /** The customer's request for quote on a model nobody lists (open to suppliers and integrators). */
+  openRequest: string;
   integratorRobot: string;
   integratorUpload: string;
   supplierUpload: string;
@@ -238,6 +240,10 @@ const examples: Record<string, Example> = {
   'PUT /api/supplier/listings/:id': { who: 'supplier', path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => LISTING },
   'PATCH /api/supplier/listings/:id/status': { who: 'supplier', path: (f) => `/api/supplier/listings/${f.supplierListing}/status`, body: () => ({ status: 'active' }) },
   'PATCH /api/supplier/leads/:id': { who: 'supplier', path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }) },
+  'POST /api/quote-requests': { who: 'customer', body: (f) => ({ robot_id: f.publicRobot, project_id: f.customerProject, quantity: 2, timeline: '1_3_months', notes: 'Two cells.' }) },
+  'POST /api/quote-requests/:id/answers': { who: 'supplier', path: (f) => `/api/quote-requests/${f.openRequest}/answers`, body: () => ({ message: 'We can help.', quote: { price: 40000, currency: 'EUR', valid_until: '2099-01-01', notes: 'Per robot.' } }) },
+  'POST /api/threads/:id/messages': { who: 'customer', path: (f) => `/api/threads/${f.supplierLead}/messages`, body: () => ({ body: 'When can you deliver?' }) },
+  'POST /api/threads/:id/quotes': { who: 'supplier', path: (f) => `/api/threads/${f.supplierLead}/quotes`, body: () => ({ price: 39000, currency: 'USD', valid_until: '2099-01-01', notes: 'Valid for two units.' }) },
   'POST /api/supplier/bulk-upload/validate': { who: 'supplier', body: (f) => ({ upload_id: f.supplierUpload, mappings: MAPPINGS }) },
   'POST /api/supplier/bulk-upload/import': { who: 'supplier', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
   'POST /api/integrator/bulk-upload/validate': { who: 'integrator', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
@@ -257,6 +263,10 @@ const noJsonBody = new Set([
   'POST /api/supplier/bulk-upload/parse',
   'POST /api/integrator/analysis/:jobId/stage1',
   'POST /api/integrator/analysis/:jobId/stage2',
+  'POST /api/threads/:id/accept',
+  'POST /api/threads/:id/decline',
+  'POST /api/threads/:id/close',
+  'POST /api/quote-requests/:id/close',
 ]);
 
 /** GET routes with query parameters: an example query per route, each parameter swapped in turn. */
@@ -329,6 +339,8 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     .insert(robots)
     .values({ manufacturer: 'Matrix', model: 'Private 1', ...robotSearchColumns({ manufacturer: 'Matrix', model: 'Private 1' }), category: 'articulated', payloadKg: 8, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
     .returning({ id: robots.id });
+  const [, otherRobot] = await db.select({ id: robots.id }).from(robots).limit(2);
+  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: otherRobot!.id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
   await db.insert(analysisJobs).values({ id: 'hostile-job', projectId: integratorProject, userId: integrator.user.id, status: 'stage1_running', bucketName: 'customer-videos', objectKey: 'k', fileName: 'cell.mp4' });
   const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200,7,700,6\n';
   const upload = async (base: string, token: string) => (await request(app).post(`${base}/bulk-upload/parse`).set(bearer(token)).attach('file', Buffer.from(csv), 'robots.csv').expect(200)).body.upload_id as string;
@@ -339,6 +351,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     supplierListing,
     secondListing,
     supplierLead,
+    openRequest,
     integratorRobot: integratorRobot!.id,
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),

@@ -385,6 +385,23 @@ export async function findRobotSeller(
   return row;
 }
 
+/**
+ * Suppliers who sell a model: the owners of public, active supplier listings with the
+ * model's key (maker|model, so "Fanuc CRX-25iA" and "FANUC CRX-25iA" are one model), with
+ * their listing. A supplier with two listings of the model is named once (its oldest).
+ */
+export async function findSellersOfModel(db: Database, modelKey: string): Promise<Array<{ sellerId: string; robotId: string }>> {
+  const rows = await db
+    .select({ sellerId: robots.ownerId, robotId: robots.id })
+    .from(robots)
+    .innerJoin(users, eq(users.id, robots.ownerId))
+    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(users.userType, 'supplier')))
+    .orderBy(asc(robots.createdAt));
+  const seen = new Map<string, string>();
+  for (const row of rows) if (row.sellerId && !seen.has(row.sellerId)) seen.set(row.sellerId, row.robotId);
+  return [...seen].map(([sellerId, robotId]) => ({ sellerId, robotId }));
+}
+
 export interface RobotSummary {
   id: string;
   manufacturer: string;

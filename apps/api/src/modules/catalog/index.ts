@@ -12,6 +12,7 @@ export {
   findClosestToTask,
   findMatchCandidates,
   findRobotSeller,
+  findSellersOfModel,
   findRobotSummaries,
   findRobotsByModelKeys,
   findVisibleRobotById,

@@ -1,7 +1,12 @@
 /**
- * Leads: a customer's inquiry about a supplier's listed robot, and an integrator's
- * interest in a customer's shared project. Other modules import it through this file.
+ * Leads: conversations between buyers and sellers (a customer's inquiry about a listed
+ * robot, a customer's request for quote on any catalog model, an integrator's interest in
+ * a shared project) with their messages and quotes. Owns leads, lead_messages and
+ * quote_requests. Other modules import it through this file.
  */
 export { createLeadsRouter } from './leads.router';
 export { createLeadsService, type LeadsService } from './leads.service';
+export { createQuoteRequestsRouter, createThreadsRouter } from './threads.router';
+export { createThreadsService, type ThreadEvent, type ThreadsService } from './threads.service';
+export { createQuoteRequestsService, type QuoteRequestsService } from './quote-requests.service';
 export { dailyLeadCounts, findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, setLeadStatus, type LeadRow } from './leads.repository';

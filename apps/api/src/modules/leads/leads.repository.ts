@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Lead } from '@cellforge/contracts';
 import { integratorProfiles, leads, projects, queryRows, users, type Database } from '@cellforge/db';
 import { findRobotSummaries, type RobotSummary } from '../catalog';
@@ -60,9 +60,9 @@ function toLeadDto(row: Joined, robot: RobotSummary | undefined): Lead {
   };
 }
 
-export async function listLeadsTo(db: Database, userId: string, kind?: Lead['kind']): Promise<Lead[]> {
+export async function listLeadsTo(db: Database, userId: string, kinds?: readonly Lead['kind'][]): Promise<Lead[]> {
   const rows = await selectLeads(db)
-    .where(and(eq(leads.toUserId, userId), kind ? eq(leads.kind, kind) : undefined))
+    .where(and(eq(leads.toUserId, userId), kinds ? inArray(leads.kind, [...kinds]) : undefined))
     .orderBy(desc(leads.createdAt));
   return toLeadDtos(db, rows);
 }
@@ -83,9 +83,15 @@ export async function findLeadRow(db: Database, id: string): Promise<LeadRow | u
   return row;
 }
 
+/** A new conversation: its first message is the sender's `message`, read by the sender. */
 export async function insertLead(db: Database, values: typeof leads.$inferInsert): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(values).returning();
-  return row!;
+  const now = new Date();
+  const [row] = await db
+    .insert(leads)
+    .values({ lastMessageAt: now, lastMessageBy: values.fromUserId, fromReadAt: now, createdAt: now, updatedAt: now, ...values })
+    .returning();
+  if (!row) throw new Error('The lead was not stored');
+  return row;
 }
 
 export async function setLeadStatus(db: Database, id: string, status: string): Promise<void> {

@@ -71,7 +71,7 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
     },
 
     leads(userId: string): Promise<Lead[]> {
-      return listLeadsTo(db, userId, 'robot_inquiry');
+      return listLeadsTo(db, userId, ['robot_inquiry', 'quote_request']);
     },
 
     /** A lead sent to someone else is unknown here (404), like an unknown id. */

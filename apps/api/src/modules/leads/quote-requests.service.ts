@@ -1,0 +1,149 @@
+import type { AnswerQuoteRequest, CreateQuoteRequest, QuoteRequest, QuoteRequestCreated, SharedRequirements, ThreadDetail } from '@cellforge/contracts';
+import { normalizeRobotKey, type Database } from '@cellforge/db';
+import { AppError, notFound } from '../../lib/errors';
+import { findSellersOfModel, findVisibleRobotById } from '../catalog';
+import type { ProjectsService } from '../projects';
+import { insertLead } from './leads.repository';
+import {
+  findPendingRequest,
+  findQuoteRequestDto,
+  findQuoteRequestRow,
+  insertRequestWithThreads,
+  listOpenQuoteRequests,
+  listQuoteRequestsOf,
+  setQuoteRequestStatus,
+} from './quote-requests.repository';
+import { findRequestThread } from './threads.repository';
+import { assertQuoteDate, type ThreadEvent, type ThreadsService } from './threads.service';
+
+export type QuoteRequestsService = ReturnType<typeof createQuoteRequestsService>;
+
+const REQUIREMENT_KEYS = ['application', 'payload_kg', 'reach_mm', 'cycle_time_s', 'budget_usd', 'industry'] as const;
+
+/** The project's requirements a seller needs to quote (a copy: later edits do not change a sent request). */
+function sharedRequirements(requirements: Record<string, unknown>): SharedRequirements | null {
+  const out: Record<string, unknown> = {};
+  for (const key of REQUIREMENT_KEYS) {
+    const value = requirements[key];
+    if (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.trim() !== '') out[key] = value;
+  }
+  return Object.keys(out).length ? (out) : null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Requests for quote on any catalog model a customer can see. Sent to every supplier who
+ * lists the model (one conversation each); when nobody does, the request is open and
+ * every supplier and integrator sees it and may answer it.
+ */
+export function createQuoteRequestsService(deps: {
+  db: Database;
+  projects: ProjectsService;
+  threads: ThreadsService;
+  notify?: (event: ThreadEvent) => void;
+}) {
+  const { db } = deps;
+  const notify = deps.notify ?? (() => {});
+
+  return {
+    async create(customerId: string, input: CreateQuoteRequest): Promise<QuoteRequestCreated> {
+      const robot = await findVisibleRobotById({ db, viewerId: customerId }, input.robot_id);
+      if (!robot || robot.status !== 'active') throw notFound('Robot');
+      const project = input.project_id ? await deps.projects.ownProject(customerId, input.project_id) : undefined;
+      const modelKey = normalizeRobotKey(robot.manufacturer, robot.model);
+      const pending = await findPendingRequest(db, { customerId, modelKey, projectId: project?.id ?? null });
+      if (pending) {
+        throw new AppError(
+          'CONFLICT',
+          `You already asked for a price on the ${robot.manufacturer} ${robot.model}${project ? ` for ${project.projectName}` : ''}. Its answers are in your messages.`,
+        );
+      }
+      const sellers = (await findSellersOfModel(db, modelKey)).filter((s) => s.sellerId !== customerId);
+      const row = await insertRequestWithThreads(
+        db,
+        {
+          customerId,
+          robotId: robot.id,
+          modelKey,
+          manufacturer: robot.manufacturer,
+          model: robot.model,
+          projectId: project?.id ?? null,
+          projectName: project?.projectName ?? null,
+          requirements: project ? sharedRequirements(project.requirements) : null,
+          quantity: input.quantity,
+          timeline: input.timeline,
+          notes: input.notes,
+        },
+        sellers,
+      );
+      for (const seller of sellers) {
+        notify({
+          threadId: row.id,
+          recipientId: seller.sellerId,
+          authorName: 'A customer',
+          robot: `${robot.manufacturer} ${robot.model}`,
+          kind: 'request',
+          text: `${plural(input.quantity, 'robot', 'robots')}. ${input.notes}`.trim(),
+        });
+      }
+      const data = await findQuoteRequestDto(db, row.id);
+      if (!data) throw notFound('Quote request');
+      return {
+        data,
+        sent_to: sellers.length,
+        message: sellers.length
+          ? `Request sent to ${plural(sellers.length, 'supplier', 'suppliers')} of the ${robot.manufacturer} ${robot.model}. Their answers and quotes will appear in your messages.`
+          : `No supplier lists the ${robot.manufacturer} ${robot.model} yet, so your request is open to every supplier and integrator on CellForge. Their answers and quotes will appear in your messages.`,
+      };
+    },
+
+    listMine(customerId: string): Promise<QuoteRequest[]> {
+      return listQuoteRequestsOf(db, customerId);
+    },
+
+    /** Open requests a seller (supplier or integrator) may answer. */
+    listOpen(sellerId: string): Promise<QuoteRequest[]> {
+      return listOpenQuoteRequests(db, sellerId);
+    },
+
+    /**
+     * A seller answers an open request: a conversation with the customer, starting with the
+     * request's notes and the seller's message (and quote). Answering twice continues the
+     * same conversation.
+     */
+    async answer(sellerId: string, requestId: string, input: AnswerQuoteRequest): Promise<ThreadDetail> {
+      const request = await findQuoteRequestRow(db, requestId);
+      if (!request || request.status !== 'open' || request.customerId === sellerId) throw notFound('Quote request');
+      if (input.quote) assertQuoteDate(input.quote.valid_until);
+      let thread = await findRequestThread(db, request.id, sellerId);
+      if (!thread) {
+        thread = await insertLead(db, {
+          kind: 'quote_request',
+          quoteRequestId: request.id,
+          robotId: request.robotId,
+          projectId: request.projectId,
+          fromUserId: request.customerId,
+          toUserId: sellerId,
+          message: request.notes,
+          createdAt: request.createdAt,
+          lastMessageAt: request.createdAt,
+          fromReadAt: request.createdAt,
+        });
+      }
+      await deps.threads.reply(sellerId, thread.id, input.message);
+      if (input.quote) await deps.threads.quote(sellerId, thread.id, input.quote);
+      return deps.threads.get(sellerId, thread.id);
+    },
+
+    /** The customer withdraws a request: no new answers (conversations already started go on). */
+    async close(customerId: string, requestId: string): Promise<QuoteRequest> {
+      const request = await findQuoteRequestRow(db, requestId);
+      if (!request || request.customerId !== customerId) throw notFound('Quote request');
+      await setQuoteRequestStatus(db, request.id, 'closed');
+      const data = await findQuoteRequestDto(db, request.id);
+      if (!data) throw notFound('Quote request');
+      return data;
+    },
+  };
+}

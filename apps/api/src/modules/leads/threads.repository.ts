@@ -1,0 +1,169 @@
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { integratorProfiles, leadMessages, leads, projects, quoteRequests, users, type Database } from '@cellforge/db';
+import { isUuid } from '../../lib/db-values';
+import type { LeadRow } from './leads.repository';
+
+export type LeadMessageRow = typeof leadMessages.$inferSelect;
+
+/** A conversation as stored, with what the thread view needs beside it. */
+export interface ThreadRecord {
+  lead: LeadRow;
+  projectName: string | null;
+  request: { id: string; quantity: number; timeline: string; requirements: Record<string, unknown> | null } | null;
+}
+
+export interface PartyRecord {
+  id: string;
+  name: string;
+  companyName: string | null;
+  email: string;
+  phone: string | null;
+}
+
+const involving = (userId: string): SQL => or(eq(leads.fromUserId, userId), eq(leads.toUserId, userId))!;
+
+function selectThreads(db: Database) {
+  return db
+    .select({
+      lead: leads,
+      projectName: projects.projectName,
+      request: { id: quoteRequests.id, quantity: quoteRequests.quantity, timeline: quoteRequests.timeline, requirements: quoteRequests.requirements },
+    })
+    .from(leads)
+    .leftJoin(projects, eq(projects.id, leads.projectId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectThreads>['execute']>>[number];
+const toRecord = (row: Joined): ThreadRecord => ({
+  lead: row.lead,
+  projectName: row.projectName,
+  request: row.request?.id ? { ...row.request, requirements: row.request.requirements ?? null } : null,
+});
+
+/** The conversations a user is a party of, most recent activity first. */
+export async function listThreadsOf(db: Database, userId: string, limit: number): Promise<ThreadRecord[]> {
+  const rows = await selectThreads(db).where(involving(userId)).orderBy(desc(leads.lastMessageAt), desc(leads.id)).limit(limit);
+  return rows.map(toRecord);
+}
+
+export async function findThread(db: Database, id: string): Promise<ThreadRecord | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectThreads(db).where(eq(leads.id, id)).limit(1);
+  return row ? toRecord(row) : undefined;
+}
+
+/** The people of the conversations (names, company, contact), an integrator's profile first. */
+export async function findParties(db: Database, ids: string[]): Promise<Map<string, PartyRecord>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      profileCompany: integratorProfiles.companyName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .leftJoin(integratorProfiles, eq(integratorProfiles.userId, users.id))
+    .where(inArray(users.id, unique));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), companyName: r.profileCompany ?? r.companyName, email: r.email, phone: r.phone },
+    ]),
+  );
+}
+
+/** Every message of one conversation, oldest first. */
+export async function listMessages(db: Database, leadId: string): Promise<LeadMessageRow[]> {
+  return db.select().from(leadMessages).where(eq(leadMessages.leadId, leadId)).orderBy(asc(leadMessages.createdAt), asc(leadMessages.id));
+}
+
+/** The newest message, and the newest quote, of each conversation given. */
+export async function latestMessages(db: Database, leadIds: string[]): Promise<{ last: Map<string, LeadMessageRow>; quote: Map<string, LeadMessageRow> }> {
+  if (!leadIds.length) return { last: new Map(), quote: new Map() };
+  const rows = await db
+    .select()
+    .from(leadMessages)
+    .where(inArray(leadMessages.leadId, leadIds))
+    .orderBy(asc(leadMessages.leadId), desc(leadMessages.createdAt), desc(leadMessages.id));
+  const last = new Map<string, LeadMessageRow>();
+  const quote = new Map<string, LeadMessageRow>();
+  for (const row of rows) {
+    if (!last.has(row.leadId)) last.set(row.leadId, row);
+    if (row.kind === 'quote' && !quote.has(row.leadId)) quote.set(row.leadId, row);
+  }
+  return { last, quote };
+}
+
+/**
+ * Adds a message and moves the conversation on (its newest message, the author's read
+ * mark, and a new status if given), in one transaction.
+ */
+export async function addMessage(
+  db: Database,
+  lead: Pick<LeadRow, 'id' | 'fromUserId'>,
+  message: Omit<typeof leadMessages.$inferInsert, 'leadId'>,
+  status?: string,
+): Promise<LeadMessageRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leadMessages)
+      .values({ ...message, leadId: lead.id })
+      .returning();
+    if (!row) throw new Error('The message was not stored');
+    const authorIsFrom = message.authorId === lead.fromUserId;
+    await tx
+      .update(leads)
+      .set({
+        lastMessageAt: row.createdAt,
+        lastMessageBy: message.authorId,
+        updatedAt: row.createdAt,
+        ...(authorIsFrom ? { fromReadAt: row.createdAt } : { toReadAt: row.createdAt }),
+        ...(status ? { status } : {}),
+      })
+      .where(eq(leads.id, lead.id));
+    return row;
+  });
+}
+
+/** The user has read the conversation up to now. */
+export async function markThreadRead(db: Database, lead: Pick<LeadRow, 'id' | 'fromUserId'>, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(leads)
+    .set(userId === lead.fromUserId ? { fromReadAt: now } : { toReadAt: now })
+    .where(eq(leads.id, lead.id));
+}
+
+/** A user's side of a conversation has something they have not read. */
+const unreadFor = (userId: string): SQL =>
+  and(
+    sql`${leads.lastMessageBy} is distinct from ${userId}`,
+    or(
+      and(eq(leads.fromUserId, userId), sql`coalesce(${leads.fromReadAt}, '-infinity'::timestamptz) < ${leads.lastMessageAt}`),
+      and(eq(leads.toUserId, userId), sql`coalesce(${leads.toReadAt}, '-infinity'::timestamptz) < ${leads.lastMessageAt}`),
+    ),
+  )!;
+
+export async function countUnread(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(leads)
+    .where(and(involving(userId), unreadFor(userId)));
+  return row?.n ?? 0;
+}
+
+/** Conversations of one quote request with a seller (to find an existing answer). */
+export async function findRequestThread(db: Database, requestId: string, sellerId: string): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.quoteRequestId, requestId), eq(leads.toUserId, sellerId), isNotNull(leads.quoteRequestId)))
+    .limit(1);
+  return row;
+}

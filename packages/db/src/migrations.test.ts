@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDb, queryRows, resolveMigrationsFolder, type DbHandle } from './client';
+import { testBackends } from './testing';
+
+/**
+ * Migrations applied to a database holding data in the old shape: the folder cut at a
+ * given migration first, rows written as the old code wrote them, then every migration.
+ */
+function migrationsUpTo(tag: string): string {
+  const source = resolveMigrationsFolder();
+  const dir = mkdtempSync(path.join(tmpdir(), 'cf-migrations-'));
+  mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const cut = journal.entries.findIndex((e) => e.tag === tag);
+  if (cut < 0) throw new Error(`no migration ${tag}`);
+  journal.entries = journal.entries.slice(0, cut + 1);
+  writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  return dir;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** Opens the same database twice (old migrations, then all), on either backend. */
+async function twoOpenings(backend: 'pglite' | 'postgres'): Promise<{ open: (migrationsFolder?: string) => Promise<DbHandle> }> {
+  if (backend === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-pglite-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    return { open: (migrationsFolder) => createDb({ dataDir, ...(migrationsFolder ? { migrationsFolder } : {}) }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `cf_migr_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => dropper.query(`DROP DATABASE IF EXISTS "${name}"`));
+    await dropper.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { open: (migrationsFolder) => createDb({ databaseUrl: url.toString(), poolMax: 2, ...(migrationsFolder ? { migrationsFolder } : {}) }) };
+}
+
+describe.each(testBackends)('migrations over existing data on %s', (backend) => {
+  it('0007 keeps every lead and turns it into a conversation: first message from its sender, read by the recipient once handled', async () => {
+    const old = migrationsUpTo('0005_auth_hardening');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    expect(readdirSync(old).filter((f) => f.endsWith('.sql'))).toHaveLength(6);
+    const db = await twoOpenings(backend);
+
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name, user_type) values
+        ('00000000-0000-4000-8000-000000000001', 'buyer@example.com', 'x', 'Bea', 'Buyer', 'customer'),
+        ('00000000-0000-4000-8000-000000000002', 'seller@example.com', 'x', 'Sam', 'Seller', 'supplier')
+    `);
+    await before.db.execute(sql`
+      insert into leads (id, kind, from_user_id, to_user_id, message, status, created_at, updated_at) values
+        ('00000000-0000-4000-8000-00000000000a', 'robot_inquiry', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', 'Price for two?', 'new', '2026-01-02T10:00:00Z', '2026-01-02T10:00:00Z'),
+        ('00000000-0000-4000-8000-00000000000b', 'robot_inquiry', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002', 'Lead time?', 'contacted', '2026-01-03T10:00:00Z', '2026-01-04T09:00:00Z');
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const rows = await queryRows<{ id: string; message: string; status: string; last_message_at: Date; last_message_by: string; to_read_at: Date | null; quote_request_id: string | null }>(
+      after.db,
+      sql`select id, message, status, last_message_at, last_message_by, to_read_at, quote_request_id from leads order by id`,
+    );
+    expect(rows.map((r) => [r.message, r.status, new Date(r.last_message_at).toISOString(), r.last_message_by, r.to_read_at && new Date(r.to_read_at).toISOString(), r.quote_request_id])).toEqual([
+      ['Price for two?', 'new', '2026-01-02T10:00:00.000Z', '00000000-0000-4000-8000-000000000001', null, null],
+      ['Lead time?', 'contacted', '2026-01-03T10:00:00.000Z', '00000000-0000-4000-8000-000000000001', '2026-01-04T09:00:00.000Z', null],
+    ]);
+    // The new tables exist and take rows.
+    await after.db.execute(sql`insert into lead_messages (lead_id, author_id, body) values ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000002', 'Yes: 41,000 EUR each.')`);
+    const [count] = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from lead_messages`);
+    expect(count?.n).toBe(1);
+    await after.close();
+  }, 180_000);
+});
