@@ -40,7 +40,11 @@ export const routes: RouteObject[] = [
       { path: 'roi-calculator', ...page(() => import('./routes/roi-calculator')) },
       {
         element: <RequireAuth />,
-        children: [{ path: 'projects/:projectId/robots', ...page(() => import('./routes/project-robots')) }],
+        children: [
+          { path: 'projects/:projectId/robots', ...page(() => import('./routes/project-robots')) },
+          { path: 'messages', ...page(() => import('./routes/messages')) },
+          { path: 'messages/:threadId', ...page(() => import('./routes/thread')) },
+        ],
       },
       {
         // allowedRoles is declared, not enforced on the client (docs/product.md §2.3).

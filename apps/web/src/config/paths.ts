@@ -35,6 +35,8 @@ export const paths = {
     getHref: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/robots`,
   },
   integratorDashboard: { path: '/integrator/dashboard', getHref: () => '/integrator/dashboard' },
+  messages: { path: '/messages', getHref: () => '/messages' },
+  thread: { path: '/messages/:threadId', getHref: (threadId: string) => `/messages/${encodeURIComponent(threadId)}` },
   notFound: { path: '*' },
 } as const;
 

@@ -23,6 +23,8 @@ export const pagePaths = [
   '/roi-calculator',
   '/projects/:projectId/robots',
   '/integrator/dashboard',
+  '/messages',
+  '/messages/:threadId',
 ] as const;
 
 /** Segments whose values are a closed list: any other value is an unknown page. */

@@ -2,16 +2,31 @@ import { useLocation, useParams } from 'react-router-dom';
 import { RobotDetailPage } from '@/features/catalog/components/robot-detail-page';
 import { ContactSupplier } from '@/features/leads/components/contact-supplier';
 import { CustomerProjectSelect } from '@/features/projects/components/customer-project-select';
+import { RequestQuote } from '@/features/quotes/components/request-quote';
+import { useSession } from '@/lib/auth/session';
 
-/** Composes the robot page (catalog feature) with "Contact supplier" (leads feature, the customer's projects to pick from). */
+/**
+ * Composes the robot page (catalog feature) with "Request a quote" on every robot (quotes
+ * feature) and, for a customer on a supplier's listing, "Contact supplier" for a question
+ * (leads feature); visitors and other roles get one sign-in link or note, from the first.
+ */
 export default function RobotDetailRoute() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
+  const { user, role } = useSession();
+  const customer = Boolean(user) && role === 'customer';
   return (
     <RobotDetailPage
       key={id}
       id={id}
-      renderContact={(robot) => <ContactSupplier robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} />}
+      renderContact={(robot) => (
+        <>
+          <RequestQuote robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} />
+          {robot.owner_id && customer ? (
+            <ContactSupplier robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} variant="outline" />
+          ) : null}
+        </>
+      )}
     />
   );
 }

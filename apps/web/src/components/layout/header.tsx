@@ -5,6 +5,7 @@ import { isAuthPath, paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
+import { MessagesLink } from './messages-link';
 import { MobileMenu } from './mobile-menu';
 import { MAIN_NAV_LINKS } from './nav-items';
 import { navLinkActiveClasses, navLinkClasses } from './nav-styles';
@@ -50,6 +51,7 @@ export function Header() {
           <div className="hidden items-center gap-2 md:flex">
             {status === 'authenticated' ? (
               <>
+                <MessagesLink className={navLinkClasses} activeClassName={navLinkActiveClasses} />
                 <NavLink
                   to={paths.dashboard.getHref()}
                   className={({ isActive }) => cn(navLinkClasses, isActive && navLinkActiveClasses)}

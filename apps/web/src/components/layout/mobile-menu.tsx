@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
+import { MessagesLink } from './messages-link';
 import { MAIN_NAV_LINKS, PORTAL_ENTRIES } from './nav-items';
 import { mobileItemClasses } from './nav-styles';
 import { useChoosePortal } from './use-choose-portal';
@@ -85,6 +86,7 @@ export function MobileMenu({ showPortals, onLogout }: { showPortals: boolean; on
             <div className="border-t border-slate-200 pt-3 dark:border-slate-800">
               {status === 'authenticated' ? (
                 <>
+                  <MessagesLink onClick={close} className={mobileItemClasses} />
                   <Link to={paths.dashboard.getHref()} onClick={close} className={mobileItemClasses}>
                     Dashboard
                   </Link>

@@ -1,11 +1,12 @@
-import { leadSchema, type Lead } from '@cellforge/contracts';
+import { leadSchema, type Lead, type sellerLeadStatuses } from '@cellforge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
 
 const leadAnswerSchema = z.object({ data: leadSchema });
-export type LeadStatus = Lead['status'];
+/** The statuses a supplier sets by hand (quoted, accepted and declined follow the conversation). */
+export type LeadStatus = (typeof sellerLeadStatuses)[number];
 
 /** PATCH /api/supplier/leads/:id { status: new | contacted | closed }. */
 export async function updateLeadStatus({ id, status }: { id: string; status: LeadStatus }): Promise<Lead> {

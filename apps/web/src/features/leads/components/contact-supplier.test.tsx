@@ -35,26 +35,30 @@ async function openRobot() {
 }
 
 describe('Contact supplier', () => {
-  it('asks a signed-out visitor to sign in as a customer, coming back to this robot', async () => {
+  it('asks a signed-out visitor to sign in as a customer to request a quote, coming back to this robot', async () => {
     stubApi(robotRoutes());
     renderRoutes(routes, `/robots/${listed.id}`);
     await openRobot();
-    expect(screen.getByRole('link', { name: 'Sign in to contact the supplier' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Sign in to request a quote' })).toHaveAttribute(
       'href',
       `/auth/customer?redirect=${encodeURIComponent(`/robots/${listed.id}`)}`,
     );
+    // One way in for a visitor: no second sign-in link for a question.
+    expect(screen.queryByRole('link', { name: 'Sign in to contact the supplier' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Contact supplier' })).not.toBeInTheDocument();
   });
 
   it.each([
     [SUPPLIER, 'Supplier'],
     [INTEGRATOR, 'System Integrator'],
-  ])('tells another role that only customers contact suppliers', async (user, roleName) => {
+  ])('tells another role that customers request quotes, and where requests reach them', async (user, roleName) => {
     stubApi(robotRoutes(), { user });
     renderRoutes(routes, `/robots/${listed.id}`);
     await openRobot();
-    expect(await screen.findByText(`Only customers contact suppliers. You are signed in as a ${roleName}.`)).toBeInTheDocument();
+    const note = await screen.findByText((_, element) => element?.tagName === 'SPAN' && element.textContent === `Customers request quotes. You are signed in as a ${roleName}: customers’ requests reach you under Messages.`);
+    expect(within(note).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
     expect(screen.queryByRole('button', { name: 'Contact supplier' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request a quote' })).not.toBeInTheDocument();
   });
 
   it('lets a customer send a message about the robot, with an optional project', async () => {

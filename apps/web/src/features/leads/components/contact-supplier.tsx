@@ -41,13 +41,15 @@ export interface ContactSupplierProps {
   /** Where sign-in brings a visitor back to. */
   signInRedirect: string;
   className?: string;
+  /** Outline when "Request a quote" is the main action beside it. */
+  variant?: 'primary' | 'outline';
 }
 
 /**
  * "Contact supplier": a visitor is asked to sign in as a customer, another role is told
  * only customers contact suppliers, a customer writes a message (POST /api/leads).
  */
-export function ContactSupplier({ robot, projectId, signInRedirect, className, ProjectSelect }: ContactSupplierProps) {
+export function ContactSupplier({ robot, projectId, signInRedirect, className, ProjectSelect, variant = 'primary' }: ContactSupplierProps) {
   const { user, role, isLoading } = useSession();
   const [open, setOpen] = useState(false);
 
@@ -74,7 +76,7 @@ export function ContactSupplier({ robot, projectId, signInRedirect, className, P
   }
   return (
     <div className={className}>
-      <Button className="w-full" onClick={() => setOpen(true)}>
+      <Button variant={variant} className="w-full" onClick={() => setOpen(true)}>
         <Mail className="h-4 w-4" aria-hidden="true" />
         Contact supplier
       </Button>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
@@ -17,9 +17,26 @@ import { useLeads } from '../api/get-leads';
 import { useUpdateLeadStatus, type LeadStatus } from '../api/update-lead-status';
 
 type LeadFilter = 'all' | LeadStatus;
+/** Quoted, accepted and declined leads count under Contacted: the supplier has answered them. */
+const inFilter = (lead: Lead, filter: LeadFilter) =>
+  filter === 'all' || lead.status === filter || (filter === 'contacted' && ['quoted', 'accepted', 'declined'].includes(lead.status));
 
-export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
-const STATUS_TONE: Record<LeadStatus, BadgeTone> = { new: 'brand', contacted: 'success', closed: 'neutral' };
+export const LEAD_STATUS_LABEL: Record<Lead['status'], string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  closed: 'Closed',
+};
+const STATUS_TONE: Record<Lead['status'], BadgeTone> = {
+  new: 'brand',
+  contacted: 'success',
+  quoted: 'warning',
+  accepted: 'success',
+  declined: 'danger',
+  closed: 'neutral',
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -28,11 +45,11 @@ export function LeadsPanel() {
   const leads = useLeads();
   const [filter, setFilter] = useState<LeadFilter>('all');
   const all = leads.data ?? [];
-  const count = (status: LeadFilter) => (status === 'all' ? all.length : all.filter((lead) => lead.status === status).length);
+  const count = (status: LeadFilter) => all.filter((lead) => inFilter(lead, status)).length;
   const label = (status: LeadFilter, text: string) => (leads.data ? `${text} (${count(status)})` : text);
 
   const list = (status: LeadFilter) => {
-    const shown = status === 'all' ? all : all.filter((lead) => lead.status === status);
+    const shown = all.filter((lead) => inFilter(lead, status));
     if (shown.length === 0) {
       return (
         <EmptyState title={status === 'all' ? 'No leads yet' : `No ${LEAD_STATUS_LABEL[status].toLowerCase()} leads`}>
@@ -123,7 +140,10 @@ function LeadItem({ lead }: { lead: Lead }) {
             {lead.project ? <> · Project: {lead.project.project_name}</> : null}
           </p>
         </div>
-        <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABEL[lead.status]}</Badge>
+        <div className="flex flex-wrap gap-2">
+          {lead.kind === 'quote_request' ? <Badge tone="warning">Request for quote</Badge> : null}
+          <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABEL[lead.status]}</Badge>
+        </div>
       </div>
       <p className="mt-3 whitespace-pre-line text-slate-800 dark:text-slate-200">{lead.message}</p>
       <div className="mt-3 text-sm text-slate-700 dark:text-slate-300">
@@ -148,9 +168,13 @@ function LeadItem({ lead }: { lead: Lead }) {
         </p>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        {lead.status !== 'contacted' ? action('contacted', 'Mark contacted', 'primary') : null}
+        <Link to={paths.thread.getHref(lead.id)} className={buttonClasses({ size: 'sm' })}>
+          {lead.kind === 'quote_request' ? 'Answer with a quote' : 'Reply'}
+          <span className="sr-only">: lead from {lead.from.name}</span>
+        </Link>
+        {lead.status === 'new' ? action('contacted', 'Mark contacted', 'outline') : null}
         {lead.status !== 'closed' ? action('closed', 'Mark closed', 'outline') : null}
-        {lead.status !== 'new' ? action('new', 'Mark new', 'ghost') : null}
+        {lead.status === 'contacted' || lead.status === 'closed' ? action('new', 'Mark new', 'ghost') : null}
       </div>
     </article>
   );

@@ -9,7 +9,8 @@ import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName, UNKNOWN } 
 import { FitReasons } from './fit-reasons';
 
 /** "Contact supplier" for a listed robot (features/leads), given by the route: features do not import each other. */
-export type RenderContact = (robot: { id: string; manufacturer: string; model: string }) => ReactNode;
+/** The ways to ask about a match (composed by the route): `listed` says a supplier sells it here. */
+export type RenderContact = (robot: { id: string; manufacturer: string; model: string; listed: boolean }) => ReactNode;
 
 function scoreTone(score: number): string {
   if (score >= 75) return 'bg-emerald-600 dark:bg-emerald-400';
@@ -77,15 +78,13 @@ export function MatchCard({ match, rank, renderContact }: { match: ProjectMatch;
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
         {match.listed_by_supplier ? (
-          <>
-            <Badge tone="success">Listed by a supplier</Badge>
-            {renderContact({ id: match.robot_id, manufacturer: match.manufacturer, model: match.model })}
-          </>
+          <Badge tone="success">Listed by a supplier</Badge>
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">
             From the makers&rsquo; datasheets: no supplier lists it yet.
           </p>
         )}
+        {renderContact({ id: match.robot_id, manufacturer: match.manufacturer, model: match.model, listed: match.listed_by_supplier })}
       </div>
     </article>
   );
