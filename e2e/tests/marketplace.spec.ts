@@ -182,25 +182,33 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   await expect(page.getByRole('tab', { name: 'Contacted (1)' })).toBeVisible();
 });
 
-test("a shared-catalog robot: the visitor is asked to sign in, a customer gets the server's answer", async ({ page }) => {
+test('a shared-catalog robot: the visitor is asked to sign in, then asks for a price nobody lists yet', async ({ page }) => {
   await page.goto('/catalog?manufacturer=ABB');
   const card = page.getByRole('list', { name: 'Robots' }).getByRole('article').first();
   const name = (await card.getAttribute('aria-label'))!;
   await card.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('From the makers’ datasheets')).toBeVisible();
-  const signInLink = page.getByRole('link', { name: 'Sign in to contact the supplier' });
+  const signInLink = page.getByRole('link', { name: 'Sign in to request a quote' });
   await expect(signInLink).toHaveAttribute('href', /^\/auth\/customer\?redirect=%2Frobots%2F/);
 
   await signInLink.click();
   const email = uniqueEmail('shared');
   await fillRegistration(page, email, 'Grace');
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('button', { name: 'Contact supplier' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Contact the supplier' });
-  await dialog.getByRole('textbox', { name: /Message/ }).fill('Who sells this model near Lyon?');
-  await dialog.getByRole('button', { name: 'Send message' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('No supplier lists this robot yet');
+  // A datasheet robot has nobody to send a question to, but anyone may be asked for a price.
+  await expect(page.getByRole('button', { name: 'Contact supplier' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+  await dialog.getByRole('spinbutton', { name: /Quantity/ }).fill('3');
+  await dialog.getByRole('textbox', { name: /Notes/ }).fill('Who sells this model near Lyon?');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByRole('status')).toContainText('so your request is open to every supplier and integrator on CellForge');
+  await dialog.getByRole('link', { name: 'Open your messages' }).click();
+  const requests = page.getByRole('region', { name: 'Your requests for quote' });
+  await expect(requests).toContainText(name);
+  await expect(requests).toContainText('Open to all sellers');
+  await expect(requests).toContainText('Qty 3');
 });
 
 test('marketplace pages have no WCAG 2.1 A/AA violations in either theme', async ({ page }) => {

@@ -103,6 +103,7 @@ function ContactSupplierDialog({
   const [sent, setSent] = useState(false);
   const {
     register,
+    watch,
     submit: onSubmit,
     formError,
     formState: { errors, isSubmitting },
@@ -138,7 +139,8 @@ function ContactSupplierDialog({
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Message to the supplier">
           <FormAlert message={formError} />
           <Field label="Project" optional hint="The supplier sees the project's name." error={errors.project_id?.message}>
-            <ProjectSelect {...register('project_id')} />
+            {/* Controlled: the projects load after the form, and the pre-selected one must show once they do. */}
+            <ProjectSelect {...register('project_id')} value={watch('project_id')} />
           </Field>
           <Field label="Message" required error={errors.message?.message} hint="At least 10 characters.">
             <Textarea

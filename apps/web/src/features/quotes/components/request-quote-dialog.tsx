@@ -42,6 +42,7 @@ export default function RequestQuoteDialog({
   const [sent, setSent] = useState<QuoteRequestCreated | null>(null);
   const {
     register,
+    watch,
     submit,
     formError,
     formState: { errors, isSubmitting },
@@ -99,7 +100,8 @@ export default function RequestQuoteDialog({
             </Field>
           </div>
           <Field label="Project" optional hint="Its requirements (payload, reach, cycle time, budget) travel with the request." error={errors.project_id?.message}>
-            <ProjectSelect {...register('project_id')} />
+            {/* Controlled: the projects load after the form, and the pre-selected one must show once they do. */}
+            <ProjectSelect {...register('project_id')} value={watch('project_id')} />
           </Field>
           <Field label="Notes" optional error={errors.notes?.message}>
             <Textarea rows={4} placeholder="Delivery site, tooling, service or training you need…" {...register('notes')} />
