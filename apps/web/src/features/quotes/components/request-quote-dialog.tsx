@@ -107,8 +107,8 @@ export default function RequestQuoteDialog({
             <Textarea rows={4} placeholder="Delivery site, tooling, service or training you need…" {...register('notes')} />
           </Field>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Every supplier who sells this model gets your request; when none does, it is open to all suppliers and integrators on
-            CellForge. Sellers see your name and company; your e-mail only once they answer.
+            Every supplier who sells this model gets your request with your name, company and e-mail. When none does, it is open
+            to all suppliers and integrators on CellForge, showing your name and company only until one of them answers.
           </p>
           <FormActions submitLabel="Send request" submitting={isSubmitting} onCancel={onClose} />
         </form>
