@@ -1,4 +1,4 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { RobotDetailPage } from '@/features/catalog/components/robot-detail-page';
 import { ContactSupplier } from '@/features/leads/components/contact-supplier';
 import { CustomerProjectSelect } from '@/features/projects/components/customer-project-select';
@@ -13,6 +13,10 @@ import { useSession } from '@/lib/auth/session';
 export default function RobotDetailRoute() {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // ?quote=1 (the assistant's "Ask for a price", compare): the request form opens at once, after sign-in too.
+  const askPrice = params.get('quote') === '1';
+  const redirect = askPrice ? `${pathname}?quote=1` : pathname;
   const { user, role } = useSession();
   const customer = Boolean(user) && role === 'customer';
   return (
@@ -21,7 +25,7 @@ export default function RobotDetailRoute() {
       id={id}
       renderContact={(robot) => (
         <>
-          <RequestQuote robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} />
+          <RequestQuote robot={robot} signInRedirect={redirect} ProjectSelect={CustomerProjectSelect} autoOpen={askPrice} />
           {robot.owner_id && customer ? (
             <ContactSupplier robot={robot} signInRedirect={pathname} ProjectSelect={CustomerProjectSelect} variant="outline" />
           ) : null}

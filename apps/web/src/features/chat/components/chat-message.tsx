@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
-import { useId } from 'react';
+import type { ChatRobotLink } from '@cellforge/contracts';
+import { Fragment, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { CHAT_TEXT, type UiChatMessage } from '../utils/chat-messages';
@@ -71,6 +72,7 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
               {message.isError ? <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> : null}
               <div className="min-w-0">
                 <MessageContent text={message.content} links={message.robotLinks} />
+                {message.robotLinks?.length ? <AskPrice links={message.robotLinks} /> : null}
                 {message.catalogHref ? (
                   <p className="mt-2">
                     <Link
@@ -160,5 +162,26 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** "Ask for a price:" with the robots the answer names (at most three, each once): their page opens the request form. */
+function AskPrice({ links }: { links: readonly ChatRobotLink[] }) {
+  const unique = [...new Map(links.map((link) => [link.href, link])).values()].slice(0, 3);
+  return (
+    <p className="mt-2 text-sm">
+      <span className="font-medium">{CHAT_TEXT.askPrice}</span>{' '}
+      {unique.map((link, index) => (
+        <Fragment key={link.href}>
+          {index > 0 ? ', ' : null}
+          <Link
+            to={`${link.href}?quote=1`}
+            className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
+          >
+            {link.name}
+          </Link>
+        </Fragment>
+      ))}
+    </p>
   );
 }

@@ -22,6 +22,8 @@ export interface RequestQuoteProps {
   className?: string;
   /** Outline instead of the primary look (when another main action sits beside it). */
   variant?: 'primary' | 'outline';
+  /** Opens the form at once (a link "ask for a price" from the assistant or compare: /robots/:id?quote=1). */
+  autoOpen?: boolean;
 }
 
 /**
@@ -29,9 +31,9 @@ export interface RequestQuoteProps {
  * customer, another role is told who requests quotes, a customer fills a short form whose
  * code loads when it opens (POST /api/quote-requests).
  */
-export function RequestQuote({ robot, projectId, signInRedirect, className, ProjectSelect, variant = 'primary' }: RequestQuoteProps) {
+export function RequestQuote({ robot, projectId, signInRedirect, className, ProjectSelect, variant = 'primary', autoOpen = false }: RequestQuoteProps) {
   const { user, role, isLoading } = useSession();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(autoOpen);
 
   if (isLoading) return null;
   if (!user) {
