@@ -3,6 +3,7 @@ import type { Lead } from '@cellforge/contracts';
 import { integratorProfiles, leads, projects, queryRows, users, type Database } from '@cellforge/db';
 import { findRobotSummaries, type RobotSummary } from '../catalog';
 import { isUuid } from '../../lib/db-values';
+import { firstRow } from '../../lib/invariants';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -84,8 +85,8 @@ export async function findLeadRow(db: Database, id: string): Promise<LeadRow | u
 }
 
 export async function insertLead(db: Database, values: typeof leads.$inferInsert): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(values).returning();
-  return row!;
+  const rows = await db.insert(leads).values(values).returning();
+  return firstRow(rows, 'the new lead');
 }
 
 export async function setLeadStatus(db: Database, id: string, status: string): Promise<void> {
