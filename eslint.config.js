@@ -132,8 +132,6 @@ export default tseslint.config(
   {
     // A `!` hides the invariant it assumes: state it (a check that throws, a helper, or a restructured loop).
     files: [...typedFiles, 'apps/perception/bench/**/*.ts'],
-    // Not yet converted (being worked through).
-    ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {

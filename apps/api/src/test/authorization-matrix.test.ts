@@ -8,6 +8,7 @@ import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } 
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
+import { defined } from './defined';
 
 /**
  * Issue 15: every route of the app times five identities, with the status each must
@@ -278,12 +279,12 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     customerProject,
     customerPrivateProject,
     integratorProject,
-    publicRobot: publicRobot!.id,
-    otherPublicRobot: otherPublicRobot!.id,
+    publicRobot: defined(publicRobot).id,
+    otherPublicRobot: defined(otherPublicRobot).id,
     mappings: { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' },
     supplierListing,
     otherSupplierListing,
-    integratorRobot: integratorRobot!.id,
+    integratorRobot: defined(integratorRobot).id,
     integratorJob: 'matrix-job',
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),

@@ -10,6 +10,7 @@ import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } 
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
+import { defined, nth } from './defined';
 
 /**
  * Issue 15: whatever a client sends, every route answers a 4xx JSON error (or a 2xx
@@ -307,7 +308,7 @@ function withHostile(body: Record<string, unknown>, at: Array<string | number>, 
   const copy = structuredClone(body) as Record<string | number, unknown>;
   let node = copy;
   for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[at[at.length - 1]!] = MARK.slice(1, -1);
+  node[nth(at, at.length - 1)] = MARK.slice(1, -1);
   return JSON.stringify(copy).replace(MARK, () => raw);
 }
 
@@ -335,11 +336,11 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
   return {
     customerProject,
     integratorProject,
-    publicRobot: publicRobot!.id,
+    publicRobot: defined(publicRobot).id,
     supplierListing,
     secondListing,
     supplierLead,
-    integratorRobot: integratorRobot!.id,
+    integratorRobot: defined(integratorRobot).id,
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),
     job: 'hostile-job',
