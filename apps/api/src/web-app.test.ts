@@ -8,6 +8,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createWebApp } from './web-app';
+import { defined } from './test/defined';
 
 function buildDist() {
   const dist = mkdtempSync(path.join(tmpdir(), 'cf-dist-'));
@@ -25,7 +26,7 @@ function buildDist() {
 
 function app() {
   const { dist, js } = buildDist();
-  const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+  const web = defined(createWebApp({ distDir: dist, appName: 'TestForge' }));
   const a = express();
   a.use(web.assets);
   a.use(web.pages);
@@ -125,7 +126,7 @@ describe('web app serving', () => {
         '/evil': ['/assets/x.js"><script>alert(1)</script>'],
       }),
     );
-    const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+    const web = defined(createWebApp({ distDir: dist, appName: 'TestForge' }));
     const a = express();
     a.use(web.pages);
     const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

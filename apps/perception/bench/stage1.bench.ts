@@ -10,6 +10,7 @@ import { LocalFolderStorage } from '@cellforge/storage';
 import { pino } from 'pino';
 import request from 'supertest';
 import { createPerceptionApp } from '../src/app';
+import { defined } from '../src/checked';
 import { DEFAULT_CONFIG } from '../src/env';
 import { resolveFfmpeg } from '../src/ffmpeg';
 import { runProcess } from '../src/process';
@@ -74,11 +75,12 @@ try {
   const stage1s: number[] = [];
   let last: Stage1Output | undefined;
   for (let run = 1; run <= RUNS; run++) {
-    decodes.push(await timeDecode());
+    const decode = await timeDecode();
+    decodes.push(decode);
     const { seconds, results } = await timeStage1(run);
     stage1s.push(seconds);
     last = results;
-    print(`run ${run}: bare decode ${decodes.at(-1)!.toFixed(2)} s, stage 1 ${seconds.toFixed(2)} s`);
+    print(`run ${run}: bare decode ${decode.toFixed(2)} s, stage 1 ${seconds.toFixed(2)} s`);
   }
   const decode = Math.min(...decodes);
   const stage1 = Math.min(...stage1s);
@@ -86,7 +88,8 @@ try {
   print(`bare decode (ffmpeg -i file -f null -): ${decode.toFixed(2)} s (best of ${RUNS})`);
   print(`stage 1 (fetch, probe, motion + scenes + key frames, segments, cycle, save): ${stage1.toFixed(2)} s (best of ${RUNS})`);
   print(`ratio stage 1 / decode: ${(stage1 / decode).toFixed(2)}`);
-  print(`result: ${last!.extracted_activities.length} activities, cycle ${last!.cycle_time_s ?? 'none'} s, processing_s ${last!.processing_s}`);
+  const result = defined(last, 'the results of the last run');
+  print(`result: ${result.extracted_activities.length} activities, cycle ${result.cycle_time_s ?? 'none'} s, processing_s ${result.processing_s}`);
   print(stage1 <= TARGET_S ? `OK: stage 1 within the ${TARGET_S} s target` : `TARGET MISSED: stage 1 took more than ${TARGET_S} s`);
 } finally {
   await rm(root, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PerceptionError } from './errors';
 import { findManifest, isIgnoredEntry, parseManifest } from './manifest';
+import { defined } from './test/defined';
 
 describe('parseManifest', () => {
   it('reads payloads, workstations (extra fields kept) and notes', () => {
@@ -29,7 +30,7 @@ describe('parseManifest', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toMatchObject({ code: 'MANIFEST_INVALID', status: 422 });
-      expect(Object.keys((err as PerceptionError).details!)).toEqual(['payloads.0.weight_kg', 'workstations.0.dimensions_mm']);
+      expect(Object.keys(defined((err as PerceptionError).details))).toEqual(['payloads.0.weight_kg', 'workstations.0.dimensions_mm']);
     }
   });
 });

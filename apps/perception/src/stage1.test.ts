@@ -11,6 +11,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stage1Output } from './stage1/run-stage1';
 import { createTestEnv, makeVideo, type TestEnv } from './test/helpers';
+import { defined, nth } from './test/defined';
 
 let videos: string;
 let env: TestEnv;
@@ -73,21 +74,21 @@ describe('POST /stage1 on real videos', () => {
 
     const activities = results.extracted_activities;
     expect(activities).toHaveLength(3);
-    expect(Math.abs(activities[0]!.end_s - 3)).toBeLessThanOrEqual(0.5);
-    expect(Math.abs(activities[1]!.start_s - 3)).toBeLessThanOrEqual(0.5);
-    expect(Math.abs(activities[1]!.end_s - 7)).toBeLessThanOrEqual(0.5);
-    expect(activities[2]!.end_s).toBeCloseTo(10, 1);
+    expect(Math.abs(nth(activities, 0).end_s - 3)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(nth(activities, 1).start_s - 3)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(nth(activities, 1).end_s - 7)).toBeLessThanOrEqual(0.5);
+    expect(nth(activities, 2).end_s).toBeCloseTo(10, 1);
     expect(activities.map((a) => a.motion_level)).toEqual(['low', 'medium', 'high']);
-    expect(activities[0]!.activity_name).toBe('Activity 1, 0:00-0:03, low motion');
-    expect(activities[2]!.activity_name).toBe('Activity 3, 0:07-0:10, high motion');
-    expect(activities[0]!.description).toMatch(/^0:00-0:03 \(3\.0 s\)\. Motion low/);
+    expect(nth(activities, 0).activity_name).toBe('Activity 1, 0:00-0:03, low motion');
+    expect(nth(activities, 2).activity_name).toBe('Activity 3, 0:07-0:10, high motion');
+    expect(nth(activities, 0).description).toMatch(/^0:00-0:03 \(3\.0 s\)\. Motion low/);
     expect(activities.map((a) => a.duration_s)).toEqual(activities.map((a) => Number((a.end_s - a.start_s).toFixed(2))));
 
     // one JPEG key frame per activity, in the result bucket
     const job = 'videos-segments-mp4';
     expect(activities.map((a) => a.key_frame)).toEqual([1, 2, 3].map((n) => `proj-1/${job}/frames/${n}.jpg`));
     for (const a of activities) {
-      const jpeg = await env.storage.getObjectBuffer('results', a.key_frame!);
+      const jpeg = await env.storage.getObjectBuffer('results', defined(a.key_frame));
       expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     }
 
@@ -103,20 +104,20 @@ describe('POST /stage1 on real videos', () => {
     const results = (await runStage1('videos/periodic.mp4').expect(200)).body as Stage1Output;
     expect(results.extracted_activities).toHaveLength(1);
     const [activity] = results.extracted_activities;
-    expect(Math.abs(activity!.cycle_time_s! - 2) / 2).toBeLessThan(0.05);
-    expect(Math.abs(results.cycle_time_s! - 2) / 2).toBeLessThan(0.05);
-    expect(activity!.cycle_count).toBe(6);
-    expect(activity!.motion_level).toBe('medium');
-    expect(activity!.description).toContain('Repeats every 2.0 s (6 cycles).');
+    expect(Math.abs(defined(defined(activity).cycle_time_s) - 2) / 2).toBeLessThan(0.05);
+    expect(Math.abs(defined(results.cycle_time_s) - 2) / 2).toBeLessThan(0.05);
+    expect(defined(activity).cycle_count).toBe(6);
+    expect(defined(activity).motion_level).toBe('medium');
+    expect(defined(activity).description).toContain('Repeats every 2.0 s (6 cycles).');
   });
 
   it('starts a new activity where motion starts, without any shot change', async () => {
     await upload('videos/motion-start.mp4', clip.motionStart);
     const results = (await runStage1('videos/motion-start.mp4').expect(200)).body as Stage1Output;
     expect(results.extracted_activities.map((a) => a.motion_level)).toEqual(['low', 'medium']);
-    expect(Math.abs(results.extracted_activities[0]!.end_s - 4)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(nth(results.extracted_activities, 0).end_s - 4)).toBeLessThanOrEqual(0.5);
     expect(results.video.scene_changes).toBe(0);
-    expect(Math.abs(results.extracted_activities[1]!.cycle_time_s! - 1.5) / 1.5).toBeLessThan(0.05);
+    expect(Math.abs(defined(nth(results.extracted_activities, 1).cycle_time_s) - 1.5) / 1.5).toBeLessThan(0.05);
   });
 
   it('merges the manifest of a ZIP (video + manifest.json) into the results', async () => {
@@ -137,8 +138,8 @@ describe('POST /stage1 on real videos', () => {
     expect(results.extracted_workstations).toEqual(manifest.workstations);
     expect(results.notes).toBe('Filmed on line 2');
     expect(results.video.name).toBe('line2/cell.mp4');
-    expect(results.extracted_activities[0]!.video).toBe('line2/cell.mp4');
-    expect(Math.abs(results.cycle_time_s! - 2) / 2).toBeLessThan(0.05);
+    expect(nth(results.extracted_activities, 0).video).toBe('line2/cell.mp4');
+    expect(Math.abs(defined(results.cycle_time_s) - 2) / 2).toBeLessThan(0.05);
   });
 
   it('analyses every video of a ZIP, numbering activities across them', async () => {
@@ -154,7 +155,7 @@ describe('POST /stage1 on real videos', () => {
       ['b.MOV', 3],
     ]);
     expect(results.extracted_activities.map((a) => a.activity_name.split(',')[0])).toEqual(['Activity 1', 'Activity 2', 'Activity 3', 'Activity 4']);
-    expect(results.extracted_activities[1]!.description).toMatch(/^b\.MOV, 0:00-0:03/);
+    expect(nth(results.extracted_activities, 1).description).toMatch(/^b\.MOV, 0:00-0:03/);
     expect(results.warnings).toEqual(['manifest.yaml was ignored: write the manifest as manifest.json (JSON).']);
   });
 
@@ -216,16 +217,16 @@ describe('POST /stage1 refuses bad input with a clear error', () => {
   it('422 MANIFEST_INVALID with field details for a wrong manifest', async () => {
     await upload('zips/bad-manifest.zip', buildZip([{ name: 'clip.mp4', data: clip.periodic, method: 'store' }, { name: 'manifest.json', data: '{"payloads":[{"name":"Box","weight_kg":"heavy"}]}' }]));
     const body = await expectError(await runStage1('zips/bad-manifest.zip'), 422, 'MANIFEST_INVALID', /manifest\.json does not match/);
-    expect(Object.keys(body.details!)).toEqual(['payloads.0.weight_kg']);
+    expect(Object.keys(defined(body.details))).toEqual(['payloads.0.weight_kg']);
   });
 
   it('400 VALIDATION_FAILED with details for a body that breaks the contract or unsafe ids', async () => {
     let body = await expectError(await request(env.app).post('/stage1').send({ job_id: 'j' }), 400, 'VALIDATION_FAILED', /invalid/);
-    expect(Object.keys(body.details!).sort()).toEqual(['bucket_name', 'object_key', 'project_id', 'result_bucket', 'user_id']);
+    expect(Object.keys(defined(body.details)).sort()).toEqual(['bucket_name', 'object_key', 'project_id', 'result_bucket', 'user_id']);
     body = await expectError(await runStage1('videos/x.mp4', env.app, { job_id: '../../etc' }), 400, 'VALIDATION_FAILED', /invalid/);
-    expect(Object.keys(body.details!)).toEqual(['job_id']);
+    expect(Object.keys(defined(body.details))).toEqual(['job_id']);
     body = await expectError(await runStage1('../secrets.mp4', env.app, { job_id: 'job-secrets' }), 400, 'VALIDATION_FAILED', /Invalid object key/);
-    expect(Object.keys(body.details!)).toEqual(['object_key']);
+    expect(Object.keys(defined(body.details))).toEqual(['object_key']);
     await expectError(await runStage1('videos/x.mp4', env.app, { bucket_name: 'Not_A_Bucket' }), 400, 'VALIDATION_FAILED', /Invalid bucket name/);
     await expectError(await request(env.app).post('/stage1').set('content-type', 'application/json').send('{"job_id":'), 400, 'INVALID_JSON', /not valid JSON/);
   });
@@ -273,13 +274,13 @@ describe('POST /stage1 with a vision model configured', () => {
       await upload('videos/periodic.mp4', clip.periodic, vision.storage);
       const results = (await runStage1('videos/periodic.mp4', vision.app).expect(200)).body as Stage1Output;
       const [activity] = results.extracted_activities;
-      expect(activity!.activity_name).toBe('Swinging orange part (0:00-0:12, medium motion)');
-      expect(activity!.description).toMatch(/^An orange box moves side to side\. \(Named by fake-vision-1 from one key frame\.\) 0:00-0:12/);
-      expect(activity!.labelled_by).toBe('fake-vision-1');
+      expect(defined(activity).activity_name).toBe('Swinging orange part (0:00-0:12, medium motion)');
+      expect(defined(activity).description).toMatch(/^An orange box moves side to side\. \(Named by fake-vision-1 from one key frame\.\) 0:00-0:12/);
+      expect(defined(activity).labelled_by).toBe('fake-vision-1');
       expect(model.seen).toHaveLength(1);
-      expect(model.seen[0]!.auth).toBe('Bearer test-key');
-      expect(model.seen[0]!.body.model).toBe('fake-vision-1');
-      expect(JSON.stringify(model.seen[0]!.body.messages[1]!.content)).toContain('data:image/jpeg;base64,/9j/');
+      expect(nth(model.seen, 0).auth).toBe('Bearer test-key');
+      expect(nth(model.seen, 0).body.model).toBe('fake-vision-1');
+      expect(JSON.stringify(nth(nth(model.seen, 0).body.messages, 1).content)).toContain('data:image/jpeg;base64,/9j/');
     } finally {
       await vision.cleanup();
       await model.close();

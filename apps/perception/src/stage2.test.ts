@@ -5,6 +5,7 @@ import { createHttpCatalogClient } from './stage2/catalog';
 import type { Stage2Output } from './stage2/run-stage2';
 import { buildRobot, createTestEnv, startFakeCatalog, unusedPort, type TestEnv } from './test/helpers';
 import { z } from 'zod';
+import { defined, nth } from './test/defined';
 
 const confirmAnswerSchema = z.object({
   success: z.literal(true),
@@ -105,7 +106,7 @@ describe('POST /confirm', () => {
       'VALIDATION_FAILED',
       /invalid/,
     );
-    expect(Object.keys(body.details!).sort()).toEqual(['confirmed', 'updated_data.extracted_payloads.0.dimensions_mm', 'updated_data.extracted_payloads.0.weight_kg']);
+    expect(Object.keys(defined(body.details)).sort()).toEqual(['confirmed', 'updated_data.extracted_payloads.0.dimensions_mm', 'updated_data.extracted_payloads.0.weight_kg']);
   });
 });
 
@@ -124,31 +125,31 @@ describe('POST /stage2', () => {
     const results = res.body as Stage2Output;
 
     // the catalog is asked from half the payload up, lightest first
-    const asked = catalog.requests.at(-1)!;
+    const asked = defined(catalog.requests.at(-1));
     expect(Object.fromEntries(asked.searchParams)).toEqual({ minPayload: '5', sort: 'payload', limit: '100', page: '1' });
 
     const [task] = results.task_configurations;
-    expect(task!.task_name).toBe('Activity 1, 0:00-0:40, high motion');
-    expect(task!.requirements).toMatchObject({ payload_kg: 12, reach_mm: 872, min_axes: 6, cycle_time_s: 4 });
-    const byModel = Object.fromEntries(task!.robot_configurations.map((c) => [c.robot_model, c]));
+    expect(defined(task).task_name).toBe('Activity 1, 0:00-0:40, high motion');
+    expect(defined(task).requirements).toMatchObject({ payload_kg: 12, reach_mm: 872, min_axes: 6, cycle_time_s: 4 });
+    const byModel = Object.fromEntries(defined(task).robot_configurations.map((c) => [c.robot_model, c]));
     // 10 kg + 20 % = 12 kg needed; 1200 x 800 bench -> 872 mm; 6 axes; 2 x 872 / 1500 + 1 = 2.2 s <= 4.0 s
     expect(byModel['A-20']).toMatchObject({ manufacturer: 'Acme', payload_kg: 20, reach_mm: 1300, is_viable: true });
-    expect(byModel['A-20']!.reason).toMatch(/^Viable: payload 20 kg ≥ 12 kg needed.*estimated cycle 2\.2 s ≤ 4\.0 s observed\.$/);
+    expect(defined(byModel['A-20']).reason).toMatch(/^Viable: payload 20 kg ≥ 12 kg needed.*estimated cycle 2\.2 s ≤ 4\.0 s observed\.$/);
     expect(byModel['A-7']).toMatchObject({ is_viable: false });
-    expect(byModel['A-7']!.reason).toMatch(/^Not viable: payload 7 kg < 12 kg needed: 10 kg heaviest payload \+ 20% tool margin\. Fits: reach 900 mm ≥ 872 mm needed;/);
+    expect(defined(byModel['A-7']).reason).toMatch(/^Not viable: payload 7 kg < 12 kg needed: 10 kg heaviest payload \+ 20% tool margin\. Fits: reach 900 mm ≥ 872 mm needed;/);
     // exactly part + 20 %: viable, as project matching and the assistant say (with 25 % it was not)
     expect(byModel['A-12']).toMatchObject({ is_viable: true });
-    expect(byModel['A-12']!.reason).toMatch(/^Viable: payload 12 kg ≥ 12 kg needed: 10 kg heaviest payload \+ 20% tool margin;/);
-    expect(byModel['A-20S']!.reason).toContain('reach 800 mm < 872 mm needed');
-    expect(byModel['S-20']!.reason).toContain('4 axes < 6 needed for general handling');
+    expect(defined(byModel['A-12']).reason).toMatch(/^Viable: payload 12 kg ≥ 12 kg needed: 10 kg heaviest payload \+ 20% tool margin;/);
+    expect(defined(byModel['A-20S']).reason).toContain('reach 800 mm < 872 mm needed');
+    expect(defined(byModel['S-20']).reason).toContain('4 axes < 6 needed for general handling');
     // viable first, smallest payload first; then the misses with one failure, nearest the 12 kg first (7 kg, then the two 20 kg: the short one, the SCARA)
-    expect(task!.robot_configurations.map((c) => c.robot_model)).toEqual(['A-12', 'A-20', 'A-7', 'A-20S', 'S-20']);
+    expect(defined(task).robot_configurations.map((c) => c.robot_model)).toEqual(['A-12', 'A-20', 'A-7', 'A-20S', 'S-20']);
     expect(byModel['A-3']).toBeUndefined(); // below minPayload
     expect(byModel['A-50-retired']).toBeUndefined(); // inactive
 
     expect(results.stage2_summary).toEqual({
       total_tasks_identified: 1,
-      total_configurations_generated: task!.robot_configurations.length,
+      total_configurations_generated: defined(task).robot_configurations.length,
       viable_configurations: 2,
       deployment_locations_analyzed: 1,
     });
@@ -164,9 +165,9 @@ describe('POST /stage2', () => {
     // stage 1 changing afterwards must not leak in either
     await env.storage.putObject('job-results', 'proj-1/job-1/stage1.json', Buffer.from(JSON.stringify({ ...stage1, extracted_payloads: [{ name: 'X', weight_kg: 1, dimensions_mm: null }] })));
     const results = (await request(env.app).post('/stage2').send(ids).expect(200)).body as Stage2Output;
-    expect(results.task_configurations[0]!.requirements.payloads).toEqual(['Gearbox housing']);
+    expect(nth(results.task_configurations, 0).requirements.payloads).toEqual(['Gearbox housing']);
     expect(results.stage2_summary.viable_configurations).toBe(0);
-    expect(results.task_configurations[0]!.robot_configurations[0]!.reason).toContain('no payload weight is confirmed');
+    expect(nth(nth(results.task_configurations, 0).robot_configurations, 0).reason).toContain('no payload weight is confirmed');
   });
 
   it('accepts a SCARA for a task the user marked planar', async () => {
@@ -181,7 +182,7 @@ describe('POST /stage2', () => {
       })
       .expect(200);
     const results = (await request(env.app).post('/stage2').send(ids).expect(200)).body as Stage2Output;
-    const task = results.task_configurations[0]!;
+    const task = nth(results.task_configurations, 0);
     expect(task.task_name).toBe('Move housings from conveyor to tray');
     expect(task.requirements).toMatchObject({ planar: true, min_axes: 4, cycle_time_s: 4 });
     expect(task.robot_configurations.find((c) => c.robot_model === 'S-20')).toMatchObject({ is_viable: true });
@@ -216,6 +217,6 @@ describe('POST /stage2', () => {
 
   it('400 VALIDATION_FAILED for a body without ids', async () => {
     const body = expectError(await request(env.app).post('/stage2').send({ job_id: 'job-1' }), 400, 'VALIDATION_FAILED', /invalid/);
-    expect(Object.keys(body.details!).sort()).toEqual(['project_id', 'user_id']);
+    expect(Object.keys(defined(body.details)).sort()).toEqual(['project_id', 'user_id']);
   });
 });

@@ -13,7 +13,7 @@ describe('registerRequestSchema', () => {
   it('names each bad field', () => {
     const result = registerRequestSchema.safeParse({ ...base, email: 'nope', password: 'short', user_type: 'admin' });
     expect(result.success).toBe(false);
-    const fields = result.error!.issues.map((i) => i.path.join('.'));
+    const fields = result.error?.issues.map((i) => i.path.join('.'));
     expect(fields).toEqual(expect.arrayContaining(['email', 'password', 'user_type']));
   });
 });

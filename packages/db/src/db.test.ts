@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,16 +89,18 @@ describe.each(testBackends)('database on %s', (backend) => {
       handle.db,
       sql`select search_text, compact_text, word_similarity('univeral', search_text) as s from robots`,
     );
-    expect(Number(fuzzy[0]!.s)).toBeGreaterThan(0.6);
-    expect(fuzzy[0]!.search_text.split(' ')).toEqual(expect.arrayContaining(['universal', 'robots', 'ur', 'ur10e', 'palletizing']));
-    expect(fuzzy[0]!.compact_text).toContain('ur10e');
+    const [best] = fuzzy;
+    assert(best, 'a robot to match');
+    expect(Number(best.s)).toBeGreaterThan(0.6);
+    expect(best.search_text.split(' ')).toEqual(expect.arrayContaining(['universal', 'robots', 'ur', 'ur10e', 'palletizing']));
+    expect(best.compact_text).toContain('ur10e');
   });
 
   it('seeds idempotently', async () => {
     await seedCatalog(handle.db);
     await seedCatalog(handle.db);
     const [row] = await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from robots`);
-    expect(row!.n).toBe(seedRobots.length);
+    expect(row?.n).toBe(seedRobots.length);
   });
 
   it('logs every write to robots in robot_changes, and a re-seed that changes nothing writes nothing', async () => {
@@ -106,14 +108,15 @@ describe.each(testBackends)('database on %s', (backend) => {
       (await queryRows<{ robot_id: string }>(handle.db, sql`select robot_id from robot_changes order by id`)).map((r) => r.robot_id);
     await seedCatalog(handle.db, [sample]);
     const [row] = await handle.db.select().from(robots);
-    expect(await changes()).toEqual([row!.id]);
+    assert(row, 'the seeded robot');
+    expect(await changes()).toEqual([row.id]);
     await seedCatalog(handle.db, [sample]);
     expect(await changes()).toHaveLength(1);
     await seedCatalog(handle.db, [{ ...sample, reachMm: 1302 }]);
-    expect(await changes()).toEqual([row!.id, row!.id]);
-    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, row!.id));
-    await handle.db.delete(robots).where(eq(robots.id, row!.id));
-    expect(await changes()).toEqual([row!.id, row!.id, row!.id, row!.id]);
+    expect(await changes()).toEqual([row.id, row.id]);
+    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, row.id));
+    await handle.db.delete(robots).where(eq(robots.id, row.id));
+    expect(await changes()).toEqual([row.id, row.id, row.id, row.id]);
   });
 
   it('refreshes a seeded row without duplicating it', async () => {
@@ -121,7 +124,7 @@ describe.each(testBackends)('database on %s', (backend) => {
     await seedCatalog(handle.db, [{ ...sample, model: 'ur 10e', payloadKg: 12.5, reachMm: 1301 }]);
     const rows = await handle.db.select().from(robots);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.reachMm).toBe(1301);
+    expect(rows[0]?.reachMm).toBe(1301);
   });
 
   it('keeps owned robots apart from the shared catalog', async () => {
@@ -129,6 +132,7 @@ describe.each(testBackends)('database on %s', (backend) => {
       .insert(users)
       .values({ email: 'i@x.io', passwordHash: 'x', firstName: 'I', lastName: 'N', userType: 'integrator' })
       .returning();
+    assert(owner, 'the new owner');
     await seedCatalog(handle.db, [sample]);
     await handle.db.insert(robots).values({
       manufacturer: 'Universal Robots',
@@ -138,9 +142,9 @@ describe.each(testBackends)('database on %s', (backend) => {
       payloadKg: 12.5,
       reachMm: 1300,
       dof: 6,
-      ownerId: owner!.id,
+      ownerId: owner.id,
     });
-    const owned = await handle.db.select().from(robots).where(eq(robots.ownerId, owner!.id));
+    const owned = await handle.db.select().from(robots).where(eq(robots.ownerId, owner.id));
     expect(owned).toHaveLength(1);
     await expect(
       handle.db.insert(robots).values({

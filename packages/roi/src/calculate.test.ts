@@ -61,10 +61,10 @@ describe('calculateRoi: the worked example ($150,000 upfront, $89,400 net saving
       discountedCashFlow: 82_777.78, // 89,400 / 1.08
       cumulativeDiscountedCashFlow: -67_222.22,
     });
-    expect(result.yearly[2]!.cumulativeCashFlow).toBe(28_800);
-    expect(result.yearly[2]!.discountedCashFlow).toBe(76_646.09); // 89,400 / 1.1664
-    expect(result.yearly[5]!.cumulativeCashFlow).toBe(297_000);
-    expect(result.yearly[5]!.cumulativeDiscountedCashFlow).toBe(result.npv);
+    expect(result.yearly[2]?.cumulativeCashFlow).toBe(28_800);
+    expect(result.yearly[2]?.discountedCashFlow).toBe(76_646.09); // 89,400 / 1.1664
+    expect(result.yearly[5]?.cumulativeCashFlow).toBe(297_000);
+    expect(result.yearly[5]?.cumulativeDiscountedCashFlow).toBe(result.npv);
   });
 
   it('gives three scenarios with the documented multipliers', () => {

@@ -130,12 +130,12 @@ function buildYears({ upfront, grossSavings, runningCosts, horizonYears, rate }:
 
 /** Months until the cumulative discounted cash flow reaches 0, interpolated within the year. */
 function discountedPayback(rows: readonly RoiYearRow[]): number | null {
-  for (let i = 1; i < rows.length; i += 1) {
-    const before = rows[i - 1]!.cumulativeDiscountedCashFlow;
-    const row = rows[i]!;
-    if (row.cumulativeDiscountedCashFlow >= 0 && row.discountedCashFlow > 0) {
-      return (i - 1) * 12 + (-before / row.discountedCashFlow) * 12;
+  let previous: RoiYearRow | undefined;
+  for (const [i, row] of rows.entries()) {
+    if (previous && row.cumulativeDiscountedCashFlow >= 0 && row.discountedCashFlow > 0) {
+      return (i - 1) * 12 + (-previous.cumulativeDiscountedCashFlow / row.discountedCashFlow) * 12;
     }
+    previous = row;
   }
   return null;
 }

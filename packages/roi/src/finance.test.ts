@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { irr, npv, round } from './finance';
 
 describe('npv', () => {
@@ -14,20 +14,23 @@ describe('npv', () => {
 
 describe('irr', () => {
   it('finds the rate of a textbook cash flow', () => {
-    const rate = irr([-1000, 300, 400, 500])!;
+    const rate = irr([-1000, 300, 400, 500]);
+    assert(rate !== null, 'a rate');
     expect(rate).toBeCloseTo(0.088963, 6);
     expect(npv(rate, [-1000, 300, 400, 500])).toBeCloseTo(0, 6);
   });
 
   it('finds a negative rate when the investment is never earned back', () => {
     // 5 × 15,000 = 75,000 back on 100,000: IRR about -8.88%.
-    const rate = irr([-100_000, 15_000, 15_000, 15_000, 15_000, 15_000])!;
+    const rate = irr([-100_000, 15_000, 15_000, 15_000, 15_000, 15_000]);
+    assert(rate !== null, 'a rate');
     expect(rate).toBeCloseTo(-0.0888206, 6);
   });
 
   it('finds very high rates (a cell that pays back in days)', () => {
     const flows = [-1000, 1_000_000, 1_000_000];
-    const rate = irr(flows)!;
+    const rate = irr(flows);
+    assert(rate !== null, 'a rate');
     expect(rate).toBeGreaterThan(999);
     expect(Math.abs(npv(rate, flows))).toBeLessThan(1e-6);
   });

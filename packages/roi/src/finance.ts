@@ -16,8 +16,8 @@ export function npv(rate: number, cashFlows: readonly number[]): number {
 /** d NPV / d rate, for Newton steps. */
 function npvDerivative(rate: number, cashFlows: readonly number[]): number {
   let total = 0;
-  for (let t = 1; t < cashFlows.length; t += 1) {
-    total -= (t * cashFlows[t]!) / (1 + rate) ** (t + 1);
+  for (const [t, cashFlow] of cashFlows.entries()) {
+    if (t > 0) total -= (t * cashFlow) / (1 + rate) ** (t + 1);
   }
   return total;
 }
@@ -26,7 +26,7 @@ function npvDerivative(rate: number, cashFlows: readonly number[]): number {
  * Rates scanned for a sign change of the NPV. Fine steps near the usual range, then
  * wide ones: a cell that pays for itself in weeks has an IRR in the thousands of percent.
  */
-const BRACKET_GRID = [
+const BRACKET_GRID: readonly [number, ...number[]] = [
   -0.9999, -0.999, -0.99, -0.95, -0.9, -0.8, -0.7, -0.6, -0.5, -0.4, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.15, 0.2,
   0.3, 0.4, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 25, 50, 100, 1e3, 1e4, 1e5, 1e6,
 ];
@@ -65,7 +65,7 @@ export function irr(cashFlows: readonly number[]): number | null {
   if (!cashFlows.some((c) => c > 0) || !cashFlows.some((c) => c < 0)) return null;
 
   const roots: number[] = [];
-  let prevRate = BRACKET_GRID[0]!;
+  let prevRate = BRACKET_GRID[0];
   let prevValue = npv(prevRate, cashFlows);
   if (prevValue === 0) roots.push(prevRate);
   for (const rate of BRACKET_GRID.slice(1)) {

@@ -107,7 +107,7 @@ describe('extractZip', () => {
       ['clips/a.mp4', video.length],
       ['manifest.json', 14],
     ]);
-    expect(files[0]!.path).toBe(path.join(out, 'clips', 'a.mp4'));
+    expect(files[0]?.path).toBe(path.join(out, 'clips', 'a.mp4'));
     expect(await readFile(path.join(out, 'manifest.json'), 'utf8')).toBe('{"notes":"hi"}');
   });
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { createLogger } from './logger';
+import { defined } from '../test/defined';
 
 /** A logger at debug level writing into a string. */
 function capture() {
@@ -34,7 +35,7 @@ describe.each(testBackends)('the logger removes SQL parameters and values from a
     const err = await failedQuery();
     expect(err).toBeInstanceOf(Error);
     // What used to reach the log: the parameters travel on the error and its cause.
-    expect(JSON.stringify(err, Object.getOwnPropertyNames(err!))).toContain(SECRET);
+    expect(JSON.stringify(err, Object.getOwnPropertyNames(defined(err)))).toContain(SECRET);
     const { logger, text } = capture();
     logger.warn({ err, robotId: 'r1' }, 'robot view not recorded');
     logger.error(err);

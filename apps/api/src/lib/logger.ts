@@ -36,7 +36,8 @@ export function loggableError(err: unknown, causes = MAX_CAUSES): Record<string,
   const e = err as DbishError;
   const cause = causes > 0 && e.cause !== undefined ? loggableError(e.cause, causes - 1) : undefined;
   if (!isDatabaseError(err)) return { type: err.name, message: err.message, stack: err.stack, ...(cause ? { cause } : {}) };
-  const firstLine = err.message.split('\n')[0]!.replace(/\s*params:.*$/s, '');
+  const [head = ''] = err.message.split('\n');
+  const firstLine = head.replace(/\s*params:.*$/s, '');
   const message = firstLine.startsWith('Failed query:') ? firstLine : firstLine.replace(QUOTED, '"…"');
   const dbCode = typeof e.code === 'string' ? e.code : (cause?.dbCode as string | undefined);
   const constraint = typeof e.constraint === 'string' ? e.constraint : (cause?.constraint as string | undefined);

@@ -10,6 +10,7 @@ import { testConfig } from '../test/create-test-app';
 import { BackgroundWrites } from './background-writes';
 import { createLogger } from './logger';
 import { shutdownGracefully } from './shutdown';
+import { defined, nth } from '../test/defined';
 
 function capture() {
   const lines: string[] = [];
@@ -65,7 +66,7 @@ describe.each(testBackends)('shutdown waits for robot-view writes before closing
     await new Promise((r) => server.once('listening', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-    await request(url).get(`/api/robots/${robot!.id}`).expect(200);
+    await request(url).get(`/api/robots/${defined(robot).id}`).expect(200);
     expect(background.size).toBe(1); // the view write is still running
 
     let viewsWhenClosed = -1;
@@ -74,7 +75,7 @@ describe.each(testBackends)('shutdown waits for robot-view writes before closing
       background,
       logger,
       closeDatabase: async () => {
-        viewsWhenClosed = Number((await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from robot_views`))[0]!.n);
+        viewsWhenClosed = Number(nth((await queryRows<{ n: number }>(handle.db, sql`select count(*)::int as n from robot_views`)), 0).n);
       },
     });
     await tick(50);

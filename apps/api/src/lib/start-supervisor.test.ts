@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defined } from '../test/defined';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -69,11 +70,11 @@ describe('start.mjs supervisor', () => {
       ],
       { log: (l) => lines.push(l) },
     );
-    await until(() => Boolean(running!.child('api')?.pid && running!.child('perception')?.pid));
-    const apiPid = running.child('api')!.pid;
-    running.child('perception')!.kill('SIGKILL');
-    await until(() => running!.starts().perception === 2, 5000);
-    expect(running.child('api')!.pid).toBe(apiPid);
+    await until(() => Boolean(defined(running).child('api')?.pid && defined(running).child('perception')?.pid));
+    const apiPid = defined(running.child('api')).pid;
+    defined(running.child('perception')).kill('SIGKILL');
+    await until(() => defined(running).starts().perception === 2, 5000);
+    expect(defined(running.child('api')).pid).toBe(apiPid);
     expect(running.starts()).toEqual({ api: 1, perception: 2 });
     expect(lines.join('\n')).toMatch(/perception stopped \(signal SIGKILL\); starting it again in 1 s\. The other services keep running\./);
   });

@@ -8,6 +8,7 @@ import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } 
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
+import { defined } from './defined';
 
 /**
  * Issue 15: every route of the app times five identities, with the status each must
@@ -315,19 +316,19 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const interestLead = (await request(app).post(`/api/integrator/opportunities/${customerProject}/interest`).set(bearer(thirdIntegrator.token)).send(interest()).expect(201)).body.data.id as string;
   const customerPrivateProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Private line', shared_with_integrators: false }).expect(201)).body.data.id as string;
   // The customer asks for a price on a shared catalog robot nobody lists (an open request), and the supplier answers it.
-  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: publicRobot!.id, quantity: 2, timeline: 'asap' }).expect(201)).body.data.id as string;
-  const quotedRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: otherPublicRobot!.id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(publicRobot).id, quantity: 2, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const quotedRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(otherPublicRobot).id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
   const supplierThread = (await request(app).post(`/api/quote-requests/${quotedRequest}/answers`).set(bearer(supplier.token)).send({ message: 'We can supply it.', quote: { price: 40000, valid_until: '2099-01-01' } }).expect(201)).body.data.id as string;
   return {
     customerProject,
     customerPrivateProject,
     integratorProject,
-    publicRobot: publicRobot!.id,
-    otherPublicRobot: otherPublicRobot!.id,
+    publicRobot: defined(publicRobot).id,
+    otherPublicRobot: defined(otherPublicRobot).id,
     mappings: { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' },
     supplierListing,
     otherSupplierListing,
-    integratorRobot: integratorRobot!.id,
+    integratorRobot: defined(integratorRobot).id,
     integratorJob: 'matrix-job',
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),

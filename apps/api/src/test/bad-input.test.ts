@@ -10,6 +10,7 @@ import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } 
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
+import { defined, nth } from './defined';
 
 /**
  * Issue 15: whatever a client sends, every route answers a 4xx JSON error (or a 2xx
@@ -317,7 +318,7 @@ function withHostile(body: Record<string, unknown>, at: Array<string | number>, 
   const copy = structuredClone(body) as Record<string | number, unknown>;
   let node = copy;
   for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[at[at.length - 1]!] = MARK.slice(1, -1);
+  node[nth(at, at.length - 1)] = MARK.slice(1, -1);
   return JSON.stringify(copy).replace(MARK, () => raw);
 }
 
@@ -340,19 +341,19 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     .values({ manufacturer: 'Matrix', model: 'Private 1', ...robotSearchColumns({ manufacturer: 'Matrix', model: 'Private 1' }), category: 'articulated', payloadKg: 8, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
     .returning({ id: robots.id });
   const [, otherRobot] = await db.select({ id: robots.id }).from(robots).limit(2);
-  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: otherRobot!.id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(otherRobot).id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
   await db.insert(analysisJobs).values({ id: 'hostile-job', projectId: integratorProject, userId: integrator.user.id, status: 'stage1_running', bucketName: 'customer-videos', objectKey: 'k', fileName: 'cell.mp4' });
   const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200,7,700,6\n';
   const upload = async (base: string, token: string) => (await request(app).post(`${base}/bulk-upload/parse`).set(bearer(token)).attach('file', Buffer.from(csv), 'robots.csv').expect(200)).body.upload_id as string;
   return {
     customerProject,
     integratorProject,
-    publicRobot: publicRobot!.id,
+    publicRobot: defined(publicRobot).id,
     supplierListing,
     secondListing,
     supplierLead,
     openRequest,
-    integratorRobot: integratorRobot!.id,
+    integratorRobot: defined(integratorRobot).id,
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),
     job: 'hostile-job',

@@ -5,6 +5,7 @@ import { createTestDb, truncateAll, type TestBackend } from '@cellforge/db/testi
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import { createLogger } from '../lib/logger';
+import { defined } from '../lib/invariants';
 
 export { testBackends } from '@cellforge/db/testing';
 
@@ -51,10 +52,11 @@ export function useTestApp(
     await handle?.close();
   });
   beforeEach(async () => {
-    await truncateAll(handle!.db);
-    await options.seed?.(handle!.db);
+    const db = defined(handle, 'the test database (made in beforeAll)');
+    await truncateAll(db.db);
+    await options.seed?.(db.db);
     const config = testConfig(overrides);
-    ctx = { app: createApp({ db: handle!.db, dbKind: handle!.kind, config, logger: createLogger('silent') }), handle: handle!, config };
+    ctx = { app: createApp({ db: db.db, dbKind: db.kind, config, logger: createLogger('silent') }), handle: db, config };
   });
   return () => {
     if (!ctx) throw new Error('test app not ready');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autocorrelation, detectCycle, parabolicOffset, toChannels } from './cycle';
+import { defined } from '../test/defined';
 
 const FPS = 10;
 
@@ -50,8 +51,8 @@ describe('detectCycle', () => {
   it('interpolates a period between samples (2.37 s at 10 samples a second)', () => {
     const x = sampled(40, (t) => [Math.sin((2 * Math.PI * t) / 2.37), Math.cos((2 * Math.PI * t) / 2.37)]);
     const cycle = detectCycle(toChannels(x), FPS);
-    expect(cycle!.period_s).toBeCloseTo(2.37, 1);
-    expect(Math.abs(cycle!.period_s - 2.37)).toBeLessThan(0.03);
+    expect(defined(cycle).period_s).toBeCloseTo(2.37, 1);
+    expect(Math.abs(defined(cycle).period_s - 2.37)).toBeLessThan(0.03);
   });
 
   it('reports the full back-and-forth period from per-place energy, where whole-frame energy shows half of it', () => {
@@ -62,13 +63,13 @@ describe('detectCycle', () => {
     const right = (t: number) => (Math.sin((2 * Math.PI * t) / 2) >= 0 ? speed(t) : 0);
     const cells = sampled(12, (t) => [left(t), right(t)]);
     expect(detectCycle(toChannels(cells), FPS)?.period_s).toBeCloseTo(2, 1);
-    const whole = cells.map(([l, r]) => l! + r!);
+    const whole = cells.map(([l, r]) => defined(l) + defined(r));
     expect(detectCycle([whole], FPS)?.period_s).toBeCloseTo(1, 1);
   });
 
   it('prefers the period to its multiples', () => {
     const x = sampled(30, (t) => [Math.sin((2 * Math.PI * t) / 3)]);
-    expect(detectCycle(toChannels(x), FPS)!.period_s).toBeCloseTo(3, 1);
+    expect(defined(detectCycle(toChannels(x), FPS)).period_s).toBeCloseTo(3, 1);
   });
 
   it('finds nothing in noise, in a constant, or with fewer than two repeats', () => {

@@ -4,6 +4,7 @@
  * whole-frame energy on the way out and back (half the period), but each place in the
  * picture only sees it once per cycle, so the per-cell autocorrelation peaks at the full cycle.
  */
+import { defined, nth, nthF64 } from '../checked';
 
 export interface CycleOptions {
   minPeriod_s: number;
@@ -46,19 +47,19 @@ export function autocorrelation(channels: ArrayLike<number>[], maxLag: number): 
   if (n < 2) return out;
   const centred = channels.map((ch) => {
     let m = 0;
-    for (let t = 0; t < n; t++) m += ch[t]!;
+    for (let t = 0; t < n; t++) m += nth(ch, t);
     m /= n;
     const x = new Float64Array(n);
-    for (let t = 0; t < n; t++) x[t] = ch[t]! - m;
+    for (let t = 0; t < n; t++) x[t] = nth(ch, t) - m;
     return x;
   });
   let variance = 0;
-  for (const x of centred) for (let t = 0; t < n; t++) variance += x[t]! * x[t]!;
+  for (const x of centred) for (const v of x) variance += v * v;
   variance /= n;
   if (variance <= 1e-12) return out;
   for (let lag = 0; lag <= Math.min(maxLag, n - 1); lag++) {
     let sum = 0;
-    for (const x of centred) for (let t = 0; t + lag < n; t++) sum += x[t]! * x[t + lag]!;
+    for (const x of centred) for (let t = 0; t + lag < n; t++) sum += nthF64(x, t) * nthF64(x, t + lag);
     out[lag] = sum / (n - lag) / variance;
   }
   return out;
@@ -76,7 +77,7 @@ export function toChannels(samples: ArrayLike<number>[]): Float64Array[] {
   const n = samples.length;
   const c = samples[0]?.length ?? 0;
   const channels = Array.from({ length: c }, () => new Float64Array(n));
-  for (let t = 0; t < n; t++) for (let k = 0; k < c; k++) channels[k]![t] = samples[t]![k]!;
+  for (let t = 0; t < n; t++) for (let k = 0; k < c; k++) nth(channels, k)[t] = nth(nth(samples, t), k);
   const spread = channels.map((ch) => {
     let m = 0;
     for (const v of ch) m += v;
@@ -86,7 +87,7 @@ export function toChannels(samples: ArrayLike<number>[]): Float64Array[] {
     return s;
   });
   const top = Math.max(0, ...spread);
-  return channels.filter((_, k) => top > 0 && spread[k]! > top * 1e-3);
+  return channels.filter((_, k) => top > 0 && nth(spread, k) > top * 1e-3);
 }
 
 /** The cycle period of a multichannel motion signal sampled at sampleFps, or null if nothing repeats. */
@@ -99,16 +100,16 @@ export function detectCycle(channels: ArrayLike<number>[], sampleFps: number, op
   const r = autocorrelation(channels, maxLag + 1);
   const peaks: number[] = [];
   for (let lag = minLag; lag <= maxLag; lag++) {
-    if (r[lag]! > r[lag - 1]! && r[lag]! >= r[lag + 1]!) peaks.push(lag);
+    if (nthF64(r, lag) > nthF64(r, lag - 1) && nthF64(r, lag) >= nthF64(r, lag + 1)) peaks.push(lag);
   }
   const prominent = peaks.filter((lag) => {
     let dip = Number.POSITIVE_INFINITY;
-    for (let k = 1; k < lag; k++) dip = Math.min(dip, r[k]!);
-    return r[lag]! >= o.minCorrelation && r[lag]! - dip >= o.minProminence;
+    for (let k = 1; k < lag; k++) dip = Math.min(dip, nthF64(r, k));
+    return nthF64(r, lag) >= o.minCorrelation && nthF64(r, lag) - dip >= o.minProminence;
   });
   if (!prominent.length) return null;
-  const best = Math.max(...prominent.map((lag) => r[lag]!));
-  const lag = prominent.find((l) => r[l]! >= o.harmonicTolerance * best)!;
-  const period_s = (lag + parabolicOffset(r[lag - 1]!, r[lag]!, r[lag + 1]!)) / sampleFps;
-  return { period_s, correlation: r[lag]!, cycles: Math.round(n / sampleFps / period_s) };
+  const best = Math.max(...prominent.map((lag) => nthF64(r, lag)));
+  const lag = defined(prominent.find((l) => nthF64(r, l) >= o.harmonicTolerance * best), 'a peak near the best correlation');
+  const period_s = (lag + parabolicOffset(nthF64(r, lag - 1), nthF64(r, lag), nthF64(r, lag + 1))) / sampleFps;
+  return { period_s, correlation: nthF64(r, lag), cycles: Math.round(n / sampleFps / period_s) };
 }

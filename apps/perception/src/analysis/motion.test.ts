@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysisSize, FrameDiffer, parseShowinfoTime } from './motion';
+import { defined } from '../test/defined';
 
 describe('analysisSize', () => {
   it('scales the long side to 160 with even sides', () => {
@@ -17,10 +18,10 @@ describe('FrameDiffer', () => {
     const b = Uint8Array.from(a);
     for (let y = 0; y < 20; y++) for (let x = 0; x < 20; x++) b[y * 40 + x] = 180; // left half brightens by 80
     b[30] = 103; // noise in the right half
-    const diff = differ.push(b)!;
+    const diff = defined(differ.push(b));
     expect(diff.energy).toBeCloseTo(40, 6);
     expect([...diff.cells]).toEqual([80, 0]);
-    expect(differ.push(b)!.energy).toBe(0);
+    expect(defined(differ.push(b)).energy).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { nthF64, nthU16, nthU8 } from '../checked';
 import { PerceptionError } from '../errors';
 import type { FfmpegTools } from '../ffmpeg';
 import { runProcess } from '../process';
@@ -65,7 +66,10 @@ export class FrameDiffer {
     this.cellOfColumn = new Uint16Array(width).map((_, x) => Math.floor(x / cellPx));
     this.cellPixels = new Float64Array(this.cols * this.rows);
     for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) this.cellPixels[Math.floor(y / cellPx) * this.cols + this.cellOfColumn[x]!]! += 1;
+      for (let x = 0; x < width; x++) {
+        const c = Math.floor(y / cellPx) * this.cols + nthU16(this.cellOfColumn, x);
+        this.cellPixels[c] = nthF64(this.cellPixels, c) + 1;
+      }
     }
   }
 
@@ -82,15 +86,16 @@ export class FrameDiffer {
       const offset = y * width;
       let rowTotal = 0;
       for (let x = 0; x < width; x++) {
-        let d = Math.abs(frame[offset + x]! - prev[offset + x]!);
+        let d = Math.abs(nthU8(frame, offset + x) - nthU8(prev, offset + x));
         if (d <= MOTION_NOISE_FLOOR) d = 0;
         rowTotal += d;
-        sums[rowCell + cellOfColumn[x]!]! += d;
+        const c = rowCell + nthU16(cellOfColumn, x);
+        sums[c] = nthF64(sums, c) + d;
       }
       total += rowTotal;
     }
     const cells = new Float32Array(sums.length);
-    for (let c = 0; c < sums.length; c++) cells[c] = sums[c]! / this.cellPixels[c]!;
+    for (let c = 0; c < sums.length; c++) cells[c] = nthF64(sums, c) / nthF64(this.cellPixels, c);
     return { energy: total / (width * height), cells };
   }
 }

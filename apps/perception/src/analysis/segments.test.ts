@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskCuts, mergeCuts, motionLevel, motionLevelBoundaries, segmentActivities } from './segments';
+import { nth } from '../test/defined';
 
 const FPS = 10;
 /** Sample times and energies from per-second-span recipes: [seconds, energy(t)]. */
@@ -70,7 +71,7 @@ describe('segmentActivities', () => {
       [3, 7, 'medium', 'scene_change'],
       [7, 10, 'high', 'scene_change'],
     ]);
-    expect(segments[0]!.mean_motion).toBe(0);
+    expect(nth(segments, 0).mean_motion).toBe(0);
   });
 
   it('splits where motion starts without a cut, within a sample or so', () => {
@@ -80,7 +81,7 @@ describe('segmentActivities', () => {
     ]);
     const segments = segmentActivities({ times, energy, sceneCuts: [], duration_s, sampleFps: FPS });
     expect(segments).toHaveLength(2);
-    expect(Math.abs(segments[0]!.end_s - 4)).toBeLessThanOrEqual(0.15);
+    expect(Math.abs(nth(segments, 0).end_s - 4)).toBeLessThanOrEqual(0.15);
     expect(segments[1]).toMatchObject({ level: 'medium', starts_with: 'motion_change', end_s: 10 });
   });
 

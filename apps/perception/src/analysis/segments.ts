@@ -2,6 +2,7 @@
  * Splitting a video into activities from two signals: shot changes (ffmpeg's scene score)
  * and sustained changes of motion level. Pure functions over sampled arrays.
  */
+import { defined, nth } from '../checked';
 
 export type MotionLevel = 'low' | 'medium' | 'high';
 
@@ -64,7 +65,7 @@ function mean(values: ArrayLike<number>, from = 0, to = values.length): number {
   let sum = 0;
   let n = 0;
   for (let i = Math.max(0, from); i < Math.min(values.length, to); i++) {
-    const v = values[i]!;
+    const v = nth(values, i);
     if (!Number.isNaN(v)) {
       sum += v;
       n += 1;
@@ -78,7 +79,8 @@ export function mergeCuts(cuts: number[], within: number, duration: number, minE
   const out: number[] = [];
   for (const t of [...cuts].sort((a, b) => a - b)) {
     if (t < minEdge || t > duration - minEdge) continue;
-    if (out.length && t - out[out.length - 1]! < within) continue;
+    const last = out.at(-1);
+    if (last !== undefined && t - last < within) continue;
     out.push(t);
   }
   return out;
@@ -87,7 +89,7 @@ export function mergeCuts(cuts: number[], within: number, duration: number, minE
 /** The energy with the samples straddling a shot change blanked (NaN): a cut is not motion. */
 export function maskCuts(times: number[], energy: number[], cuts: number[], sampleFps: number): number[] {
   const half = 1 / sampleFps;
-  return energy.map((e, i) => (cuts.some((c) => Math.abs(times[i]! - c) <= half) ? Number.NaN : e));
+  return energy.map((e, i) => (cuts.some((c) => Math.abs(nth(times, i) - c) <= half) ? Number.NaN : e));
 }
 
 export function movingAverage(values: number[], window: number): number[] {
@@ -119,22 +121,24 @@ export function motionLevelBoundaries(energy: number[], sampleFps: number, optio
   for (;;) {
     let shortest = -1;
     runs.forEach((run, i) => {
-      if (run.to - run.from < minRun && (shortest < 0 || run.to - run.from < runs[shortest]!.to - runs[shortest]!.from)) shortest = i;
+      if (run.to - run.from < minRun && (shortest < 0 || run.to - run.from < nth(runs, shortest).to - nth(runs, shortest).from)) shortest = i;
     });
     if (shortest < 0 || runs.length === 1) break;
-    const run = runs[shortest]!;
+    const run = nth(runs, shortest);
     const own = mean(smooth, run.from, run.to);
     const prev = runs[shortest - 1];
     const next = runs[shortest + 1];
     const distance = (r: Run | undefined) => (r ? Math.abs(mean(smooth, r.from, r.to) - own) : Number.POSITIVE_INFINITY);
-    const into = distance(prev) <= distance(next) ? prev! : next!;
+    const into = defined(distance(prev) <= distance(next) ? prev : next, 'a run next to the short one');
     into.from = Math.min(into.from, run.from);
     into.to = Math.max(into.to, run.to);
     runs.splice(shortest, 1);
     // neighbours that now share a level become one run
     for (let i = runs.length - 1; i > 0; i--) {
-      if (runs[i]!.level === runs[i - 1]!.level) {
-        runs[i - 1]!.to = runs[i]!.to;
+      const here = nth(runs, i);
+      const before = nth(runs, i - 1);
+      if (here.level === before.level) {
+        before.to = here.to;
         runs.splice(i, 1);
       }
     }
@@ -164,14 +168,14 @@ export function segmentActivities(input: SegmentInput, options: SegmentOptions =
   const { times, sampleFps, duration_s } = input;
   const cuts = mergeCuts(input.sceneCuts, options.cutMerge_s, duration_s);
   const energy = maskCuts(times, input.energy, input.sceneCuts, sampleFps);
-  const sampleTime = (k: number) => (k <= 0 ? 0 : k >= times.length ? duration_s : (times[k - 1]! + times[k]!) / 2);
+  const sampleTime = (k: number) => (k <= 0 ? 0 : k >= times.length ? duration_s : (nth(times, k - 1) + nth(times, k)) / 2);
 
   const boundaries: { t: number; kind: Segment['starts_with'] }[] = cuts.map((t) => ({ t, kind: 'scene_change' as const }));
   // Motion levels are judged within each shot, so a cut's spike cannot leak across.
   const edges = [0, ...cuts, duration_s];
   for (let s = 0; s < edges.length - 1; s++) {
-    const from = times.findIndex((t) => t >= edges[s]!);
-    const toIdx = times.findIndex((t) => t > edges[s + 1]!);
+    const from = times.findIndex((t) => t >= nth(edges, s));
+    const toIdx = times.findIndex((t) => t > nth(edges, s + 1));
     const to = toIdx < 0 ? times.length : toIdx;
     if (from < 0 || to - from < 2) continue;
     for (const k of motionLevelBoundaries(energy.slice(from, to), sampleFps, options)) {
@@ -211,10 +215,10 @@ export function segmentActivities(input: SegmentInput, options: SegmentOptions =
     let shortest = -1;
     segments.forEach((seg, i) => {
       const len = seg.end_s - seg.start_s;
-      if (len < options.minActivity_s && (shortest < 0 || len < segments[shortest]!.end_s - segments[shortest]!.start_s)) shortest = i;
+      if (len < options.minActivity_s && (shortest < 0 || len < nth(segments, shortest).end_s - nth(segments, shortest).start_s)) shortest = i;
     });
     if (shortest < 0 || segments.length === 1) break;
-    const seg = segments[shortest]!;
+    const seg = nth(segments, shortest);
     const prev = segments[shortest - 1];
     const next = segments[shortest + 1];
     const distance = (s: Segment | undefined) => (s ? Math.abs(s.mean_motion - seg.mean_motion) : Number.POSITIVE_INFINITY);

@@ -10,6 +10,7 @@ import { keyFrameKey, pickKeyFrame, storeKeyFrame } from '../analysis/keyframes'
 import { analyzeMotion, type MotionTrack } from '../analysis/motion';
 import { probeVideo, type VideoProbe } from '../analysis/probe';
 import { segmentActivities, type MotionLevel } from '../analysis/segments';
+import { defined, nth } from '../checked';
 import type { JobContext } from '../context';
 import { PerceptionError } from '../errors';
 import { findManifest, isIgnoredEntry, readManifest, type Manifest } from '../manifest';
@@ -145,7 +146,7 @@ async function unpack(ctx: JobContext, req: Stage1Request, workDir: string): Pro
   const found = findManifest(usable.map((f) => f.name));
   let manifest: Manifest | null = null;
   if (found.json) {
-    manifest = await readManifest(usable.find((f) => f.name === found.json)!.path, found.json);
+    manifest = await readManifest(defined(usable.find((f) => f.name === found.json), `the file ${found.json}`).path, found.json);
   } else if (found.unsupported) {
     warnings.push(`${found.unsupported} was ignored: write the manifest as manifest.json (JSON).`);
   }
@@ -298,7 +299,7 @@ export async function runStage1(ctx: JobContext, req: Stage1Request): Promise<St
       extracted_workstations: (manifest?.workstations ?? []).map((w) => ({ ...w, dimensions_mm: w.dimensions_mm ?? null })),
       notes: manifest?.notes ?? null,
       cycle_time_s: longestCycle(activities),
-      video: analysed[0]!.summary,
+      video: nth(analysed, 0).summary,
       videos: analysed.map((v) => v.summary),
       warnings,
       analyzed_at: ctx.clock().toISOString(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nth } from '../checked';
 
 /** An OpenAI-compatible chat endpoint with image input (AI_BASE_URL, AI_API_KEY, AI_MODEL). */
 export interface VisionConfig {
@@ -69,7 +70,7 @@ export async function labelKeyFrame(fetchImpl: typeof fetch, config: VisionConfi
   });
   if (!res.ok) throw new Error(`the model endpoint answered ${res.status}`);
   const body = completionSchema.parse(await res.json());
-  const content = body.choices[0]!.message.content;
+  const content = nth(body.choices, 0).message.content;
   const text = typeof content === 'string' ? content : (content ?? []).map((p) => p.text ?? '').join('');
   return parseLabelAnswer(text);
 }

@@ -1,5 +1,6 @@
 import type { Robot } from '@cellforge/contracts';
 import { axesFit, payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { defined } from '../checked';
 import type { TaskRequirements } from './requirements';
 
 /**
@@ -44,8 +45,9 @@ export function evaluateRobot(robot: Robot, req: TaskRequirements): RobotEvaluat
   if (req.payload_kg === null) {
     fails.push('no payload weight is confirmed for this task, so its payload cannot be checked (add the weight when confirming)');
   } else {
-    const why = `${kg(req.payload_kg)} needed: ${kg(req.heaviest_payload_kg!)} heaviest payload + ${TOOL_MARGIN * 100}% tool margin`;
-    const payload = payloadFit(robot.payload_kg, req.heaviest_payload_kg!);
+    const heaviest = defined(req.heaviest_payload_kg, 'the heaviest payload (payload_kg is derived from it)');
+    const why = `${kg(req.payload_kg)} needed: ${kg(heaviest)} heaviest payload + ${TOOL_MARGIN * 100}% tool margin`;
+    const payload = payloadFit(robot.payload_kg, heaviest);
     (payload.ok ? fits : fails).push(`payload ${kg(robot.payload_kg)} ${payload.ok ? '≥' : '<'} ${why}`);
   }
   if (req.reach_mm === null) unchecked.push('reach (no workstation size confirmed)');

@@ -38,7 +38,7 @@ export function matchPagePath(pathname: string): (typeof pagePaths)[number] | nu
   const i = patterns.findIndex(
     (segments) =>
       segments.length === parts.length &&
-      segments.every((s, k) => (s.startsWith(':') ? (segmentValues[s]?.includes(parts[k]!) ?? parts[k] !== '') : s === parts[k])),
+      segments.every((s, k) => (s.startsWith(':') ? (segmentValues[s]?.some((value) => value === parts[k]) ?? parts[k] !== '') : s === parts[k])),
   );
-  return i === -1 ? null : pagePaths[i]!;
+  return pagePaths[i] ?? null;
 }

@@ -6,6 +6,7 @@ import { testBackends, useTestApp } from '../../test/create-test-app';
 import type { RobotRow } from '../catalog';
 import { findNamedRobots } from './advisor/mentions';
 import { createModelNameIndex } from './advisor/model-index';
+import { defined, nth } from '../../test/defined';
 
 /**
  * Issue 12, the chat read as buyers write (written from the buyer's side before the
@@ -98,7 +99,7 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     }
     const href = answer.metadata.catalogHref;
     expect(href).toMatch(/^\/catalog\?/);
-    const params = Object.fromEntries(new URL(href!, 'http://x').searchParams);
+    const params = Object.fromEntries(new URL(defined(href), 'http://x').searchParams);
     expect(params).toMatchObject({ minPayload: '48', minReach: '2400', excludeManufacturer: 'FANUC' });
     const list = await request(ctx().app).get('/api/robots').query(params).expect(200);
     expect(list.body.total).toBeGreaterThan(0);
@@ -109,7 +110,7 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     // The robots the answer recommends are among those the catalog link shows.
     const all = await request(ctx().app).get('/api/robots').query({ ...params, limit: 100 }).expect(200);
     const ids = new Set((all.body.data as Array<{ id: string }>).map((r) => r.id));
-    for (const link of links) expect(ids.has(link.href.split('/').pop()!), link.name).toBe(true);
+    for (const link of links) expect(ids.has(defined(link.href.split('/').pop())), link.name).toBe(true);
   });
 
   it('follows up on a plain role/content history (no metadata echoed back) as well as on the web app\'s', async () => {
@@ -157,7 +158,7 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     expect(named.length).toBeGreaterThan(0);
     for (const r of named) expect(r.manufacturer).toBe('FANUC');
     // No figure is given for the unknown model itself: every kg figure belongs to a listed robot.
-    const firstLine = answer.response.split('\n')[0]!;
+    const firstLine = nth(answer.response.split('\n'), 0);
     expect(firstLine).not.toMatch(/\d+ kg/);
   });
 

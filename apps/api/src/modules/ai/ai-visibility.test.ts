@@ -10,6 +10,7 @@ import {
 import { robots, robotSearchColumns, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined } from '../../test/defined';
 
 /**
  * An integrator's private import (listed = false) is theirs alone: the assistant must not
@@ -47,7 +48,7 @@ describe.each(testBackends)('AI endpoints and private robots on %s', (backend) =
         listed: false,
       })
       .returning();
-    privateId = row!.id;
+    privateId = defined(row).id;
   });
 
   const recommend = async (headers: Record<string, string>) => {
@@ -77,12 +78,12 @@ describe.each(testBackends)('AI endpoints and private robots on %s', (backend) =
   it('compare-robots answers 404 for another account\'s private robot, as for an unknown id', async () => {
     const [ur] = await ctx().handle.db.select({ id: robots.id }).from(robots).limit(1);
     for (const headers of [{}, bearer(stranger.token)]) {
-      const res = await request(ctx().app).post('/ai/compare-robots').set(headers).send({ ids: [ur!.id, privateId] }).expect(404);
+      const res = await request(ctx().app).post('/ai/compare-robots').set(headers).send({ ids: [defined(ur).id, privateId] }).expect(404);
       const err = errorBodySchema.parse(res.body);
       expect(err.code).toBe('NOT_FOUND');
       expect(res.text).not.toContain('Quokka');
     }
-    const own = await request(ctx().app).post('/ai/compare-robots').set(bearer(owner.token)).send({ ids: [ur!.id, privateId] }).expect(200);
+    const own = await request(ctx().app).post('/ai/compare-robots').set(bearer(owner.token)).send({ ids: [defined(ur).id, privateId] }).expect(200);
     expect(compareRobotsResponseSchema.parse(own.body).data.map((r) => r.id)).toContain(privateId);
   });
 

@@ -20,6 +20,7 @@ import { createModelNameIndex } from './advisor/model-index';
 import { understand, type UnderstandInput } from './advisor/understand';
 import { findRobotsByModelKeys } from '../catalog';
 import { normalizeModel } from './understanding/models';
+import { nth } from '../../lib/invariants';
 
 export const P95_TARGET_MS = 50;
 
@@ -43,7 +44,7 @@ export function generateCatalog(total: number): Array<SeedRobot & { inactive?: b
   const rnd = random(42);
   const out: Array<SeedRobot & { inactive?: boolean }> = [...seedRobots];
   for (let i = 0; out.length < total; i += 1) {
-    const base = seedRobots[i % seedRobots.length]!;
+    const base = nth(seedRobots, i % seedRobots.length);
     const k = Math.floor(i / seedRobots.length) + 1;
     const f = () => 0.85 + rnd() * 0.3;
     const price = (v: number | null) => (v == null ? null : Math.round((v * f()) / 500) * 500);

@@ -14,6 +14,7 @@ import type { Database } from '@cellforge/db';
 import type { Config } from '../../env';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { nth } from '../../lib/invariants';
 import { toRobotDto } from '../catalog';
 import { findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
 import { runAdvisor } from './advisor/advisor';
@@ -179,7 +180,8 @@ export function createAiService(deps: AiServiceDeps) {
     /** POST /ai/recommend-robots: robots the caller may see (public, or their own). */
     async recommend(input: RecommendInput, caller?: ChatCaller): Promise<RecommendRobotsResponse> {
       const application = readApplication(input.application) ?? input.application?.toLowerCase();
-      const manufacturer = input.manufacturer ? (manufacturerAliases.find(([, re]) => re.test(input.manufacturer!))?.[0] ?? input.manufacturer) : undefined;
+      const named = input.manufacturer;
+      const manufacturer = named ? (manufacturerAliases.find(([, re]) => re.test(named))?.[0] ?? named) : undefined;
       const industry = input.industry?.toLowerCase();
       const category = input.category?.toLowerCase();
       const result = await recommendRobots(
@@ -231,15 +233,20 @@ export function createAiService(deps: AiServiceDeps) {
       const ids = input.ids.map((i) => i.toLowerCase());
       const found = await findVisibleRobotsByIds(readerFor(caller), ids);
       const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
-      const missing = ids.filter((i) => !byId.has(i));
+      const list: typeof found = [];
+      const missing: string[] = [];
+      for (const i of ids) {
+        const robot = byId.get(i);
+        if (robot) list.push(robot);
+        else missing.push(i);
+      }
       if (missing.length) throw new AppError('NOT_FOUND', `Robot not found: ${missing.join(', ')}`, { ids: missing.map((m) => `Robot not found: ${m}`) });
-      const list = ids.map((i) => byId.get(i)!);
       const rows = compareRobotRows(list);
       const summary: string[] = [];
       for (const row of rows) {
         if (!row.better || !row.best.length || row.best.length === list.length) continue;
         if (row.field === 'price_max_usd') continue;
-        const who = joinWords(row.best.map((i) => list[i]!.model));
+        const who = joinWords(row.best.map((i) => nth(list, i).model));
         const what = {
           payload_kg: 'the most payload',
           reach_mm: 'the longest reach',
@@ -252,7 +259,7 @@ export function createAiService(deps: AiServiceDeps) {
       return {
         success: true,
         data: list.map(toRobotDto),
-        rows: rows.map((r) => ({ ...r, best_ids: r.best.map((i) => list[i]!.id) })),
+        rows: rows.map((r) => ({ ...r, best_ids: r.best.map((i) => nth(list, i).id) })),
         summary: summary.length ? `${summary.join('; ')}.` : 'These robots have the same figures where the catalog lists them.',
       };
     },

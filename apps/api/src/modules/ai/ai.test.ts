@@ -20,6 +20,7 @@ import { findRobotsByModelKeys, type RobotRow } from '../catalog';
 import { findNamedRobots } from './advisor/mentions';
 import { createModelNameIndex } from './advisor/model-index';
 import { normalizeModel } from './understanding/models';
+import { defined, nth } from '../../test/defined';
 
 async function robotByModel(db: Database, model: string): Promise<RobotRow> {
   const [row] = await findRobotsByModelKeys({ db }, [normalizeModel(model)]);
@@ -79,7 +80,7 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
         expect(r.reachMm, r.model).toBeGreaterThanOrEqual(1200);
         expect(r.status).toBe('active');
       }
-      expect(a3.metadata.sources.map((s) => s.manufacturer)).toEqual(expect.arrayContaining([named.robots[0]!.manufacturer]));
+      expect(a3.metadata.sources.map((s) => s.manufacturer)).toEqual(expect.arrayContaining([nth(named.robots, 0).manufacturer]));
     });
 
     it('prefers the requested maker and keeps to the budget', async () => {
@@ -89,7 +90,7 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
       for (const r of named.robots) {
         expect(r.manufacturer).toBe('FANUC');
         expect(r.payloadKg).toBeGreaterThanOrEqual(24);
-        expect(r.priceMinUsd!).toBeLessThanOrEqual(80000);
+        expect(defined(r.priceMinUsd)).toBeLessThanOrEqual(80000);
       }
     });
 
@@ -261,7 +262,7 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
       const m1 = 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m';
       const a1 = await chat({ message: m1 });
       const bullets = a1.response.split('\n').filter((l) => l.startsWith('- '));
-      const second = (await robotsNamedIn(ctx().handle.db, bullets[1] ?? '')).robots[0]!;
+      const second = nth((await robotsNamedIn(ctx().handle.db, bullets[1] ?? '')).robots, 0);
       expect(second).toBeDefined();
 
       const a2 = await chat({ message: "What's the reach of the second one?", conversationHistory: asHistory(m1, a1) });
@@ -385,7 +386,7 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
       const res = await request(ctx().app).post('/ai/compare-robots').send({ ids: [ur10e.id, crx.id] }).expect(200);
       const body = compareRobotsResponseSchema.parse(res.body);
       expect(body.data.map((r) => r.model)).toEqual(['UR10e', 'CRX-10iA']);
-      const row = (field: string) => body.rows.find((r) => r.field === field)!;
+      const row = (field: string) => defined(body.rows.find((r) => r.field === field));
       expect(row('payload_kg')).toMatchObject({ values: [12.5, 10], best: [0], best_ids: [ur10e.id], better: 'higher' });
       expect(row('price_min_usd')).toMatchObject({ best: [1], better: 'lower' });
       expect(row('dof')).toMatchObject({ values: [6, 6], best: [], better: null });

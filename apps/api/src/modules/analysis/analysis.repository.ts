@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { analysisJobs, type Database } from '@cellforge/db';
+import { firstRow } from '../../lib/invariants';
 
 export type JobRow = typeof analysisJobs.$inferSelect;
 export type JobStatus =
@@ -12,8 +13,8 @@ export type JobStatus =
   | 'failed';
 
 export async function insertJob(db: Database, values: typeof analysisJobs.$inferInsert): Promise<JobRow> {
-  const [row] = await db.insert(analysisJobs).values(values).returning();
-  return row!;
+  const rows = await db.insert(analysisJobs).values(values).returning();
+  return firstRow(rows, 'the new analysis job');
 }
 
 export async function findJob(db: Database, id: string): Promise<JobRow | undefined> {
@@ -22,12 +23,12 @@ export async function findJob(db: Database, id: string): Promise<JobRow | undefi
 }
 
 export async function updateJob(db: Database, id: string, values: Partial<typeof analysisJobs.$inferInsert>): Promise<JobRow> {
-  const [row] = await db
+  const rows = await db
     .update(analysisJobs)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(analysisJobs.id, id))
     .returning();
-  return row!;
+  return firstRow(rows, `analysis job ${id}, updated`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { loadConfig } from '../../env';
 import { createLogger } from '../../lib/logger';
 import { testBackends, testConfig, useTestApp } from '../../test/create-test-app';
 import { bearer, buildRegistration, registerUser } from '../../test/factories';
+import { defined, nth } from '../../test/defined';
 
 /**
  * Issue 15 as an attacker tries it: password spraying, registration floods, weak and
@@ -71,7 +72,7 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
     // Failed sign-ins alternate between the instances: the limit counts them together.
     const statuses: number[] = [];
     for (let i = 0; i < limits.loginIpRateLimit + 1; i += 1) {
-      statuses.push((await request(apps[i % 2]!).post('/auth/login').send({ email: `spray${i}@example.com`, password: 'Autumn2026!' })).status);
+      statuses.push((await request(nth(apps, i % 2)).post('/auth/login').send({ email: `spray${i}@example.com`, password: 'Autumn2026!' })).status);
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s === 401)).toHaveLength(limits.loginIpRateLimit);
@@ -97,21 +98,21 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
     const cacheMs = 200;
     const config = testConfig({ ...limits, tokenCheckCacheMs: cacheMs });
     const [one, two] = [0, 1].map(() => createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent') }));
-    const leaving = await registerUser(one!);
-    const deleted = await registerUser(one!);
+    const leaving = await registerUser(defined(one));
+    const deleted = await registerUser(defined(one));
     // Both instances have looked the versions up, so both hold them in their caches.
-    for (const app of [one!, two!]) {
+    for (const app of [defined(one), defined(two)]) {
       for (const { token } of [leaving, deleted]) await request(app).get('/auth/me').set(bearer(token)).expect(200);
     }
-    await request(one!).post('/auth/logout').set(bearer(leaving.token)).expect(204);
+    await request(defined(one)).post('/auth/logout').set(bearer(leaving.token)).expect(204);
     await ctx().handle.db.delete(users).where(eq(users.id, deleted.user.id));
     // The instance that signed the user out forgets its cached version at once.
-    await request(one!).get('/auth/me').set(bearer(leaving.token)).expect(401);
+    await request(defined(one)).get('/auth/me').set(bearer(leaving.token)).expect(401);
 
     await new Promise((resolve) => setTimeout(resolve, cacheMs + 50));
-    const refused = await request(two!).get('/auth/me').set(bearer(leaving.token)).expect(401);
+    const refused = await request(defined(two)).get('/auth/me').set(bearer(leaving.token)).expect(401);
     expect(errorBodySchema.parse(refused.body).code).toBe('TOKEN_INVALID');
-    const write = await request(two!).post('/projects').set(bearer(deleted.token)).send({ project_name: 'Ghost line' }).expect(401);
+    const write = await request(defined(two)).post('/projects').set(bearer(deleted.token)).send({ project_name: 'Ghost line' }).expect(401);
     expect(errorBodySchema.parse(write.body).code).toBe('TOKEN_INVALID');
     expect(await ctx().handle.db.select().from(projects)).toHaveLength(0);
   });

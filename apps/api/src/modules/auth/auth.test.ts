@@ -6,6 +6,7 @@ import { authResponseSchema, errorBodySchema, meResponseSchema, verifyResponseSc
 import { integratorProfiles, users } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, buildRegistration, registerUser } from '../../test/factories';
+import { defined } from '../../test/defined';
 
 describe.each(testBackends)('auth on %s', (backend) => {
   const ctx = useTestApp(backend, { loginRateLimit: 3 });
@@ -26,8 +27,8 @@ describe.each(testBackends)('auth on %s', (backend) => {
     it('stores a bcrypt hash, never the password', async () => {
       const { user, password } = await registerUser(ctx().app);
       const [row] = await ctx().handle.db.select().from(users).where(eq(users.id, user.id));
-      expect(row!.passwordHash).toMatch(/^\$2[aby]\$04\$/);
-      expect(row!.passwordHash).not.toContain(password);
+      expect(defined(row).passwordHash).toMatch(/^\$2[aby]\$04\$/);
+      expect(defined(row).passwordHash).not.toContain(password);
     });
 
     it('creates the integrator portal profile for integrators', async () => {
@@ -55,7 +56,7 @@ describe.each(testBackends)('auth on %s', (backend) => {
       const err = errorBodySchema.parse(res.body);
       expect(err.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(err.details ?? {})).toEqual(expect.arrayContaining(['email', 'password', 'first_name', 'last_name', 'user_type']));
-      expect(err.details!.password).toContain('Password must be at least 8 characters');
+      expect(defined(err.details).password).toContain('Password must be at least 8 characters');
     });
   });
 

@@ -1,10 +1,11 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import { rateLimits, type Database } from '@cellforge/db';
+import { firstRow } from '../../lib/invariants';
 
 /** One more hit for a key: a new window starts when the old one has ended. */
 export async function incrementRateLimit(db: Database, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
   const resetAt = new Date(Date.now() + windowMs);
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
     .values({ key, hits: 1, resetAt })
     .onConflictDoUpdate({
@@ -15,7 +16,7 @@ export async function incrementRateLimit(db: Database, key: string, windowMs: nu
       },
     })
     .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-  return row!;
+  return firstRow(rows, 'the rate-limit counter');
 }
 
 export async function decrementRateLimit(db: Database, key: string): Promise<void> {

@@ -4,6 +4,7 @@ import { bulkUploads, queryRows, type Database } from '@cellforge/db';
 import type { ParseMeta } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
 import { isUuid } from '../../lib/db-values';
+import { firstRow, nth } from '../../lib/invariants';
 
 /** An upload without its rows (they are streamed, see streamUploadRows). */
 export type BulkUploadInfo = Omit<typeof bulkUploads.$inferSelect, 'rows'>;
@@ -45,13 +46,14 @@ export async function insertUpload(
       const rows = [];
       let bytes = 0;
       do {
-        rows.push(sql`(${i}, ${chunks[i]!})`);
-        bytes += chunks[i]!.length;
+        const chunk = nth(chunks, i);
+        rows.push(sql`(${i}, ${chunk})`);
+        bytes += chunk.length;
         i += 1;
       } while (i < chunks.length && bytes < STAGE_BYTES);
       await tx.execute(sql`insert into bulk_upload_chunks (n, body) values ${sql.join(rows, sql`, `)}`);
     }
-    const [row] = await tx
+    const inserted = await tx
       .insert(bulkUploads)
       .values({
         ownerId: values.ownerId,
@@ -62,7 +64,7 @@ export async function insertUpload(
         meta: values.meta as unknown as Record<string, unknown>,
       })
       .returning({ id: bulkUploads.id });
-    return row!.id;
+    return firstRow(inserted, 'the new upload').id;
   });
 }
 

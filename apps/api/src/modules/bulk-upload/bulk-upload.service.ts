@@ -109,8 +109,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const errors: BulkValidateResponse['results']['errors'] = [];
       await withReader(db, source, async (tx) => {
         for await (const chunk of rowsOf(source, tx)) {
-          for (let i = 0; i < chunk.rows.length; i += 1) {
-            const result = validator.check(chunk.rows[i]!, chunk.first + i);
+          for (const [i, row] of chunk.rows.entries()) {
+            const result = validator.check(row, chunk.first + i);
             if ('error' in result) {
               counts.errors += 1;
               if (errors.length < BULK_RESULTS_LIMIT) errors.push(result.error);
@@ -159,9 +159,9 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           let pending: ValidRow[] = [];
           try {
             for await (const chunk of rowsOf(source, tx)) {
-              for (let i = 0; i < chunk.rows.length; i += 1) {
+              for (const [i, row] of chunk.rows.entries()) {
                 rows += 1;
-                const result = validator.check(chunk.rows[i]!, chunk.first + i);
+                const result = validator.check(row, chunk.first + i);
                 if ('error' in result) skipped += 1;
                 else pending.push(result.valid);
                 if (pending.length >= IMPORT_BATCH_SIZE) {

@@ -19,6 +19,7 @@ import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { UPLOAD_FILE_PREFIX } from './bulk-upload.router';
 import { csvBuffer, messyHeader, workbookBuffer, zipBombs } from './test-fixtures';
+import { defined, nth } from '../../test/defined';
 
 const BASE = '/api/integrator/bulk-upload';
 
@@ -46,8 +47,8 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
   // The public catalog's search index never re-checks on its own here: only invalidation refreshes it.
   const ctx = useTestApp(backend, { catalogIndexRefreshMs: 3_600_000 }, { seed: (db) => seedCatalog(db) });
 
-  const robotCount = async () => Number((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(robots))[0]!.n);
-  const uploadCount = async () => Number((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(bulkUploads))[0]!.n);
+  const robotCount = async () => Number(nth((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(robots)), 0).n);
+  const uploadCount = async () => Number(nth((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(bulkUploads)), 0).n);
 
   it('parse -> validate -> import: private robots the integrator owns, not in the public catalog', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
@@ -95,8 +96,8 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
 
     const [row] = await ctx().handle.db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'IRB 1200-5/0.9 Test')));
     expect(row).toMatchObject({ listed: false, status: 'active', dof: 6, payloadKg: 5, reachMm: 899, normalizedKey: 'abb|irb1200509test' });
-    expect(row!.searchText).toContain('irb');
-    expect(row!.compactText).toContain('irb1200509test');
+    expect(defined(row).searchText).toContain('irb');
+    expect(defined(row).compactText).toContain('irb1200509test');
 
     const catalog = integratorCatalogResponseSchema.parse(
       (await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'test' }).set(bearer(token)).expect(200)).body,
@@ -129,7 +130,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const res = await importFile(changed);
     expect(res).toEqual({ inserted: 1, updated: 1, unchanged: 0, skipped: 1 });
     const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'TX2-60 Test'));
-    expect(row!.payloadKg).toBe(10);
+    expect(defined(row).payloadKg).toBe(10);
   });
 
   it('the upload_id form and the data form agree', async () => {
@@ -168,7 +169,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       );
       const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, file, name).expect(200)).body);
       expect(parsed).toMatchObject({ row_count: 3, header_row: 2, sheet_name: 'Fleet', format: bookType === 'xlsx' ? 'xlsx' : 'xls' });
-      expect(parsed.preview_rows[0]!.Commissioned).toBe('2023-06-01');
+      expect(nth(parsed.preview_rows, 0).Commissioned).toBe('2023-06-01');
       expect(parsed.suggested_mappings).toMatchObject({ Brand: 'manufacturer', Robot: 'model', 'Load capacity': 'payload_kg', 'Working range (m)': 'reach_mm', Axes: 'dof', Commissioned: null });
       const mappings = parsed.suggested_mappings;
       const imported = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings }).expect(200);
@@ -322,7 +323,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     }
     expect(await robotCount()).toBe(before);
     const [kept] = await db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'Kept 1')));
-    expect(kept!.payloadKg).toBe(5);
+    expect(defined(kept).payloadKg).toBe(5);
     // The upload survives the failed import and can be imported once the cause is gone.
     const retry = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: p2.upload_id, mappings: p2.suggested_mappings }).expect(200);
     expect(retry.body).toEqual({ inserted: 2499, updated: 1, unchanged: 0, skipped: 0 });
@@ -340,7 +341,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(v.results.valid).toHaveLength(1000);
     expect(v.results.errors).toHaveLength(1000);
 
-    const csv = await request(ctx().app).get(v.errors_csv_url!).set(bearer(token)).expect(200);
+    const csv = await request(ctx().app).get(defined(v.errors_csv_url)).set(bearer(token)).expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="big-errors.csv"');
     const table = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
@@ -351,7 +352,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(table[1]).toEqual(['1', 'payload is missing', 'Maker', "'=Bad 0", 'n/a', '1000', '6']);
 
     const other = await registerUser(ctx().app, { user_type: 'integrator' });
-    await request(ctx().app).get(v.errors_csv_url!).set(bearer(other.token)).expect(404);
+    await request(ctx().app).get(defined(v.errors_csv_url)).set(bearer(other.token)).expect(404);
   });
 
   it('expires uploads after 24 hours and never shows another user their upload', async () => {

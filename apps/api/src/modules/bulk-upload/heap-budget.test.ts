@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { defined } from '../../test/defined';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const startScript = path.join(root, 'scripts/start.mjs');
@@ -54,14 +55,14 @@ describe('API_MAX_OLD_SPACE_MB', () => {
   it('gives the Docker image the same default and the same meaning', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
     expect(dockerfile).toContain(`ENV API_MAX_OLD_SPACE_MB=${start.DEFAULT_API_MAX_OLD_SPACE_MB}`);
-    const cmd = dockerfile.split('\n').find((line) => line.startsWith('CMD '))!;
+    const cmd = defined(dockerfile.split('\n').find((line) => line.startsWith('CMD ')));
     const [shell, flag, script] = JSON.parse(cmd.slice(4)) as string[];
     expect([shell, flag]).toEqual(['/bin/sh', '-c']);
     // Run the command's shell logic with `echo` in place of node.
     const argsFor = (value: string | undefined) => {
       const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
       if (value !== undefined) env.API_MAX_OLD_SPACE_MB = value;
-      const run = spawnSync('/bin/sh', ['-c', script!.replace('exec node', 'exec echo')], { env, encoding: 'utf8' });
+      const run = spawnSync('/bin/sh', ['-c', defined(script).replace('exec node', 'exec echo')], { env, encoding: 'utf8' });
       return { status: run.status, args: run.stdout.trim().split(/\s+/).filter((a) => a.startsWith('--max-old-space-size')), stderr: run.stderr };
     };
     for (const value of [undefined, '', '0', '512']) {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { robotListResponseSchema, type RobotListResponse } from '@cellforge/contracts';
 import { seedCatalog, seedRobots } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
+import { defined } from '../../test/defined';
 
 /**
  * Issue 12, the catalog search box read as a buyer writes (written from the buyer's side
@@ -36,7 +37,7 @@ describe.each(testBackends)('catalog search in buyers’ words on %s', (backend)
     expect(result.interpretation?.filters.maxPrice).toBe('20000');
     for (const r of result.data) {
       expect(r.price_min_usd).not.toBeNull();
-      expect(r.price_min_usd!).toBeLessThanOrEqual(20000);
+      expect(defined(r.price_min_usd)).toBeLessThanOrEqual(20000);
     }
   });
 
@@ -74,7 +75,8 @@ describe.each(testBackends)('catalog search in buyers’ words on %s', (backend)
 
   it('the same filters given as parameters answer the same robots (the web turns a reading into chips)', async () => {
     const read = await search(ctx().app, { q: 'palletizer for 40 kg sacks, no FANUC' });
-    const again = await search(ctx().app, { ...read.interpretation!.filters, ...(read.interpretation!.text ? { q: read.interpretation!.text } : {}) });
+    const interpretation = defined(read.interpretation);
+    const again = await search(ctx().app, { ...interpretation.filters, ...(interpretation.text ? { q: interpretation.text } : {}) });
     expect(again.data.map((r) => r.id)).toEqual(read.data.map((r) => r.id));
     expect(again.total).toBe(read.total);
   });

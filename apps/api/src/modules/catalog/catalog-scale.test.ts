@@ -4,6 +4,7 @@ import { robotQuerySchema } from '@cellforge/contracts';
 import { robots, robotSearchColumns, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { CatalogSearch } from './catalog-search';
+import { defined, nth } from '../../test/defined';
 
 const ROBOTS = 100_000;
 const MB = 1024 * 1024;
@@ -48,10 +49,10 @@ describe.each(testBackends)('catalog search on %s with 100,000 robots', (backend
     await handle.db
       .update(robots)
       .set({ model: 'Quasar 9', ...robotSearchColumns({ manufacturer: 'Borg', model: 'Quasar 9' }), payloadKg: 2000 })
-      .where(eq(robots.id, target!.id));
+      .where(eq(robots.id, defined(target).id));
     const found = await search.search(robotQuerySchema.parse({ q: 'quasar' }));
     expect(found.rows.map((r) => [r.model, r.payloadKg])).toEqual([['Quasar 9', 2000]]);
-    expect((await search.search(robotQuerySchema.parse({ sort: 'payload', limit: 1 }))).rows[0]!.model).toBe('Quasar 9');
+    expect(nth((await search.search(robotQuerySchema.parse({ sort: 'payload', limit: 1 }))).rows, 0).model).toBe('Quasar 9');
     // The whole catalog's search text alone is over 5 MB: none of it stays in the heap.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(20 * MB);
   }, 120_000);

@@ -5,6 +5,7 @@ import { robots, robotSearchColumns, seedCatalog, type DbHandle } from '@cellfor
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { CatalogSearch } from './catalog-search';
 import { searchRobots } from './catalog.repository';
+import { defined } from '../../test/defined';
 
 const queries: Array<Record<string, string | number>> = [
   {},
@@ -86,11 +87,11 @@ describe.each(testBackends)('catalog search on %s', (backend) => {
     await handle.db
       .update(robots)
       .set({ model: 'Zeta-renamed', ...robotSearchColumns({ manufacturer: 'FANUC', model: 'Zeta-renamed' }), payloadKg: 999, priceMinUsd: 2 })
-      .where(eq(robots.id, fanuc!.id));
+      .where(eq(robots.id, defined(fanuc).id));
     await agree();
-    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, added!.id));
+    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, defined(added).id));
     await agree();
-    await handle.db.delete(robots).where(eq(robots.id, fanuc!.id));
+    await handle.db.delete(robots).where(eq(robots.id, defined(fanuc).id));
     await agree();
     await handle.db.execute(sql`
       insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text)

@@ -121,7 +121,10 @@ export class CatalogSearch {
     // An answer computed across a version change is not remembered under the new one.
     if (version === this.version) {
       this.memo.set(key, result);
-      if (this.memo.size > MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+      if (this.memo.size > MEMO_SIZE) {
+        const oldest = this.memo.keys().next();
+        if (!oldest.done) this.memo.delete(oldest.value);
+      }
     }
     return result;
   }

@@ -4,6 +4,7 @@ import { queryRows, robotChanges, robots, robotViews, users, type Database } fro
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
+import { defined } from '../../lib/invariants';
 import type { CatalogReader } from './visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
@@ -14,8 +15,8 @@ export { robotColumns };
  * robot (an integrator's private import) is visible to its owner only, whatever its status.
  */
 export function robotVisibleTo(viewerId?: string): SQL {
-  const published = and(eq(robots.listed, true), eq(robots.status, 'active'))!;
-  return viewerId ? or(published, eq(robots.ownerId, viewerId))! : published;
+  const published = defined(and(eq(robots.listed, true), eq(robots.status, 'active')), 'the published condition');
+  return viewerId ? defined(or(published, eq(robots.ownerId, viewerId)), 'the visibility condition') : published;
 }
 
 /**
@@ -173,7 +174,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
 
 const active = eq(robots.status, 'active');
 /** Active robots this reader may see (the assistant and compare never show inactive ones). */
-const readable = (reader: CatalogReader) => and(active, robotVisibleTo(reader.viewerId))!;
+const readable = (reader: CatalogReader) => defined(and(active, robotVisibleTo(reader.viewerId)), 'the readable condition');
 
 /** A robot the public may see, or one the viewer owns (an integrator's private import, whatever its status). */
 export async function findVisibleRobotById(reader: CatalogReader, id: string): Promise<RobotRow | undefined> {
@@ -256,7 +257,7 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   if (q.category) where.push(eq(robots.category, q.category));
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
   if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(lte(robots.priceMinUsd, priceBound(q.maxPriceUsd, Math.floor)));
-  if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil)))!);
+  if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(defined(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil))), 'the minimum price condition'));
   // The long description is not needed to rank robots; leaving it out keeps this query light.
   return reader.db
     .select({ ...robotColumns, description: sql<string>`''` })

@@ -70,9 +70,15 @@ export function createCatalogRouter(deps: {
     const { ids } = robotCompareQuerySchema.parse(req.query);
     const rows = await findVisibleRobotsByIds({ db: deps.db }, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const missing = ids.filter((id) => !byId.has(id));
+    const found: typeof rows = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const robot = byId.get(id);
+      if (robot) found.push(robot);
+      else missing.push(id);
+    }
     if (missing.length) throw notFound(`Robot ${missing.join(', ')}`);
-    res.json({ data: ids.map((id) => toRobotDto(byId.get(id)!)) } satisfies { data: Robot[] });
+    res.json({ data: found.map((r) => toRobotDto(r)) } satisfies { data: Robot[] });
   });
 
   router.get('/robots/:id', optionalAuth, async (req, res) => {

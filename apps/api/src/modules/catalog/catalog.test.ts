@@ -11,6 +11,7 @@ import {
 import { robots, robotSearchColumns, robotViews, seedCatalog, seedRobots, users } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined, nth } from '../../test/defined';
 
 async function list(app: Parameters<typeof request>[0], query: Record<string, string | number>): Promise<RobotListResponse> {
   const res = await request(app).get('/api/robots').query(query).expect(200);
@@ -41,8 +42,8 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
   ])('finds %s (typos and model spellings)', async (q, maker, model) => {
     const result = await list(ctx().app, { q });
     expect(result.data.length).toBeGreaterThan(0);
-    expect(result.data[0]!.manufacturer).toBe(maker);
-    expect(result.data[0]!.model).toMatch(model);
+    expect(nth(result.data, 0).manufacturer).toBe(maker);
+    expect(nth(result.data, 0).model).toMatch(model);
   });
 
   it('applies text + filters together and every result meets them', async () => {
@@ -82,7 +83,7 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
       expect(r.applications).toContain('palletizing');
       expect(r.industries).toContain('logistics');
       expect(r.price_min_usd).not.toBeNull();
-      expect(r.price_min_usd!).toBeLessThanOrEqual(120000);
+      expect(defined(r.price_min_usd)).toBeLessThanOrEqual(120000);
     }
   });
 
@@ -151,12 +152,12 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
   describe('GET /api/robots/:id', () => {
     it('answers the robot with unknown values as null and records a view', async () => {
       const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
-      const res = await request(ctx().app).get(`/api/robots/${row!.id}`).expect(200);
+      const res = await request(ctx().app).get(`/api/robots/${defined(row).id}`).expect(200);
       const robot = robotDetailResponseSchema.parse(res.body).data;
       expect(robot).toMatchObject({ manufacturer: 'Universal Robots', model: 'UR10e', dof: 6 });
       expect(robot.datasheet_source).toMatch(/Universal Robots/);
       // Written after the answer, so it may land a moment later.
-      await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, row!.id))).toHaveLength(1));
+      await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, defined(row).id))).toHaveLength(1));
     });
 
     it('answers 404 for unknown and malformed ids', async () => {
@@ -183,20 +184,20 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
           listed: false,
         })
         .returning();
-      await request(ctx().app).get(`/api/robots/${row!.id}`).set(bearer(token)).expect(200);
-      await request(ctx().app).get(`/api/robots/${row!.id}`).set(bearer(other.token)).expect(404);
-      await request(ctx().app).get(`/api/robots/${row!.id}`).expect(404);
-      await request(ctx().app).get(`/api/robots/${row!.id}`).set(bearer('bad.token')).expect(401);
+      await request(ctx().app).get(`/api/robots/${defined(row).id}`).set(bearer(token)).expect(200);
+      await request(ctx().app).get(`/api/robots/${defined(row).id}`).set(bearer(other.token)).expect(404);
+      await request(ctx().app).get(`/api/robots/${defined(row).id}`).expect(404);
+      await request(ctx().app).get(`/api/robots/${defined(row).id}`).set(bearer('bad.token')).expect(401);
       expect(await ctx().handle.db.select().from(users)).toHaveLength(2);
     });
 
     it('lists similar robots, nearest first, same category preferred', async () => {
       const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
-      const res = await request(ctx().app).get(`/api/robots/${row!.id}/similar`).expect(200);
+      const res = await request(ctx().app).get(`/api/robots/${defined(row).id}/similar`).expect(200);
       const similar = robotCompareResponseSchema.parse(res.body).data;
       expect(similar).toHaveLength(4);
-      expect(similar.map((r) => r.id)).not.toContain(row!.id);
-      expect(similar[0]!.category).toBe('collaborative');
+      expect(similar.map((r) => r.id)).not.toContain(defined(row).id);
+      expect(nth(similar, 0).category).toBe('collaborative');
     });
   });
 
@@ -216,7 +217,7 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
       await request(ctx().app).get('/api/robots/compare').expect(400);
       await request(ctx().app)
         .get('/api/robots/compare')
-        .query({ ids: `${rows[0]!.id},00000000-0000-0000-0000-000000000000` })
+        .query({ ids: `${nth(rows, 0).id},00000000-0000-0000-0000-000000000000` })
         .expect(404);
     });
   });

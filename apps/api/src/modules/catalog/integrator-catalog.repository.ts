@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogStats, IntegratorCatalogQuery } from '@cellforge/contracts';
 import { robots, type Database } from '@cellforge/db';
+import { defined } from '../../lib/invariants';
 import { relevance, robotColumns, tokenMatches } from './catalog.repository';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms } from './search-terms';
 
 /** What an integrator's catalog holds: the shared catalog (owner null) and their own robots. */
-const visibleTo = (ownerId: string): SQL => or(isNull(robots.ownerId), eq(robots.ownerId, ownerId))!;
+const visibleTo = (ownerId: string): SQL => defined(or(isNull(robots.ownerId), eq(robots.ownerId, ownerId)), 'the visibility condition');
 
 export interface IntegratorCatalogPage {
   rows: RobotRow[];

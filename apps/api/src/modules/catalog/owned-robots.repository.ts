@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/db-values';
+import { firstRow } from '../../lib/invariants';
 import { robotColumns } from './catalog.repository';
 import type { RobotRow } from './robot-dto';
 import { isRobotVisibleTo } from './visibility';
@@ -48,11 +49,11 @@ export async function listOwnedRobots(db: Database, ownerId: string): Promise<Ro
 
 /** A new robot owned by `ownerId`; a second robot with the same maker and model is a unique violation. */
 export async function insertOwnedRobot(db: Database, ownerId: string, input: RobotInput, options: { listed: boolean }): Promise<RobotRow> {
-  const [row] = await db
+  const rows = await db
     .insert(robots)
     .values({ ...robotValues(input), ownerId, listed: options.listed, status: 'active' })
     .returning(robotColumns);
-  return row!;
+  return firstRow(rows, 'the new robot');
 }
 
 export interface OwnedRobotDailyViews {
@@ -79,12 +80,12 @@ export async function dailyViewsOfOwnedRobots(db: Database, ownerId: string, day
 }
 
 export async function updateRobot(db: Database, id: string, values: Partial<typeof robots.$inferInsert>): Promise<RobotRow> {
-  const [row] = await db
+  const rows = await db
     .update(robots)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(robots.id, id))
     .returning(robotColumns);
-  return row!;
+  return firstRow(rows, `robot ${id}, updated`);
 }
 
 export async function deleteRobot(db: Database, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inferCategory } from './category';
 import { planRobotImport, type ExistingImportTarget } from './robot-import';
+import { nth } from '../../test/defined';
 
 describe('inferCategory', () => {
   it('derives a category from what a row gives', () => {
@@ -33,7 +34,7 @@ describe('planRobotImport', () => {
     expect(plan.inserts).toHaveLength(2);
     expect(plan.inserts[0]).toMatchObject({ manufacturer: 'Epson', model: 'T6', category: 'scara', dof: 4, payload_kg: 6, reach_mm: 600 });
     expect(plan.inserts[1]).toMatchObject({ model: 'IRB 1200', category: 'articulated', dof: 6 });
-    expect(plan.inserts[0]!.normalized_key).toBeTruthy();
+    expect(nth(plan.inserts, 0).normalized_key).toBeTruthy();
   });
 
   it('leaves identical rows alone and keeps the stored axes when the file has none', () => {

@@ -1,5 +1,6 @@
 import { robotCategories } from '@cellforge/contracts';
 import { compactText, foldText } from '@cellforge/db';
+import { nth } from '../../lib/invariants';
 
 /** Words that say nothing about which robot is meant. */
 const stopWords = new Set([
@@ -26,16 +27,17 @@ const baseVocabulary = [
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
 export function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j += 1) d[0]![j] = j;
+  const cell = (i: number, j: number) => nth(nth(d, i), j);
+  for (let j = 1; j <= b.length; j += 1) nth(d, 0)[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, cell(i - 2, j - 2) + 1);
+      nth(d, i)[j] = v;
     }
   }
-  return d[a.length]![b.length]!;
+  return cell(a.length, b.length);
 }
 
 export function correctToken(token: string, vocabulary: readonly string[] = baseVocabulary): string {

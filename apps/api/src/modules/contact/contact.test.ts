@@ -4,6 +4,7 @@ import { contactResponseSchema, errorBodySchema } from '@cellforge/contracts';
 import { contactMessages } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined } from '../../test/defined';
 
 const message = {
   name: 'Grace Hopper',
@@ -28,13 +29,13 @@ describe.each(testBackends)('POST /api/contact on %s', (backend) => {
     const { token, user } = await registerUser(ctx().app);
     await request(ctx().app).post('/api/contact').set(bearer(token)).send(message).expect(201);
     const [row] = await ctx().handle.db.select().from(contactMessages);
-    expect(row!.userId).toBe(user.id);
+    expect(defined(row).userId).toBe(user.id);
   });
 
   it('names bad fields and stores nothing', async () => {
     const res = await request(ctx().app).post('/api/contact').send({ ...message, email: 'nope', message: 'short' }).expect(400);
     const err = errorBodySchema.parse(res.body);
-    expect(Object.keys(err.details!)).toEqual(expect.arrayContaining(['email', 'message']));
+    expect(Object.keys(defined(err.details))).toEqual(expect.arrayContaining(['email', 'message']));
     expect(await ctx().handle.db.select().from(contactMessages)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { IntegratorSettings } from '@cellforge/contracts';
 import { integratorProfiles, users, type Database } from '@cellforge/db';
+import { firstRow } from '../../lib/invariants';
 
 /** The profile; before it is first saved, the company details given at registration. */
 export async function findIntegratorSettings(db: Database, userId: string): Promise<IntegratorSettings> {
@@ -33,10 +34,11 @@ export async function saveIntegratorSettings(db: Database, userId: string, setti
     website: settings.website || null,
     city: settings.city || null,
   };
-  const [row] = await db
+  const rows = await db
     .insert(integratorProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: integratorProfiles.userId, set: { ...values, updatedAt: new Date() } })
     .returning();
-  return { company_name: row!.companyName, phone: row!.phone, website: row!.website, city: row!.city };
+  const row = firstRow(rows, 'the saved integrator profile');
+  return { company_name: row.companyName, phone: row.phone, website: row.website, city: row.city };
 }

@@ -15,6 +15,7 @@ import {
 import { robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined, nth } from '../../test/defined';
 
 async function insertOwnRobot(db: Database, ownerId: string, model: string, overrides: Partial<typeof robots.$inferInsert> = {}) {
   const [row] = await db
@@ -32,7 +33,7 @@ async function insertOwnRobot(db: Database, ownerId: string, model: string, over
       ...overrides,
     })
     .returning();
-  return row!;
+  return defined(row);
 }
 
 describe.each(testBackends)('integrator portal on %s', (backend) => {
@@ -77,7 +78,7 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     await insertOwnRobot(db, user.id, 'AM-10');
     await insertOwnRobot(db, user.id, 'AM-20');
     await insertOwnRobot(db, other.user.id, 'AM-30 theirs');
-    const shared = Number((await db.select({ n: sql<number>`count(*)` }).from(robots).where(isNull(robots.ownerId)))[0]!.n);
+    const shared = Number(nth((await db.select({ n: sql<number>`count(*)` }).from(robots).where(isNull(robots.ownerId))), 0).n);
 
     const page1 = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').set(bearer(token)).expect(200)).body);
     expect(page1).toMatchObject({ page: 1, limit: 20, total: shared + 2 });
@@ -212,8 +213,8 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     const res = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ limit: 5 }).set(bearer(token)).expect(200)).body);
     for (const r of res.data) {
       const [row] = await ctx().handle.db.select({ ownerId: robots.ownerId }).from(robots).where(eq(robots.id, r._id));
-      expect(row!.ownerId).toBeNull();
-      expect(row!.ownerId).not.toBe(user.id);
+      expect(defined(row).ownerId).toBeNull();
+      expect(defined(row).ownerId).not.toBe(user.id);
     }
   });
 
@@ -229,8 +230,8 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
 
     const read = integratorRobotDetailResponseSchema.parse((await request(ctx().app).get(path(mine.id)).set(bearer(token)).expect(200)).body);
     expect(read.data).toMatchObject({ id: mine.id, model: 'AM-10', payload_kg: 12, reach_mm: 1400, can_edit: true, permission_level: 'owner' });
-    const sharedRead = integratorRobotDetailResponseSchema.parse((await request(ctx().app).get(path(shared!.id)).set(bearer(token)).expect(200)).body);
-    expect(sharedRead.data).toMatchObject({ model: shared!.model, can_edit: false, permission_level: 'read' });
+    const sharedRead = integratorRobotDetailResponseSchema.parse((await request(ctx().app).get(path(defined(shared).id)).set(bearer(token)).expect(200)).body);
+    expect(sharedRead.data).toMatchObject({ model: defined(shared).model, can_edit: false, permission_level: 'read' });
     // Another integrator's robot does not exist for this one; malformed ids are 404 too.
     for (const id of [theirs.id, 'not-a-uuid', '------------------------------------']) {
       expect(errorBodySchema.parse((await request(ctx().app).get(path(id)).set(bearer(token)).expect(404)).body).code).toBe('NOT_FOUND');
@@ -252,7 +253,7 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     expect(saved.data).toMatchObject({ id: mine.id, model: 'AM-10 Plus', category: 'collaborative', payload_kg: 14.5, repeatability_mm: 0.03, can_edit: true });
     const [row] = await db.select().from(robots).where(eq(robots.id, mine.id));
     expect(row).toMatchObject({ model: 'AM-10 Plus', payloadKg: 14.5, ownerId: user.id, listed: false });
-    expect(row!.normalizedKey).toBe(robotSearchColumns({ manufacturer: 'Acme Motion', model: 'AM-10 Plus' }).normalizedKey);
+    expect(defined(row).normalizedKey).toBe(robotSearchColumns({ manufacturer: 'Acme Motion', model: 'AM-10 Plus' }).normalizedKey);
     // The catalog tab shows the change.
     const listed = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'AM-10 Plus' }).set(bearer(token)).expect(200)).body);
     expect(listed.data[0]).toMatchObject({ _id: mine.id, model_name: 'AM-10 Plus', normalized_specs: { payload_kg: 14.5, reach_mm: 1450, dof: 6 } });
@@ -263,15 +264,15 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     expect(clash.body.details).toHaveProperty('model');
     const bad = await request(ctx().app).put(path(mine.id)).set(bearer(token)).send({ ...edit, payload_kg: -1, dof: 12 }).expect(400);
     expect(Object.keys(errorBodySchema.parse(bad.body).details ?? {}).sort()).toEqual(['dof', 'payload_kg']);
-    expect((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, mine.id)))[0]!.model).toBe('AM-10 Plus');
+    expect(nth((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, mine.id))), 0).model).toBe('AM-10 Plus');
 
     // The shared catalog is read-only (403); another integrator's robot is 404 and untouched.
-    const refused = await request(ctx().app).put(path(shared!.id)).set(bearer(token)).send(edit).expect(403);
+    const refused = await request(ctx().app).put(path(defined(shared).id)).set(bearer(token)).send(edit).expect(403);
     expect(refused.body.message).toBe('Robots of the shared catalog are read-only.');
-    await request(ctx().app).delete(path(shared!.id)).set(bearer(token)).expect(403);
+    await request(ctx().app).delete(path(defined(shared).id)).set(bearer(token)).expect(403);
     await request(ctx().app).put(path(theirs.id)).set(bearer(token)).send(edit).expect(404);
     await request(ctx().app).delete(path(theirs.id)).set(bearer(token)).expect(404);
-    expect((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, theirs.id)))[0]!.model).toBe('AM-30');
+    expect(nth((await db.select({ model: robots.model }).from(robots).where(eq(robots.id, theirs.id))), 0).model).toBe('AM-30');
 
     await request(ctx().app).delete(path(mine.id)).set(bearer(token)).expect(204);
     expect(await db.select().from(robots).where(eq(robots.id, mine.id))).toEqual([]);

@@ -3,6 +3,7 @@ import type { Lead } from '@cellforge/contracts';
 import { integratorProfiles, leads, projects, queryRows, users, type Database } from '@cellforge/db';
 import { findRobotSummaries, type RobotSummary } from '../catalog';
 import { isUuid } from '../../lib/db-values';
+import { firstRow } from '../../lib/invariants';
 
 export type LeadRow = typeof leads.$inferSelect;
 
@@ -86,12 +87,11 @@ export async function findLeadRow(db: Database, id: string): Promise<LeadRow | u
 /** A new conversation: its first message is the sender's `message`, read by the sender. */
 export async function insertLead(db: Database, values: typeof leads.$inferInsert): Promise<LeadRow> {
   const now = new Date();
-  const [row] = await db
+  const rows = await db
     .insert(leads)
     .values({ lastMessageAt: now, lastMessageBy: values.fromUserId, fromReadAt: now, createdAt: now, updatedAt: now, ...values })
     .returning();
-  if (!row) throw new Error('The lead was not stored');
-  return row;
+  return firstRow(rows, 'the new lead');
 }
 
 export async function setLeadStatus(db: Database, id: string, status: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { CreateLeadRequest, Lead } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
+import { defined } from '../../lib/invariants';
 import { findRobotSeller } from '../catalog';
 import type { ProjectsService } from '../projects';
 import { findLeadDto, findOpenLead, insertLead, listLeadsFrom } from './leads.repository';
@@ -38,7 +39,7 @@ export function createLeadsService(deps: { db: Database; projects: ProjectsServi
         toUserId: robot.ownerId,
         message: input.message,
       });
-      return (await findLeadDto(db, row.id))!;
+      return defined(await findLeadDto(db, row.id), `lead ${row.id}, just written`);
     },
 
     /** Leads the user sent, newest first. */

@@ -172,7 +172,8 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
     expect((await request(app()).get('/api/quote-requests/open').set(bearer(c.token)).expect(200)).body.data).toEqual([]);
 
     // One supplier replies (the lead becomes "contacted"), then quotes; the buyer declines.
-    const thread = threadListSchema.parse((await request(app()).get('/api/threads').set(bearer(a.token)).expect(200)).body).data[0]!;
+    const thread = threadListSchema.parse((await request(app()).get('/api/threads').set(bearer(a.token)).expect(200)).body).data[0];
+    if (!thread) throw new Error('no conversation');
     const replied = threadDetailResponseSchema.parse(
       (await request(app()).post(`/api/threads/${thread.id}/messages`).set(bearer(a.token)).send({ body: '<b>In stock</b> in Lyon.' }).expect(201)).body,
     ).data;

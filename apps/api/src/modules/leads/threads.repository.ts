@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { integratorProfiles, leadMessages, leads, projects, quoteRequests, users, type Database } from '@cellforge/db';
 import { isUuid } from '../../lib/db-values';
+import { defined } from '../../lib/invariants';
 import type { LeadRow } from './leads.repository';
 
 export type LeadMessageRow = typeof leadMessages.$inferSelect;
@@ -20,7 +21,7 @@ export interface PartyRecord {
   phone: string | null;
 }
 
-const involving = (userId: string): SQL => or(eq(leads.fromUserId, userId), eq(leads.toUserId, userId))!;
+const involving = (userId: string): SQL => defined(or(eq(leads.fromUserId, userId), eq(leads.toUserId, userId)), 'the parties condition');
 
 function selectThreads(db: Database) {
   return db
@@ -142,13 +143,13 @@ export async function markThreadRead(db: Database, lead: Pick<LeadRow, 'id' | 'f
 
 /** A user's side of a conversation has something they have not read. */
 const unreadFor = (userId: string): SQL =>
-  and(
+  defined(and(
     sql`${leads.lastMessageBy} is distinct from ${userId}`,
     or(
       and(eq(leads.fromUserId, userId), sql`coalesce(${leads.fromReadAt}, '-infinity'::timestamptz) < ${leads.lastMessageAt}`),
       and(eq(leads.toUserId, userId), sql`coalesce(${leads.toReadAt}, '-infinity'::timestamptz) < ${leads.lastMessageAt}`),
     ),
-  )!;
+  ), 'the unread condition');
 
 export async function countUnread(db: Database, userId: string): Promise<number> {
   const [row] = await db

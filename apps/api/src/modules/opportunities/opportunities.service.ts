@@ -1,6 +1,7 @@
 import type { IntegratorCard, IntegratorSearchQuery, Lead, Opportunity } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
+import { defined } from '../../lib/invariants';
 import { findLeadDto, findOpenLead, insertLead } from '../leads';
 import { findIntegratorsForProject, findSharedProject, listSharedProjects } from './opportunities.repository';
 
@@ -41,7 +42,7 @@ export function createOpportunitiesService(deps: { db: Database }) {
         toUserId: project.ownerId,
         message,
       });
-      return (await findLeadDto(db, row.id))!;
+      return defined(await findLeadDto(db, row.id), `lead ${row.id}, just written`);
     },
 
     async integratorsFor(projectId: string, filters: IntegratorSearchQuery): Promise<IntegratorCard[]> {

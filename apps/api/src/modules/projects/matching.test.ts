@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectRequirements } from '@cellforge/contracts';
 import { rankMatches, scoreMatch, type MatchCandidate } from './matching';
+import { defined, nth } from '../../test/defined';
 
 const robot = (over: Partial<MatchCandidate>): MatchCandidate => ({
   id: 'r1',
@@ -31,14 +32,14 @@ describe('scoreMatch', () => {
     const m = scoreMatch(robot({}), req({ payload_kg: 15, reach_mm: 1400, budget_usd: 60000, application: 'palletizing', industry: 'logistics' }));
     expect(m.fit_score).toBe(100);
     expect(m.reasons.map((r) => r.kind)).toEqual(['payload', 'reach', 'price', 'application', 'industry']);
-    expect(m.reasons[0]!.text).toBe('Payload 20 kg: 33.3% above the 15 kg part, room for the tool (needs 18 kg)');
-    expect(m.reasons[1]!.text).toBe('Reach 1500 mm: 7.1% beyond the 1400 mm needed');
-    expect(m.reasons[2]!.text).toBe('Indicative price $40,000–$50,000 is within the $60,000 budget');
+    expect(nth(m.reasons, 0).text).toBe('Payload 20 kg: 33.3% above the 15 kg part, room for the tool (needs 18 kg)');
+    expect(nth(m.reasons, 1).text).toBe('Reach 1500 mm: 7.1% beyond the 1400 mm needed');
+    expect(nth(m.reasons, 2).text).toBe('Indicative price $40,000–$50,000 is within the $60,000 budget');
   });
 
   it('does not call a price band within budget when only its low end is', () => {
     const m = scoreMatch(robot({ priceMinUsd: 60000, priceMaxUsd: 80000 }), req({ payload_kg: 15, budget_usd: 60000 }));
-    const price = m.reasons.find((r) => r.kind === 'price')!;
+    const price = defined(m.reasons.find((r) => r.kind === 'price'));
     expect(price.text).toBe('Indicative price $60,000–$80,000 starts within the $60,000 budget; its upper end is above it: ask for a quote');
     expect(price.text).not.toMatch(/is within/);
   });
@@ -46,7 +47,7 @@ describe('scoreMatch', () => {
   it('flags a payload without the 20% tool margin', () => {
     const m = scoreMatch(robot({ payloadKg: 11 }), req({ payload_kg: 10 }));
     expect(m.reasons[0]).toMatchObject({ ok: false });
-    expect(m.reasons[0]!.text).toContain('needs 12 kg');
+    expect(nth(m.reasons, 0).text).toContain('needs 12 kg');
     expect(m.fit_score).toBe(30);
   });
 
@@ -62,7 +63,7 @@ describe('scoreMatch', () => {
   });
 
   it('says when the price is unknown or over budget', () => {
-    expect(scoreMatch(robot({ priceMinUsd: null, priceMaxUsd: null }), req({ budget_usd: 10 })).reasons[0]!.text).toBe(
+    expect(nth(scoreMatch(robot({ priceMinUsd: null, priceMaxUsd: null }), req({ budget_usd: 10 })).reasons, 0).text).toBe(
       'No indicative price known: ask the supplier',
     );
     const over = scoreMatch(robot({}), req({ budget_usd: 30000 }));
@@ -77,6 +78,6 @@ describe('rankMatches', () => {
       req({ payload_kg: 15, reach_mm: 1400 }),
     );
     expect(ranked.map((m) => m.robot_id)).toEqual(['fit', 'big']);
-    expect(ranked[0]!.fit_score).toBeGreaterThan(ranked[1]!.fit_score);
+    expect(nth(ranked, 0).fit_score).toBeGreaterThan(nth(ranked, 1).fit_score);
   });
 });

@@ -34,8 +34,7 @@ function sizeScore(ratio: number, comfortable: number, floorAt: number): number 
  * heavy part is demanding for them; a 4-axis palletizer is built for fast stacking; SCARA
  * and delta robots are the fastest for light parts.
  */
-function cycleSuitability(robot: MatchCandidate, req: ProjectRequirements): { score: number; ok: boolean; text: string } {
-  const cycle = req.cycle_time_s!;
+function cycleSuitability(robot: MatchCandidate, req: ProjectRequirements, cycle: number): { score: number; ok: boolean; text: string } {
   const part = req.payload_kg ?? 0;
   const s = `${fmt(cycle)} s`;
   switch (robot.category) {
@@ -97,7 +96,7 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });
   }
   if (req.cycle_time_s) {
-    const cycle = cycleSuitability(robot, req);
+    const cycle = cycleSuitability(robot, req, req.cycle_time_s);
     reasons.push({ kind: 'cycle_time', ok: cycle.ok, text: cycle.text });
     parts.push({ kind: 'cycle_time', score: cycle.score });
   }

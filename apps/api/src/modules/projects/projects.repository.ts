@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ProjectStats, ProjectStatus } from '@cellforge/contracts';
 import { projects, type Database } from '@cellforge/db';
+import { firstRow } from '../../lib/invariants';
 import type { ProjectRow } from './project-dto';
 
 export type NewProjectRow = typeof projects.$inferInsert;
@@ -19,17 +20,17 @@ export async function findProjectById(db: Database, id: string): Promise<Project
 }
 
 export async function insertProject(db: Database, values: NewProjectRow): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values(values).returning();
-  return row!;
+  const rows = await db.insert(projects).values(values).returning();
+  return firstRow(rows, 'the new project');
 }
 
 export async function updateProject(db: Database, id: string, values: Partial<NewProjectRow>): Promise<ProjectRow> {
-  const [row] = await db
+  const rows = await db
     .update(projects)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(projects.id, id))
     .returning();
-  return row!;
+  return firstRow(rows, `project ${id}, updated`);
 }
 
 export async function deleteProject(db: Database, id: string): Promise<void> {

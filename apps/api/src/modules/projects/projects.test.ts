@@ -9,6 +9,7 @@ import {
 import { seedCatalog, seedRobots } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined, nth } from '../../test/defined';
 
 const project = {
   project_name: 'End-of-line palletizing',
@@ -100,10 +101,10 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     }
     const scores = res.data.map((m) => m.fit_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
-    const top = res.data[0]!;
-    const seed = seedRobots.find((r) => r.model === top.model && r.manufacturer === top.manufacturer)!;
+    const top = nth(res.data, 0);
+    const seed = defined(seedRobots.find((r) => r.model === top.model && r.manufacturer === top.manufacturer));
     expect(seed.applications).toContain('palletizing');
-    expect(top.reasons.find((r) => r.kind === 'payload')!.ok).toBe(true);
+    expect(defined(top.reasons.find((r) => r.kind === 'payload')).ok).toBe(true);
   });
 
   it('counts the cycle time: dedicated palletizers outrank cobots for heavy, fast palletizing (issue 12)', async () => {
@@ -123,7 +124,7 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(palletizer).toBeGreaterThanOrEqual(0);
     if (cobot >= 0) {
       expect(palletizer).toBeLessThan(cobot);
-      expect(res.data[cobot]!.reasons.find((r) => r.kind === 'cycle_time')).toMatchObject({ ok: false });
+      expect(nth(res.data, cobot).reasons.find((r) => r.kind === 'cycle_time')).toMatchObject({ ok: false });
     }
     const scores = res.data.map((m) => m.fit_score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

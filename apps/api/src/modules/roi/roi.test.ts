@@ -3,6 +3,7 @@ import request from 'supertest';
 import { errorBodySchema } from '@cellforge/contracts';
 import { ROI_DEFAULT_INPUTS, calculateRoi, roiCalculateResponseSchema } from '@cellforge/roi';
 import { testBackends, useTestApp } from '../../test/create-test-app';
+import { defined } from '../../test/defined';
 
 describe.each(testBackends)('POST /api/roi/calculate on %s', (backend) => {
   const ctx = useTestApp(backend);
@@ -63,7 +64,7 @@ describe.each(testBackends)('POST /api/roi/calculate on %s', (backend) => {
 
   it('rejects an empty body and a body that is not JSON', async () => {
     const empty = await request(ctx().app).post('/api/roi/calculate').expect(400);
-    expect(Object.keys(errorBodySchema.parse(empty.body).details!)).toHaveLength(15);
+    expect(Object.keys(defined(errorBodySchema.parse(empty.body).details))).toHaveLength(15);
     const broken = await request(ctx().app)
       .post('/api/roi/calculate')
       .set('Content-Type', 'application/json')

@@ -3,6 +3,7 @@ import type { Database } from '@cellforge/db';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-values';
+import { defined } from '../../lib/invariants';
 import {
   dailyViewsOfOwnedRobots,
   findOwnedRobot,
@@ -79,7 +80,7 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
       const lead = await findLeadRow(db, id);
       if (!lead || lead.toUserId !== userId) throw notFound('Lead');
       await setLeadStatus(db, lead.id, status);
-      return (await findLeadDto(db, lead.id))!;
+      return defined(await findLeadDto(db, lead.id), `lead ${lead.id}, just updated`);
     },
 
     /** Views and leads per listing per day for the last `days` days (days without activity are zeros). */

@@ -12,6 +12,7 @@ import {
 import { robots, robotSearchColumns, robotViews, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { defined, nth } from '../../test/defined';
 
 const listing = {
   manufacturer: 'Universal Robots',
@@ -62,7 +63,7 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     expect(res.body.message).toBe('Only the supplier who created this listing may change it.');
     await request(ctx().app).patch(`/api/supplier/listings/${body.data.id}/status`).set(bearer(rival.token)).send({ status: 'inactive' }).expect(403);
     const [shared] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
-    const ro = await request(ctx().app).put(`/api/supplier/listings/${shared!.id}`).set(bearer(owner.token)).send(listing).expect(403);
+    const ro = await request(ctx().app).put(`/api/supplier/listings/${defined(shared).id}`).set(bearer(owner.token)).send(listing).expect(403);
     expect(ro.body.message).toBe('Robots of the shared catalog are read-only.');
     await request(ctx().app).put('/api/supplier/listings/00000000-0000-0000-0000-000000000000').set(bearer(owner.token)).send(listing).expect(404);
     const dup = await request(ctx().app).post('/api/supplier/listings').set(bearer(owner.token)).send({ ...listing, model: 'ur10e palletizer-kit' }).expect(409);
@@ -78,12 +79,12 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
       .returning();
     const unknown = '00000000-0000-0000-0000-000000000000';
     for (const [method, suffix, body] of [['put', '', listing], ['patch', '/status', { status: 'inactive' }]] as const) {
-      const hidden = await request(ctx().app)[method](`/api/supplier/listings/${secret!.id}${suffix}`).set(bearer(supplier.token)).send(body).expect(404);
+      const hidden = await request(ctx().app)[method](`/api/supplier/listings/${defined(secret).id}${suffix}`).set(bearer(supplier.token)).send(body).expect(404);
       const missing = await request(ctx().app)[method](`/api/supplier/listings/${unknown}${suffix}`).set(bearer(supplier.token)).send(body).expect(404);
       expect(hidden.body.code).toBe('NOT_FOUND');
       expect(hidden.body.message).toBe(missing.body.message);
     }
-    const [after] = await ctx().handle.db.select().from(robots).where(eq(robots.id, secret!.id));
+    const [after] = await ctx().handle.db.select().from(robots).where(eq(robots.id, defined(secret).id));
     expect(after).toMatchObject({ model: 'Hidden 1', status: 'active' });
   });
 
@@ -123,7 +124,7 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
 
     const inbox = leadListResponseSchema.parse((await request(ctx().app).get('/api/supplier/leads').set(bearer(supplier.token)).expect(200)).body);
     expect(inbox.data).toHaveLength(1);
-    expect(inbox.data[0]!.robot).toMatchObject({ id: robotId, model: 'UR10e Palletizer Kit' });
+    expect(nth(inbox.data, 0).robot).toMatchObject({ id: robotId, model: 'UR10e Palletizer Kit' });
     const marked = await request(ctx().app).patch(`/api/supplier/leads/${sent.id}`).set(bearer(supplier.token)).send({ status: 'contacted' }).expect(200);
     expect(marked.body.data.status).toBe('contacted');
 
@@ -136,21 +137,21 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     );
     expect(analytics.data).toHaveLength(1);
     expect(analytics.data[0]).toMatchObject({ robot_id: robotId, total_views: 2, total_leads: 1 });
-    expect(analytics.data[0]!.series).toHaveLength(7);
-    expect(analytics.data[0]!.series.at(-1)).toMatchObject({ views: 2, leads: 1 });
+    expect(nth(analytics.data, 0).series).toHaveLength(7);
+    expect(nth(analytics.data, 0).series.at(-1)).toMatchObject({ views: 2, leads: 1 });
 
     const mine = leadListResponseSchema.parse((await request(ctx().app).get('/api/leads/sent').set(bearer(customer.token)).expect(200)).body);
-    expect(mine.data[0]!.status).toBe('contacted');
+    expect(nth(mine.data, 0).status).toBe('contacted');
   });
 
   it('refuses leads for shared-catalog robots, from non-customers, and for unknown robots', async () => {
     const customer = await registerUser(ctx().app);
     const [shared] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
-    const res = await request(ctx().app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: shared!.id, message: 'Is this in stock?' }).expect(409);
+    const res = await request(ctx().app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(409);
     expect(res.body.message).toMatch(/^No supplier lists this robot yet/);
     const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
-    await request(ctx().app).post('/api/leads').set(bearer(supplier.token)).send({ robot_id: shared!.id, message: 'Is this in stock?' }).expect(403);
-    await request(ctx().app).post('/api/leads').send({ robot_id: shared!.id, message: 'Is this in stock?' }).expect(401);
+    await request(ctx().app).post('/api/leads').set(bearer(supplier.token)).send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(403);
+    await request(ctx().app).post('/api/leads').send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(401);
     await request(ctx().app)
       .post('/api/leads')
       .set(bearer(customer.token))

@@ -11,6 +11,7 @@ import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
 import { answerUnknownModel, unknownModelsIn } from './unknown-model';
 import type { AdvisorAnswer, AdvisorDeps, Draft, Understanding } from './types';
+import { nth } from '../../../lib/invariants';
 
 /** The built-in advisor: answers from the live catalog and the error-code knowledge base, without any network call. */
 export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<AdvisorAnswer> {
@@ -20,7 +21,7 @@ export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<A
   switch (u.intent) {
     case 'robot_selection':
       if (about?.kind === 'alternatives') draft = await answerAlternatives(deps, u, about);
-      else if (about?.kind === 'fit') draft = await answerRobotFit(deps, u, about.robots[0]!);
+      else if (about?.kind === 'fit') draft = await answerRobotFit(deps, u, nth(about.robots, 0));
       else draft = await answerSelection(deps, u);
       break;
     case 'troubleshooting':

@@ -4,13 +4,14 @@ import { recommendRobots } from './recommend';
 import { criteriaFrom, describeFacts } from './selection';
 import { emptyDraft, type AdvisorDeps, type Draft, type RobotAbout, type Understanding } from './types';
 import { sourcesOf } from './robot-fields';
+import { nth } from '../../../lib/invariants';
 
 const signed = (v: number, unit: (x: number) => string) => (v === 0 ? 'same' : `${v > 0 ? '+' : '−'}${unit(Math.abs(v))}`);
 
 /** "Show me alternatives": robots that meet the task when one is known, else robots close to the one in view. */
 export async function answerAlternatives(deps: AdvisorDeps, u: Understanding, about: RobotAbout): Promise<Draft> {
   const draft = emptyDraft();
-  const base = about.robots[0]!;
+  const base = nth(about.robots, 0);
   const exclude = about.robots.map((r) => r.id);
   const makers = u.current.manufacturers;
   const lines: string[] = [];

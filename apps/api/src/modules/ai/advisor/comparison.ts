@@ -4,6 +4,7 @@ import { formatNumber, joinWords, listApplications, priceBand, robotName } from 
 import { checkFit, compareRobotRows } from './recommend';
 import { findSimilarRobots } from '../../catalog';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+import { defined, nth } from '../../../lib/invariants';
 
 export const COMPARE_LIMIT = 4;
 
@@ -90,11 +91,11 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
       lines.push(`- ${r.model} ${fit.fits ? 'fits' : 'does not fit'}. ${fit.notes.join(' ')}`);
     }
   } else {
-    const reach = rows.find((r) => r.field === 'reach_mm')!;
-    const payload = rows.find((r) => r.field === 'payload_kg')!;
+    const reach = defined(rows.find((r) => r.field === 'reach_mm'), 'the reach row of the comparison');
+    const payload = defined(rows.find((r) => r.field === 'payload_kg'), 'the payload row of the comparison');
     const verdict: string[] = [];
-    const heavy = payload.best.length === 1 ? names[payload.best[0]!] : undefined;
-    const far = reach.best.length === 1 ? names[reach.best[0]!] : undefined;
+    const heavy = payload.best.length === 1 ? names[nth(payload.best, 0)] : undefined;
+    const far = reach.best.length === 1 ? names[nth(reach.best, 0)] : undefined;
     if (heavy && heavy === far) verdict.push(`the ${heavy} carries the most and reaches the farthest`);
     else {
       if (heavy) verdict.push(`the ${heavy} carries the most`);
@@ -114,7 +115,7 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
   ];
   draft.actions = [`Open the ${joinWords(names)} in the catalog compare view`, 'Estimate the payback with the ROI calculator'];
   draft.sources = [...new Set(list.map((r) => r.manufacturer))].slice(0, 2).map((m) => {
-    const r = list.find((x) => x.manufacturer === m)!;
+    const r = defined(list.find((x) => x.manufacturer === m), `a ${m} robot in the list`);
     return { manufacturer: m, title: r.datasheetSource ?? `${robotName(r)} datasheet` };
   });
   return draft;

@@ -3,11 +3,12 @@ import type { Facts } from '../understanding/facts';
 import { kg, mm, robotName } from './format';
 import { requiredPayloadKg } from './recommend';
 import { emptyDraft, type Draft } from './types';
+import { defined } from '../../../lib/invariants';
 
 /** What the task needs from a robot that no detail the buyer may add can change. */
 function hardNeed(f: Facts) {
   return {
-    minPayloadKg: requiredPayloadKg(f.payloadKg!, f.toolKg),
+    minPayloadKg: requiredPayloadKg(defined(f.payloadKg, 'the payload of the task'), f.toolKg),
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
     excludeManufacturers: f.excludedManufacturers,

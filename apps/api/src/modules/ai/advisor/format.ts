@@ -1,5 +1,6 @@
 import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
+import { defined } from '../../../lib/invariants';
 
 /** One formatter per number of digits: toLocaleString with options builds a new one on every call. */
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -23,7 +24,7 @@ export function robotName(r: Pick<RobotRow, 'manufacturer' | 'model'>): string {
 export function priceBand(r: Pick<RobotRow, 'priceMinUsd' | 'priceMaxUsd'>): string | null {
   if (r.priceMinUsd == null && r.priceMaxUsd == null) return null;
   if (r.priceMinUsd != null && r.priceMaxUsd != null && r.priceMinUsd !== r.priceMaxUsd) return `${usd(r.priceMinUsd)}–${usd(r.priceMaxUsd)}`;
-  return usd((r.priceMinUsd ?? r.priceMaxUsd)!);
+  return usd(defined(r.priceMinUsd ?? r.priceMaxUsd, 'a price (one bound is set)'));
 }
 
 export function categoryLabel(category: string): string {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { normalizeRobotKey, robots, seedCatalog, seedRobots, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends, truncateAll } from '@cellforge/db/testing';
 import { createModelNameIndex } from './model-index';
+import { defined, nth } from '../../../test/defined';
 
 const models = (m: Map<string, Array<{ model: string }>>, key: string) => (m.get(key) ?? []).map((r) => r.model);
 
@@ -40,7 +41,7 @@ describe.each(testBackends)('model name index on %s', (backend) => {
 
   it('rebuilds at once when the catalog was reloaded under it', async () => {
     const index = createModelNameIndex(handle.db, 60_000);
-    const before = (await index.resolve(['gp25'], [])).exact.get('gp25')![0]!.id;
+    const before = nth(defined((await index.resolve(['gp25'], [])).exact.get('gp25')), 0).id;
     await truncateAll(handle.db);
     await seedCatalog(handle.db);
     const after = (await index.resolve(['gp25'], [])).exact.get('gp25');
@@ -51,7 +52,7 @@ describe.each(testBackends)('model name index on %s', (backend) => {
   it('picks up a robot added to the catalog after its refresh interval', async () => {
     const index = createModelNameIndex(handle.db, 0);
     expect((await index.resolve(['testbot900'], [])).exact.has('testbot900')).toBe(false);
-    const base = seedRobots[0]!;
+    const base = nth(seedRobots, 0);
     await handle.db.insert(robots).values({
       manufacturer: base.manufacturer,
       model: 'TestBot 900',

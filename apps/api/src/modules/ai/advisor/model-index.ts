@@ -2,6 +2,7 @@ import type { Database } from '@cellforge/db';
 import { catalogVersion, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
 import { normalizeModel } from '../understanding/models';
+import { nth } from '../../../lib/invariants';
 
 /** How long the name index is reused before it is read again from the catalog. */
 export const MODEL_INDEX_TTL_MS = 10_000;
@@ -82,12 +83,13 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (sorted[mid]!.key < prefix) lo = mid + 1;
+      if (nth(sorted, mid).key < prefix) lo = mid + 1;
       else hi = mid;
     }
     const out: Entry[] = [];
-    for (let i = lo; i < sorted.length && sorted[i]!.key.startsWith(prefix) && out.length < PREFIX_LIMIT; i += 1) {
-      if (sorted[i]!.key !== prefix && visible(sorted[i]!)) out.push(sorted[i]!);
+    for (let i = lo; i < sorted.length && nth(sorted, i).key.startsWith(prefix) && out.length < PREFIX_LIMIT; i += 1) {
+      const entry = nth(sorted, i);
+      if (entry.key !== prefix && visible(entry)) out.push(entry);
     }
     return out;
   }
@@ -112,7 +114,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     const rows = ids.length ? await findVisibleRobotsByIds({ db, viewerId }, ids) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     const stale = ids.some((id) => !byId.has(id));
-    const pick = (m: Map<string, string[]>) => new Map([...m].map(([k, list]) => [k, list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))]));
+    const pick = (m: Map<string, string[]>) => new Map([...m].map(([k, list]) => [k, list.flatMap((id) => byId.get(id) ?? [])]));
     return { stale, exact: pick(exactIds), prefix: pick(prefixIds) };
   }
 

@@ -1,7 +1,7 @@
 import { partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
 import type { RobotLimits } from '../understanding/conversation';
-import { applicationLabel, applicationMatches } from '../understanding/vocabulary';
+import { applicationLabel, applicationMatches, listedFor } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';
 
 /** The payload rules are the catalog-wide ones (packages/robot-fit). */
@@ -58,7 +58,7 @@ function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number
     // Oversizing costs money, but a robot at the very edge of its envelope is slowest and least stiff there.
     score += ratio < 1.05 ? 0.3 : 0.6 * Math.log(ratio);
   }
-  if (c.application) score += r.applications.some((a) => applicationMatches(c.application!).includes(a)) ? -0.8 : 0;
+  if (c.application) score += listedFor(r.applications, c.application) ? -0.8 : 0;
   if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
   if (!c.category) {
     const fast = c.cycleTimeS !== undefined && c.cycleTimeS <= 2 && c.payloadKg <= 20;
@@ -89,7 +89,7 @@ function reasonsFor(r: RobotRow, c: SelectionCriteria, required: number): string
   reasons.push(axes);
   if (r.repeatabilityMm != null) reasons.push(`Repeatability ±${r.repeatabilityMm} mm`);
   if (c.application) {
-    const match = r.applications.some((a) => applicationMatches(c.application!).includes(a));
+    const match = listedFor(r.applications, c.application);
     reasons.push(match ? `Listed for ${applicationLabel(c.application)}` : `Not listed for ${applicationLabel(c.application)} by its maker: check with the supplier`);
   }
   const band = priceBand(r);
@@ -172,7 +172,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
       payloadMarginPct: Math.round(((robot.payloadKg - required) / required) * 1000) / 10,
       reachMarginMm: c.reachMm ? Math.round(robot.reachMm - c.reachMm) : null,
       reasons: reasonsFor(robot, c, required),
-      applicationMatch: c.application ? robot.applications.some((a) => applicationMatches(c.application!).includes(a)) : null,
+      applicationMatch: c.application ? listedFor(robot.applications, c.application) : null,
       industryMatch: c.industry ? robot.industries.includes(c.industry) : null,
     })),
   };
@@ -203,7 +203,7 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: bo
     }
   }
   if (c.application) {
-    const match = r.applications.some((a) => applicationMatches(c.application!).includes(a));
+    const match = listedFor(r.applications, c.application);
     notes.push(match ? `Application: listed for ${applicationLabel(c.application)}.` : `Application: not listed for ${applicationLabel(c.application)} by its maker.`);
   }
   if (c.industry) {

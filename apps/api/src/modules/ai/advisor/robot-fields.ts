@@ -2,6 +2,7 @@ import { partAllowanceKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import type { RobotRow } from '../../catalog';
 import type { CatalogField, RobotField, UnlistedField } from '../understanding/robot-question';
 import { categoryLabel, formatNumber, kg, listApplications, mm, priceBand, robotName } from './format';
+import { defined } from '../../../lib/invariants';
 /**
  * One catalog field of one robot as the assistant says it: a full sentence or a short
  * value. What the row does not hold is said to be unpublished, never guessed.
@@ -132,7 +133,7 @@ export function fieldValue(r: RobotRow, field: CatalogField): string {
 
 export function sourcesOf(robots: RobotRow[]) {
   return [...new Set(robots.map((r) => r.manufacturer))].slice(0, 2).map((m) => {
-    const r = robots.find((x) => x.manufacturer === m)!;
+    const r = defined(robots.find((x) => x.manufacturer === m), `a ${m} robot in the list`);
     return { manufacturer: m, title: r.datasheetSource ?? `${robotName(r)} datasheet` };
   });
 }

@@ -4,6 +4,7 @@ import { categoryLabel, formatNumber, joinWords, kg, mm, priceBand, robotName, s
 import { robotSummary } from './general';
 import { emptyDraft, type Draft, type RobotAbout, type Understanding } from './types';
 import { NOT_PUBLISHED, fieldLabels, fieldSentence, fieldValue, sourcesOf, descriptionSnippet } from './robot-fields';
+import { defined, nth } from '../../../lib/invariants';
 
 /**
  * Follow-ups about robots in view (the detail page's robot, the compare page, robots the
@@ -55,7 +56,7 @@ export function answerRobotSpecs(u: Understanding, about: RobotAbout): Draft {
   }
 
   if (robots.length === 1) {
-    const r = robots[0]!;
+    const r = nth(robots, 0);
     if (!fields.length) lines.push(...robotSummary(r));
     else {
       lines.push(`${yesNoCategory(u.message, r)}The ${robotName(r)}, from the catalog data we hold:`);
@@ -124,7 +125,7 @@ const rankPhrases: Record<RankField, { max: string; min: string; value: (r: Robo
 /** "Which has the longest reach?" over the robots in view. */
 export function answerRobotRank(u: Understanding, about: RobotAbout): Draft {
   const draft = emptyDraft();
-  const { field, want } = u.question.rank!;
+  const { field, want } = defined(u.question.rank, 'the field a rank question ranks on');
   const robots = about.robots;
   const phrase = rankPhrases[field];
   const values = robots.map((r) => phrase.value(r, want));
@@ -137,8 +138,8 @@ export function answerRobotRank(u: Understanding, about: RobotAbout): Draft {
   } else {
     const best = want === 'max' ? Math.max(...known) : Math.min(...known);
     const winners = robots.filter((_, i) => values[i] === best);
-    if (winners.length === robots.length) lines.push(`The ${joinWords(names)} are level on ${fieldLabels[field].toLowerCase()}: ${phrase.show(winners[0]!)}.`);
-    else lines.push(`The ${joinWords(winners.map(robotName))} ${winners.length > 1 ? 'share' : 'has'} ${want === 'max' ? phrase.max : phrase.min}: ${phrase.show(winners[0]!)}.`);
+    if (winners.length === robots.length) lines.push(`The ${joinWords(names)} are level on ${fieldLabels[field].toLowerCase()}: ${phrase.show(nth(winners, 0))}.`);
+    else lines.push(`The ${joinWords(winners.map(robotName))} ${winners.length > 1 ? 'share' : 'has'} ${want === 'max' ? phrase.max : phrase.min}: ${phrase.show(nth(winners, 0))}.`);
     const order = robots
       .map((r, i) => ({ r, v: values[i] }))
       .sort((a, b) => (a.v == null ? 1 : b.v == null ? -1 : want === 'max' ? b.v - a.v : a.v - b.v));

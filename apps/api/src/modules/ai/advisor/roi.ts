@@ -1,5 +1,6 @@
 import { formatNumber, priceBand, robotName, usd } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
+import { defined } from '../../../lib/invariants';
 
 /** Working days and hours per shift assumed when the user gives wages but not hours. */
 export const ROI_DAYS_PER_YEAR = 250;
@@ -140,7 +141,7 @@ export function answerRoi(u: Understanding): Draft {
       lines.push(`- Investment: ${usd(fig.investmentUsd)}`);
       if (fig.annualSavingsUsd === undefined) {
         lines.push(
-          `- Labour savings: ${fig.workers} operator${fig.workers === 1 ? '' : 's'} x ${usd(fig.hourlyWageUsd!)}/h x ${ROI_HOURS_PER_SHIFT} h x ${fig.shifts ?? 1} shift${(fig.shifts ?? 1) === 1 ? '' : 's'} x ${ROI_DAYS_PER_YEAR} days = ${usd(savings)} a year`,
+          `- Labour savings: ${fig.workers} operator${fig.workers === 1 ? '' : 's'} x ${usd(defined(fig.hourlyWageUsd, 'the hourly wage behind the savings'))}/h x ${ROI_HOURS_PER_SHIFT} h x ${fig.shifts ?? 1} shift${(fig.shifts ?? 1) === 1 ? '' : 's'} x ${ROI_DAYS_PER_YEAR} days = ${usd(savings)} a year`,
         );
         if (fig.shifts === undefined) lines.push('  (one shift assumed; tell me if you run more)');
       } else lines.push(`- Annual savings: ${usd(savings)}`);

@@ -3,9 +3,10 @@ import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import { applicationLabel } from '../understanding/vocabulary';
 import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
-import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type SelectionCriteria } from './recommend';
+import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+import { defined, nth } from '../../../lib/invariants';
 
 /** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"). */
 export function describeFacts(f: Facts): string {
@@ -31,7 +32,7 @@ export function describeFacts(f: Facts): string {
 export function criteriaFrom(u: Understanding): SelectionCriteria {
   const f = u.facts;
   return {
-    payloadKg: f.payloadKg!,
+    payloadKg: defined(f.payloadKg, 'a payload (asked for before selecting)'),
     toolKg: f.toolKg,
     reachMm: f.reachMm,
     application: f.application,
@@ -105,7 +106,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
 
   // A new search on a robot page ("I need a robot for welding 10 kg parts") is not about the page's robot.
   const aboutPageRobot = u.pageRobot && !u.question.newTask && (u.page === 'robot_detail' || u.question.deictic) && !u.models.length;
-  if (aboutPageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerRobotFit(deps, u, u.pageRobot!);
+  if (aboutPageRobot && u.pageRobot && (f.payloadKg !== undefined || f.reachMm !== undefined || f.application)) return answerRobotFit(deps, u, u.pageRobot);
 
   const missing = missingSelectionFacts(f);
   // Feasibility first: figures that already rule out the whole catalog are said, not asked around.
@@ -138,24 +139,24 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
 
   const criteria = criteriaFrom(u);
   const result = await recommendRobots(deps.catalog, criteria, 3);
-  const required = requiredPayloadKg(f.payloadKg!, f.toolKg);
-  const taskParts = [`${kg(f.payloadKg!)} parts`];
+  const required = requiredPayloadKg(criteria.payloadKg, f.toolKg);
+  const taskParts = [`${kg(criteria.payloadKg)} parts`];
   if (f.reachMm !== undefined) taskParts.push(`${mm(f.reachMm)} reach`);
   if (f.application) taskParts.push(applicationLabel(f.application));
-  const allowance = f.toolKg !== undefined ? `${kg(f.payloadKg!)} part + ${kg(f.toolKg)} tool` : `${kg(f.payloadKg!)} + 20% allowance for the gripper`;
+  const allowance = f.toolKg !== undefined ? `${kg(criteria.payloadKg)} part + ${kg(f.toolKg)} tool` : `${kg(criteria.payloadKg)} + 20% allowance for the gripper`;
   const lines: string[] = [];
   lines.push(`For ${joinWords(taskParts)}, the robot must carry at least ${kg(required)} (${allowance})${f.reachMm !== undefined ? ` and reach at least ${mm(f.reachMm)}` : ''}.`);
   if (u.filtersUsed.length) lines.push(`I kept your catalog filters: ${u.filtersUsed.join(', ')}.`);
 
   if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines);
 
-  const relaxNotes: Record<string, string> = {
+  const relaxNotes: Record<RecommendationResult['relaxed'][number], string> = {
     application: `No catalog robot that meets payload and reach is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet payload and reach, so check the application with the supplier.`,
     category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} meets payload and reach; these are other types that do.`,
     manufacturer: `No ${f.manufacturers?.join(' or ')} robot in the catalog meets payload and reach; these are from other makers.`,
     budget: `Nothing that meets payload and reach is listed within ${f.budgetUsd !== undefined ? usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
   };
-  for (const r of result.relaxed) lines.push(relaxNotes[r]!);
+  for (const r of result.relaxed) lines.push(relaxNotes[r]);
 
   lines.push('', result.recommendations.length === 1 ? 'One catalog robot fits:' : `${result.recommendations.length === 2 ? 'Two' : 'Three'} catalog robots that fit:`);
   for (const rec of result.recommendations) {
@@ -166,12 +167,12 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
       `${r.dof} axes`,
     ];
     if (r.repeatabilityMm != null) bits.push(`±${r.repeatabilityMm} mm repeatability`);
-    if (rec.applicationMatch) bits.push(`listed for ${applicationLabel(f.application!)}`);
+    if (rec.applicationMatch && f.application) bits.push(`listed for ${applicationLabel(f.application)}`);
     const band = priceBand(r);
     bits.push(band ? `indicative ${band}` : 'price not published');
     lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
   }
-  const top = result.recommendations[0]!.robot;
+  const top = nth(result.recommendations, 0).robot;
   const why: string[] = [];
   if (top.dof === 4) why.push('4 axes keep it fast for flat pick-and-place');
   if (top.category === 'collaborative') why.push('as a cobot it can work next to people after a risk assessment');

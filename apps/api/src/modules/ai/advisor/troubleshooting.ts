@@ -2,6 +2,7 @@ import { findKukaMessages, type ErrorCodeEntry } from '../knowledge/error-codes'
 import { lookupCode, makersInText, type CodeMention } from '../understanding/codes';
 import { robotName } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
+import { nth } from '../../../lib/invariants';
 
 interface Symptom {
   pattern: RegExp;
@@ -140,7 +141,7 @@ export function answerTroubleshooting(u: Understanding): Draft {
   draft.askedForFacts = unknown.length > 0;
   const first = known[0]?.entry;
   if (unknown.length) {
-    draft.followUps = [`What is the full alarm text shown with ${unknown[0]!.code}?`, 'Which robot model and controller is it?', 'When did this error first appear?'];
+    draft.followUps = [`What is the full alarm text shown with ${nth(unknown, 0).code}?`, 'Which robot model and controller is it?', 'When did this error first appear?'];
     draft.actions = ['Photograph the alarm screen including the cause/sub-code lines', 'Check the alarm history for the first alarm in the sequence'];
   } else if (first?.informational) {
     draft.followUps = ['Is another alarm logged at the same time?', 'What was the robot doing when it appeared?', 'Does the robot refuse to run?'];

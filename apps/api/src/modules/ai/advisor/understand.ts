@@ -40,7 +40,7 @@ async function resolveModels(names: ModelNameIndex, texts: { current: string; co
   const historyModels = uniq(history.flatMap((c) => pickMatches(c, exactMap).map((m) => m.robot)));
   // In the order the answer names them, so "the first one" is the first robot of the answer.
   const at = (r: RobotRow) => {
-    const i = texts.assistant!.indexOf(r.model);
+    const i = texts.assistant?.indexOf(r.model) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
   const assistantModels = uniq(pickMatches(assistant, exactMap).map((m) => m.robot)).sort((a, b) => at(a) - at(b));

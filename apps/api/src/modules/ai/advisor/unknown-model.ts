@@ -5,6 +5,7 @@ import { robotName, specLine } from './format';
 import { findNamedRobots } from './mentions';
 import type { ModelNameIndex } from './model-index';
 import { emptyDraft, type Draft } from './types';
+import { nth } from '../../../lib/invariants';
 
 /**
  * Model-like names in a message that match no catalog robot ("FANUC M-9000iZ"). Only when
@@ -41,7 +42,7 @@ async function closestModels(names: ModelNameIndex, unknown: string, maker: stri
 export async function answerUnknownModel(names: ModelNameIndex, message: string, unknown: string[]): Promise<Draft> {
   const draft = emptyDraft();
   const maker = manufacturerAliases.find(([, re]) => re.test(message))?.[0];
-  const name = unknown[0]!;
+  const name = nth(unknown, 0);
   const shown = maker && !name.toLowerCase().startsWith(maker.toLowerCase()) ? `${maker} ${name}` : name;
   const closest = await closestModels(names, name, maker);
   const lines = [`The ${shown} is not in our catalog, so I have no figures for it.`];

@@ -8,8 +8,9 @@ import { runAdvisor } from '../advisor/advisor';
 import type { AdvisorAnswer } from '../advisor/types';
 import { understand } from '../advisor/understand';
 import { normalizeModel } from '../understanding/models';
-import { applicationMatches } from '../understanding/vocabulary';
+import { applicationMatches, listedFor } from '../understanding/vocabulary';
 import type { EvalCase, StatedConstraints } from './dataset';
+import { defined, nth } from '../../../lib/invariants';
 
 /**
  * The payload a robot needs for a stated task, and whether a robot meets the payload and
@@ -17,7 +18,7 @@ import type { EvalCase, StatedConstraints } from './dataset';
  * analysis use too, taken from there rather than from the advisor, so the evaluation
  * catches an advisor that drifts from it.
  */
-const neededPayloadKg = (c: StatedConstraints) => requiredPayloadKg(c.payloadKg!, c.toolKg);
+const neededPayloadKg = (c: StatedConstraints) => requiredPayloadKg(defined(c.payloadKg, 'the stated payload'), c.toolKg);
 
 /** The targets of the built-in advisor. */
 export const evalTargets = {
@@ -95,7 +96,10 @@ async function constraintsToCheck(db: Database, c: StatedConstraints, relaxed: s
   });
   if (joint.length) return all;
   const names: Record<string, keyof StatedConstraints> = { application: 'application', manufacturer: 'manufacturers', category: 'category', budget: 'budgetUsd' };
-  for (const r of relaxed) all.delete(names[r]!);
+  for (const r of relaxed) {
+    const key = names[r];
+    if (key) all.delete(key);
+  }
   return all;
 }
 
@@ -107,7 +111,7 @@ export function constraintProblems(r: RobotRow, c: StatedConstraints, check: Set
     if (!payload.ok) problems.push(`${name}: payload ${r.payloadKg} < ${payload.needed}`);
   }
   if (c.reachMm !== undefined && !reachFit(r.reachMm, c.reachMm).ok) problems.push(`${name}: reach ${r.reachMm} < ${c.reachMm}`);
-  if (c.application && check.has('application') && !r.applications.some((a) => applicationMatches(c.application!).includes(a))) problems.push(`${name}: not listed for ${c.application}`);
+  if (c.application && check.has('application') && !listedFor(r.applications, c.application)) problems.push(`${name}: not listed for ${c.application}`);
   if (c.manufacturers && check.has('manufacturers') && !c.manufacturers.includes(r.manufacturer)) problems.push(`${name}: maker not in ${c.manufacturers.join('/')}`);
   if (c.category && check.has('category') && r.category !== c.category) problems.push(`${name}: category ${r.category} is not ${c.category}`);
   if (c.budgetUsd !== undefined && check.has('budgetUsd') && (r.priceMinUsd == null || r.priceMinUsd > c.budgetUsd)) problems.push(`${name}: price ${r.priceMinUsd} over ${c.budgetUsd}`);
@@ -126,7 +130,7 @@ export async function namedRobots(names: ModelNameIndex, answer: Pick<AdvisorAns
 function percentile(values: number[], p: number): number {
   if (!values.length) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return nth(sorted, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1));
 }
 
 /** Runs the built-in advisor over the labelled cases and scores it. */
@@ -203,12 +207,13 @@ export async function runEval(db: Database, cases: EvalCase[], defaultManufactur
       let ok: boolean;
       if (c.code) {
         const missing = c.code.meaning.filter((w) => !text.includes(w.toLowerCase()));
-        const makerOk = a.sources.some((s) => s.manufacturer === c.code!.maker);
+        const { maker } = c.code;
+        const makerOk = a.sources.some((s) => s.manufacturer === maker);
         ok = !missing.length && makerOk;
         if (missing.length) problems.push(`meaning lacks: ${missing.join(', ')}`);
         if (!makerOk) problems.push(`no ${c.code.maker} source`);
       } else {
-        ok = /is not an? .+ alarm code in our verified list|can't tell which maker's code/i.test(a.response) && /teach pendant/i.test(a.response) && a.response.includes(c.unknownCode!);
+        ok = /is not an? .+ alarm code in our verified list|can't tell which maker's code/i.test(a.response) && /teach pendant/i.test(a.response) && a.response.includes(defined(c.unknownCode, 'the unknown code of the case'));
         if (!ok) problems.push(`unknown code ${c.unknownCode} not reported as unknown`);
       }
       if (ok) report.troubleshooting.correct += 1;

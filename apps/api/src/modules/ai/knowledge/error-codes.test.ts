@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorMakers, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
 import table from './error-codes.json' with { type: 'json' };
+import { nth } from '../../../test/defined';
 
 describe('error-code knowledge base', () => {
   it('holds the verified codes across the major makers (232; the target is 250 verified ones)', () => {
@@ -18,7 +19,7 @@ describe('error-code knowledge base', () => {
   it('names the maker\'s manual of every entry and knows the makers the catalog sells', () => {
     for (const e of errorCodeEntries) expect(e.source, `${e.maker} ${e.code}`).toMatch(new RegExp(`${e.maker.split(' ')[0]}.*(manual|table|instructions)`, 'i'));
     for (const m of ['Denso', 'Kawasaki', 'Stäubli', 'Omron', 'Techman Robot']) expect(errorMakers as readonly string[]).toContain(m);
-    expect(errorCodeEntrySchema.safeParse({ ...table[0]!, source: undefined }).success).toBe(false);
+    expect(errorCodeEntrySchema.safeParse({ ...nth(table, 0), source: undefined }).success).toBe(false);
   });
 
   it('gives the added codes the titles of the makers\' manuals', () => {
@@ -71,7 +72,7 @@ describe('error-code knowledge base', () => {
 
   it('is data checked by a schema: every entry of the JSON file loads, and a bad one is refused', () => {
     expect(errorCodeEntries).toHaveLength(table.length);
-    const good = table[0]!;
+    const good = nth(table, 0);
     expect(errorCodeEntrySchema.safeParse(good).success).toBe(true);
     expect(errorCodeEntrySchema.safeParse({ ...good, maker: 'Acme' }).success).toBe(false);
     expect(errorCodeEntrySchema.safeParse({ ...good, meaning: ' ' }).success).toBe(false);

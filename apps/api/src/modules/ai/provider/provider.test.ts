@@ -15,6 +15,7 @@ import { testBackends, useTestApp } from '../../../test/create-test-app';
 import { findRobotsByModelKeys } from '../../catalog';
 import { createAiRouter } from '../ai.router';
 import { createModelProvider, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './model-provider';
+import { defined, nth } from '../../../test/defined';
 
 /** What the fake OpenAI-compatible server answers next. */
 interface FakeReply {
@@ -109,12 +110,12 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     expect(body.robot_data_included).toBe(true);
 
     expect(received).toHaveLength(1);
-    const sent = received[0]!;
+    const sent = nth(received, 0);
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.auth).toBe('Bearer test-key');
     expect(sent.body.model).toBe('fake-model');
     expect(sent.body.response_format).toEqual({ type: 'json_object' });
-    const grounding = JSON.parse(sent.body.messages[1]!.content.replace(/^Retrieved data \(JSON\):\n/, ''));
+    const grounding = JSON.parse(nth(sent.body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
     expect(grounding.understood).toMatchObject({ intent: 'robot_selection', payload_kg: 8, required_payload_kg: 9.6, reach_mm: 1200 });
     expect(grounding.catalog_rows.length).toBeGreaterThan(2);
     for (const row of grounding.catalog_rows) expect(row.payload_kg).toBeGreaterThanOrEqual(9.6);
@@ -158,10 +159,10 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
         userIntent: 'robot_selection',
       }),
     };
-    const body = chatResponseSchema.parse((await ask('Can it lift 25 kg?', { context: { page: 'robot_detail', robotId: ur10e!.id } }).expect(200)).body);
+    const body = chatResponseSchema.parse((await ask('Can it lift 25 kg?', { context: { page: 'robot_detail', robotId: defined(ur10e).id } }).expect(200)).body);
     expect(body.response).toMatch(/^The Universal Robots UR10e is rated for 12\.5 kg, not enough for the 30 kg needed\./);
     expect(body.response).not.toMatch(/UR3e/);
-    const grounding = JSON.parse(received[0]!.body.messages[1]!.content.replace(/^Retrieved data \(JSON\):\n/, ''));
+    const grounding = JSON.parse(nth(nth(received, 0).body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
     expect(grounding.robots_in_view).toMatchObject({ kind: 'fit', from: 'page', robots: [{ model: 'UR10e', payload_kg: 12.5 }] });
   });
 

@@ -9,6 +9,7 @@ import { answerTroubleshooting } from '../advisor/troubleshooting';
 import type { Understanding } from '../advisor/types';
 import { extractCodes, lookupCode } from './codes';
 import { extractFacts } from './facts';
+import { nth } from '../../../test/defined';
 
 interface Row {
   message: string;
@@ -87,7 +88,7 @@ describe('alarm messages from the shop floor', () => {
   it.each(table)('$message -> $maker $code (known: $known)', ({ message, context, maker, code, known }) => {
     const found = extractCodes(message, context);
     expect(found.map((c) => `${c.maker ?? null}:${c.code}`)).toEqual([`${maker}:${code}`]);
-    expect(Boolean(lookupCode(found[0]!)), 'known').toBe(known);
+    expect(Boolean(lookupCode(nth(found, 0))), 'known').toBe(known);
   });
 
   it.each([

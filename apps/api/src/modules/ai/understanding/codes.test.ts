@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractCodes, lookupCode } from './codes';
+import { defined } from '../../../test/defined';
 
 const codes = (text: string, maker?: string) => extractCodes(text, maker).map((c) => `${c.maker ?? '?'}:${c.code}`);
 
@@ -42,9 +43,9 @@ describe('extractCodes', () => {
 
   it('looks codes up by maker; UR sub-codes by family', () => {
     const [ur] = extractCodes('C204A3 on a UR5e');
-    expect(lookupCode(ur!)?.title).toBe('Path sanity check failed');
-    expect(lookupCode(ur!)?.subcodes?.A3).toBe('Sudden stop');
+    expect(lookupCode(defined(ur))?.title).toBe('Path sanity check failed');
+    expect(lookupCode(defined(ur))?.subcodes?.A3).toBe('Sudden stop');
     const [unknown] = extractCodes('SRVO-999 on the pendant');
-    expect(lookupCode(unknown!)).toBeUndefined();
+    expect(lookupCode(defined(unknown))).toBeUndefined();
   });
 });

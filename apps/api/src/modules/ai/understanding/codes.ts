@@ -1,4 +1,5 @@
 import { errorMakers, findErrorCode, findKukaMessages, type ErrorMaker } from '../knowledge/error-codes';
+import { group } from '../../../lib/invariants';
 
 /** An alarm or error code found in a message. */
 export interface CodeMention {
@@ -109,15 +110,15 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
 
   const fanucRe = new RegExp(`\\b(${FANUC_FACILITIES.join('|')})\\s*[-_ ]?\\s*(\\d{1,4})\\b`, 'gi');
   for (const m of scan.matchAll(fanucRe)) {
-    const facility = m[1]!.toUpperCase();
+    const facility = group(m, 1).toUpperCase();
     // "tool 2" or "jog 10" in plain words are not alarms: require the dash/underscore or capitals.
     const written = m[0];
     if (!/[-_]/.test(written) && written.slice(0, facility.length) !== facility) continue;
-    push({ raw: written.trim(), code: `${facility}-${pad3(m[2]!)}`, maker: 'FANUC' }, m.index, m.index + written.length);
+    push({ raw: written.trim(), code: `${facility}-${pad3(group(m, 2))}`, maker: 'FANUC' }, m.index, m.index + written.length);
   }
 
   for (const m of scan.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
-    push({ raw: m[0], code: `KSS${m[1]!.padStart(5, '0')}`, maker: 'KUKA' }, m.index, m.index + m[0].length);
+    push({ raw: m[0], code: `KSS${group(m, 1).padStart(5, '0')}`, maker: 'KUKA' }, m.index, m.index + m[0].length);
   }
 
   // Universal Robots: C204, C204A3. Excludes model names such as Epson "C4-A601S" and
@@ -135,7 +136,7 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
   for (const m of scan.matchAll(/\b0x([0-9a-f]{4,8})\b/gi)) {
     const maker = makerAt(m.index, m.index + m[0].length);
     if (!maker && !hasErrorWords) continue;
-    push({ raw: m[0], code: `0x${m[1]!.toUpperCase()}`, maker }, m.index, m.index + m[0].length);
+    push({ raw: m[0], code: `0x${group(m, 1).toUpperCase()}`, maker }, m.index, m.index + m[0].length);
   }
 
   // Kawasaki: a letter and four digits ("E4000", "P0108", "W1003"), only with Kawasaki named.
@@ -149,7 +150,7 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
   // named nearest in the message, else the page's or conversation's maker, else none.
   const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz|cycles?|per)\b|\s*(?:€|\$|°))/gi;
   for (const m of scan.matchAll(numberRe)) {
-    const n = m[1]!;
+    const n = group(m, 1);
     const year = n.length === 4 && Number(n) >= 1990 && Number(n) <= 2100 && !/\b(alarm|error|code|event|fehler|alarma)\s*(?:no\.?|number|nr\.?|#)?\s*$/i.test(text.slice(0, m.index));
     if (year) continue;
     const before = text.slice(Math.max(0, m.index - 40), m.index);

@@ -2,6 +2,7 @@ import { builtInMakers, catalogCategoryOf, makerCountry, parseRequirements } fro
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
 import { applications, applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
+import { group, nth } from '../../../lib/invariants';
 
 /** What one message says, in canonical units. */
 export interface Facts {
@@ -86,7 +87,7 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
 
   // Reach: a length near "reach"-like words, else the only plausible length.
   const lengths = findLengths(text).filter((l) => distanceTo(text, l, NOT_REACH_WORDS, 20) > 15);
-  const reach = pickMention(text, lengths, REACH_WORDS) ?? (lengths.length === 1 && lengths[0]!.value >= 150 ? lengths[0] : undefined);
+  const reach = pickMention(text, lengths, REACH_WORDS) ?? (lengths.length === 1 && nth(lengths, 0).value >= 150 ? lengths[0] : undefined);
   if (reach) facts.reachMm = round(reach.value, 0);
   else {
     const bare = findBareReach(text);
@@ -132,9 +133,9 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   const wage = /(?:\$|€|£)\s*(\d+(?:\.\d+)?)\s*(?:usd|dollars?)?\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b|(\d+(?:\.\d+)?)\s*(?:\$|usd|dollars?|€|eur|euros?)\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b/i.exec(text);
   if (wage) facts.roi.hourlyWageUsd = Number(wage[1] ?? wage[2]);
   const workers = /\b(\d+|one|two|three|four|five|six)\s+(?:full[- ]time\s+)?(operators?|workers?|people|persons?|employees|staff|ftes?|manual (?:workers|operators)|laborers|labourers)\b/i.exec(text);
-  if (workers) facts.roi.workers = num(workers[1]!);
+  if (workers) facts.roi.workers = num(group(workers, 1));
   const shifts = /\b(\d|one|two|three|single|double|triple)[- ]?shifts?\b/i.exec(text);
-  if (shifts) facts.roi.shifts = num(shifts[1]!);
+  if (shifts) facts.roi.shifts = num(group(shifts, 1));
 
   const cycle = findCycleTime(text);
   if (cycle !== undefined && Number.isFinite(cycle) && cycle > 0) facts.cycleTimeS = cycle;
@@ -197,7 +198,7 @@ function addSharedReading(facts: Facts, text: string): void {
     if (app) facts.application = app;
   }
   if (!facts.category && r.robotTypes.include.length === 1) {
-    const category = catalogCategoryOf[r.robotTypes.include[0]!];
+    const category = catalogCategoryOf[nth(r.robotTypes.include, 0)];
     if (category) facts.category = category;
   }
   if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {

@@ -116,7 +116,7 @@ export function classifyIntent(s: IntentSignals): IntentResult {
   }
   const aboutIntent = s.about ? intentOfAbout(s.about) : undefined;
   if (greeting || offTopic) intent = 'general';
-  else if (aboutIntent && scores.troubleshooting === 0 && count(ROI, text) === 0 && (count(COMPARE, text) === 0 || s.about!.kind === 'rank')) {
+  else if (aboutIntent && scores.troubleshooting === 0 && count(ROI, text) === 0 && (count(COMPARE, text) === 0 || s.about?.kind === 'rank')) {
     // "What payload can it carry?" on a robot page is about that robot, not a new search;
     // alarms, ROI and explicit comparisons keep their own answers.
     intent = aboutIntent;

@@ -1,5 +1,6 @@
 import { normalizeRobotKey } from '@cellforge/db';
 import { controllerNames } from './vocabulary';
+import { defined, nth } from '../../../lib/invariants';
 
 /** A model name compared without case, spaces, accents or punctuation: "M-20iD/25" -> "m20id25". */
 export function normalizeModel(model: string): string {
@@ -50,13 +51,13 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
       if (key.length < 2 || key.length > 24) continue;
       const hasDigit = /\d/.test(key);
       if (!hasDigit) {
-        if (n !== 1 || key.length < 5 || !/^[A-Z]/.test(span[0]!.text)) continue;
+        if (n !== 1 || key.length < 5 || !/^[A-Z]/.test(nth(span, 0).text)) continue;
       }
       if (/^\d+$/.test(key)) continue;
       if (n === 1 && UNIT_ONLY.test(key)) continue;
       if (CODE_LIKE.test(key)) continue;
-      const first = span[0]!;
-      const last = span[span.length - 1]!;
+      const first = nth(span, 0);
+      const last = nth(span, span.length - 1);
       out.push({ key, text: text.slice(first.start, last.start + last.text.length), from: i, to: i + n });
     }
   }
@@ -138,12 +139,12 @@ export function isFamilyOf(prefixKey: string, model: string): boolean {
   let i = 0;
   const chars = [...model.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()];
   while (i < chars.length && consumed < prefixKey.length) {
-    if (/[a-z0-9]/.test(chars[i]!)) consumed += 1;
+    if (/[a-z0-9]/.test(nth(chars, i))) consumed += 1;
     i += 1;
   }
   const next = chars[i];
   if (next === undefined) return false;
-  const lastIsDigit = /\d/.test(prefixKey[prefixKey.length - 1]!);
+  const lastIsDigit = /\d/.test(prefixKey.slice(-1));
   return !(lastIsDigit && /\d/.test(next));
 }
 
@@ -174,13 +175,13 @@ export function analyzeModelMentions<T extends ModelIndexEntry>(
   const unknown: string[] = [];
   const looksLikeModel = (key: string) => {
     if (!/^[a-z]+\d/.test(key) || controllerSet.has(key) || CODE_LIKE.test(key) || UNIT_ONLY.test(key)) return false;
-    const family = /^[a-z]+/.exec(key)![0];
+    const family = defined(/^[a-z]+/.exec(key), 'the letters before the digit')[0];
     if (!families.has(family)) return false;
     return family.length > 1 || key.length >= 4;
   };
   for (let i = 0; i < tokens.length; i += 1) {
     if (used.has(i)) continue;
-    const tok = tokens[i]!;
+    const tok = nth(tokens, i);
     const key = normalizeModel(tok.text);
     const next = tokens[i + 1];
     // "IRB 9999": a family word followed by a number.

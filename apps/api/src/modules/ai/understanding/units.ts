@@ -5,6 +5,8 @@
  * nearby word ("payload", "gripper", "reach") talks about.
  */
 
+import { group } from '../../../lib/invariants';
+
 export interface Mention {
   value: number;
   start: number;
@@ -42,10 +44,10 @@ export function findMasses(text: string): Mention[] {
   const re = new RegExp(`(?:between\\s+)?${RANGE}\\s*(kg|kgs|kilos?|kilograms?|lbs?|pounds?|grams?|gr|g|tonnes?|tons?|t)\\b(?![/\\-]\\w)`, 'gi');
   const out: Mention[] = [];
   for (const m of text.matchAll(re)) {
-    const unit = m[3]!;
+    const unit = group(m, 3);
     const factor = massUnits.find(([u]) => u.test(unit))?.[1];
     if (factor === undefined) continue;
-    const value = rangeMax(m[1]!, m[2]) * factor;
+    const value = rangeMax(group(m, 1), m[2]) * factor;
     if (!Number.isFinite(value) || value <= 0) continue;
     out.push({ value: round(value, 3), start: m.index, end: m.index + m[0].length });
   }
@@ -77,10 +79,10 @@ export function findLengths(text: string): Mention[] {
   for (const m of text.matchAll(re)) {
     const start = m.index;
     if (dims.some(([a, b]) => start >= a && start < b)) continue;
-    const unit = m[3]!;
+    const unit = group(m, 3);
     const factor = lengthUnits.find(([u]) => u.test(unit))?.[1];
     if (factor === undefined) continue;
-    const value = rangeMax(m[1]!, m[2]) * factor;
+    const value = rangeMax(group(m, 1), m[2]) * factor;
     if (!Number.isFinite(value) || value <= 0) continue;
     out.push({ value: round(value, 1), start, end: start + m[0].length });
   }
@@ -108,24 +110,24 @@ export function findMoney(text: string): Mention[] {
   };
   const pre = /(?:\$|\busd\s?|\bus\$|€|\beur\s?|£|\bgbp\s?)\s*(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b/gi;
   for (const m of text.matchAll(pre)) {
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index, end: m.index + m[0].length });
+    out.push({ value: parseNumber(group(m, 1)) * mult(m[2]), start: m.index, end: m.index + m[0].length });
   }
   const post = /(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\s*(?:usd|dollars?|bucks|eur|euros?|€|gbp|pounds sterling)\b/gi;
   for (const m of text.matchAll(post)) {
     if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: m.index, end: m.index + m[0].length });
+    out.push({ value: parseNumber(group(m, 1)) * mult(m[2]), start: m.index, end: m.index + m[0].length });
   }
   // "a robot costing 60k": a number with a k is money in this domain.
   for (const m of text.matchAll(/(?<![\w.$€£])(\d+(?:\.\d+)?)\s?k\b/gi)) {
     if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * 1000, start: m.index, end: m.index + m[0].length });
+    out.push({ value: parseNumber(group(m, 1)) * 1000, start: m.index, end: m.index + m[0].length });
   }
   // "budget of 50k", "budget is 60000": no currency sign, the word "budget" says it.
   const bare = /\bbudget\b[^\d$€£]{0,20}(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b/gi;
   for (const m of text.matchAll(bare)) {
-    const numStart = m.index + m[0].indexOf(m[1]!);
+    const numStart = m.index + m[0].indexOf(group(m, 1));
     if (out.some((o) => numStart >= o.start && numStart < o.end)) continue;
-    out.push({ value: parseNumber(m[1]!) * mult(m[2]), start: numStart, end: m.index + m[0].length });
+    out.push({ value: parseNumber(group(m, 1)) * mult(m[2]), start: numStart, end: m.index + m[0].length });
   }
   return out.filter((o) => Number.isFinite(o.value) && o.value > 0).sort((a, b) => a.start - b.start);
 }
@@ -135,7 +137,7 @@ export function findCycleTime(text: string): number | undefined {
   const perMin = /(\d+(?:\.\d+)?)\s*(?:parts?|picks?|pieces?|pcs|cycles?|units?|boxes|bags|cases|items?|products?)?\s*(?:per|\/|a|an|each)\s*(min|minute)\b/i.exec(text);
   if (perMin) return round(60 / Number(perMin[1]), 2);
   const perHour = /(\d[\d,]*)\s*(?:parts?|picks?|pieces?|pcs|cycles?|units?|boxes|bags|cases|items?|products?)\s*(?:per|\/|a|an|each)\s*(h|hr|hour)\b/i.exec(text);
-  if (perHour) return round(3600 / parseNumber(perHour[1]!), 2);
+  if (perHour) return round(3600 / parseNumber(group(perHour, 1)), 2);
   const secs = /(?:cycle(?:[- ]time)?|takt(?:[- ]time)?|every)\D{0,25}?(\d+(?:\.\d+)?)\s*(s|secs?|seconds?)\b|(\d+(?:\.\d+)?)\s*(s|secs?|seconds?)\s*(?:cycle|takt|per (?:part|cycle|pick))/i.exec(text);
   if (secs) return Number(secs[1] ?? secs[3]);
   return undefined;

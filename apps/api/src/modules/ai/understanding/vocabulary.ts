@@ -74,6 +74,12 @@ export function applicationMatches(requested: string): string[] {
   return [requested];
 }
 
+/** Whether a robot listing `listed` applications is listed for the `requested` one. */
+export function listedFor(listed: readonly string[], requested: string): boolean {
+  const matches = applicationMatches(requested);
+  return listed.some((a) => matches.includes(a));
+}
+
 export const industries = [
   'automotive',
   'electronics',

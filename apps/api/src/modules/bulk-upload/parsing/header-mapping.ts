@@ -1,6 +1,7 @@
 import { bulkTargetFields, type BulkMappings, type BulkTargetField } from '@cellforge/contracts';
 import { foldText } from '@cellforge/db';
 import { editDistance } from '../../catalog';
+import { nth } from '../../../lib/invariants';
 
 /**
  * Header synonyms per target, already normalised (see normalizeHeader). Weight 1 for
@@ -65,7 +66,7 @@ function wordsOf(normalized: string): string[] {
 /** The header without unit words at its end ("payload kg" -> "payload", "reach in" -> "reach"). */
 function withoutTrailingUnits(words: string[]): string[] {
   const out = [...words];
-  while (out.length > 1 && unitWords.has(out[out.length - 1]!)) out.pop();
+  while (out.length > 1 && unitWords.has(nth(out, out.length - 1))) out.pop();
   return out;
 }
 
@@ -132,7 +133,7 @@ export function suggestMappings(columns: readonly string[]): BulkMappings {
     if (usedTargets.has(p.target) || usedColumns.has(p.column)) continue;
     usedTargets.add(p.target);
     usedColumns.add(p.column);
-    out[columns[p.column]!] = p.target;
+    out[nth(columns, p.column)] = p.target;
   }
   return out;
 }

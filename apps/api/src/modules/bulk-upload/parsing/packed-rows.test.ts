@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PackedRows } from './packed-rows';
 import type { Cell } from './table';
+import { nth } from '../../../test/defined';
 
 const rowsOf = (n: number): Cell[][] =>
   Array.from({ length: n }, (_, i) => (i % 7 === 0 ? [`Maker ${i}`, 'Model "quoted", with, commas', null] : [`Maker ${i}`, i, i % 2 === 0, 'Stäubli — ∅']));
@@ -20,7 +21,7 @@ describe('PackedRows', () => {
       ['a', null, null],
       ['b', 'c', 'd'],
     ]);
-    expect(packed.map((row) => [row[1] ?? null, row[0]!]).toArray()).toEqual([
+    expect(packed.map((row) => [row[1] ?? null, nth(row, 0)]).toArray()).toEqual([
       [null, 'a'],
       ['c', 'b'],
     ]);

@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/errors';
 import { csvBuffer, csvText, encodeText, messyHeader, workbookBuffer, zipBombs, zipBuffer, type CsvEncoding } from '../test-fixtures';
 import { detectDelimiter, parseUploadedFile, readUploadedFile } from './parse-file';
 import { assertSafeZip, assertWorkbookFits, readZipDirectory, workbookXmlLimit } from './zip-guard';
+import { defined, nth } from '../../../test/defined';
 
 const rows: Array<Array<string | number>> = [
   ['Manufacturer', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes'],
@@ -48,13 +49,13 @@ describe('CSV', () => {
     const parsed = await parseUploadedFile('robots.csv', csvBuffer(rows, { encoding }));
     expect(parsed.meta.encoding).toBe(expected);
     expect(parsed.columns[0]).toBe('Manufacturer'); // no BOM left on the first header
-    expect(parsed.rows[0]![0]).toBe('Stäubli');
+    expect(nth(parsed.rows, 0)[0]).toBe('Stäubli');
   });
 
   it('reads UTF-16LE without a BOM', async () => {
     const parsed = await parseUploadedFile('robots.csv', Buffer.from(csvText(rows), 'utf16le'));
     expect(parsed.meta.encoding).toBe('utf-16le');
-    expect(parsed.rows[0]![0]).toBe('Stäubli');
+    expect(nth(parsed.rows, 0)[0]).toBe('Stäubli');
   });
 
   it('keeps quoted fields with embedded newlines and delimiters, skips blank lines', async () => {
@@ -156,7 +157,7 @@ describe.each(['xlsx', 'biff8'] as const)('workbooks (%s)', (bookType) => {
 
   it('never evaluates a formula: without a cached value the formula text is the value', async () => {
     const parsed = await parseUploadedFile(name, workbookBuffer([{ name: 'Robots', rows: sheet }], bookType));
-    const model = parsed.rows[2]![1];
+    const model = nth(parsed.rows, 2)[1];
     if (bookType === 'xlsx') expect(model).toBe('=A1&"x"');
     else expect(model === null || model === '=A1&"x"' || model === '').toBe(true); // BIFF8 always stores a cached result
     expect(model).not.toBe('ACME robot inventoryx');
@@ -224,7 +225,7 @@ describe('zip guard', () => {
       }
     })();
     expect(err).toBeInstanceOf(AppError);
-    expect(err!.message).toBe(
+    expect(defined(err).message).toBe(
       'This workbook is too large to read here: it expands to 20 MB of spreadsheet data, and this server reads workbooks of up to 16 MB. Save the sheet as CSV and upload that instead, or split the workbook.',
     );
   });

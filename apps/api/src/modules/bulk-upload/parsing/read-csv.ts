@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { BULK_MAX_ROWS, BULK_PREVIEW_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
+import { group, nth } from '../../../lib/invariants';
 import { assertHasData, createTableBuilder } from './table';
 import { assertLooksLikeText, binaryError, detectEncoding, type TextEncodingName } from './text-decode';
 import type { DecimalVotes } from './units';
@@ -26,7 +27,7 @@ export function detectDelimiter(text: string): string {
     if (!counts.length) continue;
     const freq = new Map<number, number>();
     for (const n of counts) freq.set(n, (freq.get(n) ?? 0) + 1);
-    const [fields, hits] = [...freq.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+    const [fields, hits] = nth([...freq.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]), 0);
     const score = hits / data.length;
     if (score > best.score + 1e-9 || (Math.abs(score - best.score) < 1e-9 && fields > best.fields)) {
       best = { delimiter, score, fields };
@@ -148,7 +149,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
   const sep = /^sep=(.)[ \t]*\r?\n/i.exec(start);
   if (sep) start = start.slice(sep[0].length);
   if (ended && !start.trim()) throw new AppError('BAD_REQUEST', 'The CSV file is empty: there is no header row and no data.');
-  const delimiter = sep ? sep[1]! : detectDelimiter(start);
+  const delimiter = sep ? group(sep, 1) : detectDelimiter(start);
   // Papa guesses the line break from the first 1 MB, as it would for the whole text.
   const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
 

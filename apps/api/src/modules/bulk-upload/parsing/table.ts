@@ -1,5 +1,6 @@
 import { BULK_MAX_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
+import { defined, nth } from '../../../lib/invariants';
 import { PackedRows } from './packed-rows';
 import { unitFromText } from './units';
 
@@ -60,10 +61,9 @@ export function findHeaderRow(grid: readonly (readonly Cell[])[]): number {
   }
   if (!candidates.length) return -1;
   let fallback: { row: number; coverage: number } | null = null;
-  for (let c = 0; c < candidates.length; c += 1) {
-    const r = candidates[c]!;
+  for (const r of candidates) {
     const cells = nonEmptyIndexes(grid[r]);
-    const text = cells.filter((i) => isTextCell(grid[r]![i])).length;
+    const text = cells.filter((i) => isTextCell(nth(grid, r)[i])).length;
     if (text / cells.length < 0.5) continue;
     const following: number[][] = [];
     let nextRow: readonly Cell[] | undefined;
@@ -81,12 +81,13 @@ export function findHeaderRow(grid: readonly (readonly Cell[])[]): number {
       if (coverage >= 0.8) return r;
       // A header with a blank name (an index column) covers less; a title row is
       // followed by the real header, which has more text cells than the title.
-      const nextText = following[0]!.filter((i) => isTextCell(nextRow![i])).length;
+      const next = defined(nextRow, 'the first row under the candidate');
+      const nextText = nth(following, 0).filter((i) => isTextCell(next[i])).length;
       if (coverage >= 0.5 && nextText <= text) return r;
     }
     if (!fallback || coverage > fallback.coverage) fallback = { row: r, coverage };
   }
-  return fallback?.row ?? candidates[0]!;
+  return fallback?.row ?? nth(candidates, 0);
 }
 
 function cleanHeader(cell: Cell): string {
@@ -97,9 +98,9 @@ function cleanHeader(cell: Cell): string {
 /** A row under the header that only names units ("", "kg", "[mm]") is merged into the header. */
 function unitsRow(row: readonly Cell[] | undefined): boolean {
   const idx = nonEmptyIndexes(row);
-  if (!idx.length) return false;
+  if (!row || !idx.length) return false;
   return idx.every((i) => {
-    const s = String(row![i]).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, '');
+    const s = String(row[i]).trim().replace(/^[([{]\s*|\s*[)\]}]$/g, '');
     return unitFromText(s) !== null;
   });
 }
@@ -197,7 +198,7 @@ export function createTableBuilder(what: string, options: { previewRows?: number
 
   /** The header is chosen from the rows kept so far; the rows under it go on as data. */
   function decideHeader(): void {
-    const grid = head!;
+    const grid = defined(head, 'the rows kept until the header is chosen');
     head = null;
     headerIndex = findHeaderRow(grid);
     if (headerIndex < 0) return;
@@ -205,9 +206,9 @@ export function createTableBuilder(what: string, options: { previewRows?: number
       const skipped = grid.slice(0, headerIndex).filter((row) => nonEmptyIndexes(row).length).length;
       if (skipped) warnings.push(`Skipped ${skipped} title row${skipped === 1 ? '' : 's'} above the header (header found on row ${headerIndex + 1}).`);
     }
-    header = [...grid[headerIndex]!];
+    header = [...nth(grid, headerIndex)];
     width = header.length;
-    for (let r = headerIndex + 1; r < grid.length; r += 1) afterHeader(grid[r]!, r);
+    for (let r = headerIndex + 1; r < grid.length; r += 1) afterHeader(nth(grid, r), r);
   }
 
   /** `index`: the row's 0-based position in the grid. */

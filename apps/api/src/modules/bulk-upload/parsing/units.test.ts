@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDecimalStyle, parseLocaleNumber, parseQuantityCell, roundFor, toBaseUnit, unitFromHeader } from './units';
+import { defined } from '../../../test/defined';
 
 describe('unitFromHeader', () => {
   it.each([
@@ -98,13 +99,13 @@ describe('parseQuantityCell', () => {
 
 describe('conversion', () => {
   it('converts to kg and mm and rounds to datasheet precision', () => {
-    expect(roundFor('mass', toBaseUnit(44, 'lb', 'mass')!)).toBe(20);
-    expect(roundFor('mass', toBaseUnit(0.5, 't', 'mass')!)).toBe(500);
-    expect(roundFor('mass', toBaseUnit(500, 'g', 'mass')!)).toBe(0.5);
-    expect(roundFor('length', toBaseUnit(1.3, 'm', 'length')!)).toBe(1300);
-    expect(roundFor('length', toBaseUnit(51, 'in', 'length')!)).toBe(1295);
-    expect(roundFor('length', toBaseUnit(3, 'ft', 'length')!)).toBe(914);
-    expect(roundFor('length', toBaseUnit(85, 'cm', 'length')!)).toBe(850);
+    expect(roundFor('mass', defined(toBaseUnit(44, 'lb', 'mass')))).toBe(20);
+    expect(roundFor('mass', defined(toBaseUnit(0.5, 't', 'mass')))).toBe(500);
+    expect(roundFor('mass', defined(toBaseUnit(500, 'g', 'mass')))).toBe(0.5);
+    expect(roundFor('length', defined(toBaseUnit(1.3, 'm', 'length')))).toBe(1300);
+    expect(roundFor('length', defined(toBaseUnit(51, 'in', 'length')))).toBe(1295);
+    expect(roundFor('length', defined(toBaseUnit(3, 'ft', 'length')))).toBe(914);
+    expect(roundFor('length', defined(toBaseUnit(85, 'cm', 'length')))).toBe(850);
   });
   it('refuses a length for a mass', () => {
     expect(toBaseUnit(2, 'm', 'mass')).toBeNull();

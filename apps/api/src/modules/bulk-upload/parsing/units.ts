@@ -1,4 +1,5 @@
 import type { BulkUnit } from '@cellforge/contracts';
+import { group, nth } from '../../../lib/invariants';
 
 export type Quantity = 'mass' | 'length';
 
@@ -40,7 +41,7 @@ export function unitFromText(text: string): BulkUnit | null {
 export function unitFromHeader(header: string): BulkUnit | null {
   const bracketed = /[([{]\s*([^)\]}]+?)\s*[)\]}]/.exec(header);
   if (bracketed) {
-    const inside = bracketed[1]!;
+    const inside = group(bracketed, 1);
     const direct = unitFromText(inside);
     if (direct) return direct;
     // "(max, lbs)" or "(in kg)"
@@ -55,7 +56,7 @@ export function unitFromHeader(header: string): BulkUnit | null {
     .filter(Boolean);
   // "Model #" and "Part #" mean number: "#" is read as pounds only in brackets ("Payload (#)").
   if (words.length >= 2 && words[words.length - 1] !== '#') {
-    const last = unitFromText(words[words.length - 1]!);
+    const last = unitFromText(nth(words, words.length - 1));
     // A lone "m"/"t"/"g"/"in" word after a name is a unit; "Reach" alone is not.
     if (last) return last;
   }

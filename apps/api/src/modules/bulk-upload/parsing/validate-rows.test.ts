@@ -3,6 +3,7 @@ import type { BulkMappings } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import type { Cell } from './table';
 import { resolveMappings, validateRows } from './validate-rows';
+import { nth } from '../../../test/defined';
 
 const columns = ['Brand', 'Model', 'Payload', 'Reach', 'Axes'];
 const mappings: BulkMappings = { Brand: 'manufacturer', Model: 'model', Payload: 'payload_kg', Reach: 'reach_mm', Axes: 'dof' };
@@ -72,8 +73,8 @@ describe('validateRows', () => {
       [9.1, 1300],
       [5, 850],
     ]);
-    expect(out.valid[0]!.warnings).toEqual(['Row 1: payload 44 lb converted to 20 kg', 'Row 1: reach 71.7 in converted to 1821 mm']);
-    expect(out.valid[2]!.warnings).toEqual([]);
+    expect(nth(out.valid, 0).warnings).toEqual(['Row 1: payload 44 lb converted to 20 kg', 'Row 1: reach 71.7 in converted to 1821 mm']);
+    expect(nth(out.valid, 2).warnings).toEqual([]);
     expect(out.warningCount).toBe(2);
   });
 
@@ -87,8 +88,8 @@ describe('validateRows', () => {
       [5.5, 1300],
     ]);
     // "1,300" alone: thousands in a comma CSV, 1.3 in a semicolon (European) one.
-    expect(run([['ABB', 'X', '1,300', '900', 6]]).valid[0]!.payload_kg).toBe(1300);
-    expect(run([['ABB', 'X', '1,300', '900', 6]], columns, mappings, 'comma').valid[0]!.payload_kg).toBe(1.3);
+    expect(nth(run([['ABB', 'X', '1,300', '900', 6]]).valid, 0).payload_kg).toBe(1300);
+    expect(nth(run([['ABB', 'X', '1,300', '900', 6]], columns, mappings, 'comma').valid, 0).payload_kg).toBe(1.3);
   });
 
   it('makes out-of-range values errors and unusual ones warnings', () => {
@@ -159,6 +160,6 @@ describe('validateRows', () => {
 
   it('keeps formula text as text (never evaluated)', () => {
     const out = run([['ABB', '=1+1', 5, 900, 6]]);
-    expect(out.valid[0]!.model).toBe('=1+1');
+    expect(nth(out.valid, 0).model).toBe('=1+1');
   });
 });

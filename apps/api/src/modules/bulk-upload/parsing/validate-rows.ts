@@ -1,6 +1,7 @@
 import { BULK_REQUIRED_FIELDS, bulkLimits, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
 import { normalizeRobotKey } from '@cellforge/db';
 import { AppError } from '../../../lib/errors';
+import { defined, nth } from '../../../lib/invariants';
 import type { Cell } from './table';
 import {
   countDecimalVotes,
@@ -85,7 +86,7 @@ export function resolveMappings(columns: readonly string[], mappings: BulkMappin
   }
   const keys = Object.keys(details);
   if (keys.length) {
-    const first = details[keys[0]!]![0]!;
+    const first = defined(Object.values(details).flat()[0], 'a message for a mapping problem');
     throw new AppError('VALIDATION_FAILED', `Check the column mappings: ${first}${keys.length > 1 ? ` (and ${keys.length - 1} more)` : ''}`, details);
   }
   return resolved;
@@ -196,7 +197,7 @@ function readDof(cell: Cell | undefined, rowNo: number, errors: string[], warnin
     return null;
   }
   const match = typeof cell === 'number' ? [String(cell), String(cell)] : /^(\d+(?:[.,]\d+)?)\s*(?:-?\s*(?:axes|axis|dof|achsen|ax)\.?)?$/i.exec(text);
-  const n = match ? Number(match[1]!.replace(',', '.')) : Number.NaN;
+  const n = match ? Number(nth(match, 1).replace(',', '.')) : Number.NaN;
   if (!Number.isFinite(n)) {
     errors.push(`axes (dof) "${text}" is not a number`);
     return null;
