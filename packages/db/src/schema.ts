@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   unique,
@@ -127,6 +128,53 @@ export const robotChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('robot_changes_changed_at_idx').on(t.changedAt)],
+);
+
+/**
+ * The distinct (category, maker, applications, industries) combinations of public robots
+ * (migration 0008): the catalog search counts its matches per combination and derives
+ * the four facets from these few rows instead of unnesting every matching robot.
+ * Filled by the robot_search triggers; never pruned (an unused set counts nothing).
+ */
+export const robotFacetSets = pgTable(
+  'robot_facet_sets',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    applications: text('applications').array().notNull(),
+    industries: text('industries').array().notNull(),
+  },
+  (t) => [unique('robot_facet_sets_unique').on(t.category, t.manufacturer, t.applications, t.industries)],
+);
+
+/**
+ * The public catalog (listed, active robots) narrowed to what the search reads
+ * (migration 0008): about a quarter of the robots table's width, so a search's matches
+ * sit on a quarter of the pages. Kept by statement-level triggers on robots; a deleted
+ * or truncated robot takes its row with it (the foreign key).
+ */
+export const robotSearch = pgTable(
+  'robot_search',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    facetSet: integer('facet_set').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    payloadKg: doublePrecision('payload_kg').notNull(),
+    reachMm: doublePrecision('reach_mm').notNull(),
+    dof: integer('dof').notNull(),
+    priceMinUsd: integer('price_min_usd'),
+    priceMaxUsd: integer('price_max_usd'),
+    searchText: text('search_text').notNull(),
+    compactText: text('compact_text').notNull(),
+  },
+  (t) => [
+    index('robot_search_match_trgm_idx').using('gin', sql`(${t.compactText} || ' ' || ${t.searchText}) gin_trgm_ops`),
+    index('robot_search_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
 );
 
 export const projects = pgTable(

@@ -41,7 +41,7 @@ export function relevance(terms: SearchTerms): SQL {
 }
 
 /** Filters that are not facets: visibility, text, numeric ranges. */
-function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+export function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   const conds: SQL[] = [robotVisibleTo()];
   if (terms) conds.push(...terms.tokens.map(tokenMatches));
   if (query.minPayload !== undefined) conds.push(sql`${robots.payloadKg} >= ${query.minPayload}`);
@@ -70,9 +70,9 @@ export function textArray(values: readonly string[]): SQL {
   return sql`${literal}::text[]`;
 }
 
-type FacetKey = keyof RobotFacets;
+export type FacetKey = keyof RobotFacets;
 
-function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
+export function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   switch (key) {
     case 'category':
       return query.category ? sql`lower(${robots.category}) = any(${textArray(valueList(query.category))})` : null;
@@ -85,13 +85,13 @@ function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   }
 }
 
-const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
+export const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
 
 /** Text ties break by code point (collate "C"), the same order on every server. */
 const byMaker = sql`${robots.manufacturer} collate "C"`;
 const byModel = sql`${robots.model} collate "C"`;
 
-function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+export function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   switch (query.sort) {
     case 'payload':
       return [desc(robots.payloadKg), byMaker, byModel];
@@ -110,10 +110,103 @@ export interface SearchResult {
   facets: RobotFacets;
 }
 
+/** The public catalog's narrow copy (migration 0008), written as SQL: robot_search (s) and robot_facet_sets (f). */
+const S = {
+  table: sql.raw('"robot_search" s'),
+  id: sql.raw('s."id"'),
+  facetSet: sql.raw('s."facet_set"'),
+  manufacturer: sql.raw('s."manufacturer"'),
+  model: sql.raw('s."model"'),
+  payloadKg: sql.raw('s."payload_kg"'),
+  reachMm: sql.raw('s."reach_mm"'),
+  dof: sql.raw('s."dof"'),
+  priceMinUsd: sql.raw('s."price_min_usd"'),
+  priceMaxUsd: sql.raw('s."price_max_usd"'),
+  searchText: sql.raw('s."search_text"'),
+  compactText: sql.raw('s."compact_text"'),
+  /** The expression of robot_search_match_trgm_idx: a token without spaces is in it iff it is in either text. */
+  matchText: sql.raw(`(s."compact_text" || ' ' || s."search_text")`),
+};
+
+/**
+ * tokenMatches on robot_search, written so its trigram indexes answer it: "compact or
+ * search text contains the token" is "their concatenation (with a space) contains it",
+ * and "a word of the search text starts with the token" is "the text starts with it or
+ * has it after a space". The same rows as tokenMatches, by construction.
+ */
+function searchTokenMatches(token: string): SQL {
+  if (token.length <= 2) return sql`(${S.searchText} like ${`${token}%`} or ${S.searchText} like ${`% ${token}%`})`;
+  return sql`${S.matchText} like ${`%${token}%`}`;
+}
+
+/** relevance() on robot_search. */
+function searchRelevance(terms: SearchTerms): SQL {
+  const perToken = terms.tokens.map(
+    (t) =>
+      sql`(case when ${S.compactText} like ${`%${t}%`} then 2 else 0 end + case when (' ' || ${S.searchText}) like ${`% ${t}%`} then 1 else 0 end)`,
+  );
+  const exactModel = sql`case when ${S.compactText} like ${`%${terms.compact}%`} then 4 else 0 end`;
+  return sql`(${sql.join(perToken, sql` + `)} + ${exactModel})`;
+}
+
+/** baseConditions on robot_search: its rows are the public robots, so visibility is membership. */
+function searchBaseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+  const conds: SQL[] = [];
+  if (terms) conds.push(...terms.tokens.map(searchTokenMatches));
+  if (query.minPayload !== undefined) conds.push(sql`${S.payloadKg} >= ${query.minPayload}`);
+  if (query.maxPayload !== undefined) conds.push(sql`${S.payloadKg} <= ${query.maxPayload}`);
+  if (query.minReach !== undefined) conds.push(sql`${S.reachMm} >= ${query.minReach}`);
+  if (query.maxReach !== undefined) conds.push(sql`${S.reachMm} <= ${query.maxReach}`);
+  if (query.minPrice !== undefined) conds.push(sql`${S.priceMaxUsd} >= ${priceBound(query.minPrice, Math.ceil)}`);
+  if (query.maxPrice !== undefined) conds.push(sql`${S.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
+  if (query.minAxes !== undefined) conds.push(sql`${S.dof} >= ${query.minAxes}`);
+  if (query.maxAxes !== undefined) conds.push(sql`${S.dof} <= ${query.maxAxes}`);
+  const excluded = valueList(query.excludeManufacturer);
+  if (excluded.length) conds.push(sql`lower(${S.manufacturer}) <> all(${textArray(excluded)})`);
+  return conds;
+}
+
+/** facetCondition on a robot_facet_sets row (f); true when the query has no such filter. */
+function setCondition(key: FacetKey, query: RobotQuery): SQL {
+  switch (key) {
+    case 'category':
+      return query.category ? sql`lower(f."category") = any(${textArray(valueList(query.category))})` : sql`true`;
+    case 'manufacturer':
+      return query.manufacturer ? sql`lower(f."manufacturer") = any(${textArray(valueList(query.manufacturer))})` : sql`true`;
+    case 'application':
+      return query.application ? sql`f."applications" && ${textArray(valueList(query.application))}` : sql`true`;
+    case 'industry':
+      return query.industry ? sql`${query.industry.toLowerCase()} = any(f."industries")` : sql`true`;
+  }
+}
+
+/** orderBy() on the matches (m), whose columns carry the sort keys. */
+function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
+  const maker = sql.raw('m."manufacturer" collate "C"');
+  const model = sql.raw('m."model" collate "C"');
+  switch (query.sort) {
+    case 'payload':
+      return sql`m."payload_kg" desc, ${maker}, ${model}`;
+    case 'reach':
+      return sql`m."reach_mm" desc, ${maker}, ${model}`;
+    case 'price':
+      return sql`m."price_min_usd" asc nulls last, ${maker}, ${model}`;
+    case 'relevance':
+      return terms ? sql`m."rel" desc, m."payload_kg" asc, ${model}` : sql`${maker}, m."payload_kg" asc, ${model}`;
+  }
+}
+
 /**
  * The public catalog search. Facet counts are disjunctive: each facet is counted with
  * every filter except its own, so choosing a maker still shows the other makers' counts.
- * One query for the page (with the total) and one for all four facets.
+ *
+ * One statement finds the matches once, in robot_search (the public robots narrowed to
+ * what search reads, migration 0008) through its trigram indexes, and counts them per
+ * facet set (robot_facet_sets: the few distinct category, maker, applications and
+ * industries combinations); the facet filters, the four facets and the total are then
+ * computed on those few sets, and the page is sorted from the same matches. A second
+ * statement reads the page's robots by id. The answers are those of the reference query
+ * (catalog-search-reference.ts, the agreement tests compare them).
  */
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
@@ -121,55 +214,57 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
     return { rows: [], total: 0, facets: { category: [], manufacturer: [], application: [], industry: [] } };
   }
   const terms = parsed;
-  const base = baseConditions(query, terms);
-  const facetConds = facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null);
+  const base = searchBaseConditions(query, terms);
+  const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
+  const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
+  const sortKey = query.sort === 'relevance' && terms ? sql`case when f.hit then ${searchRelevance(terms)} end` : sql`null::int`;
 
-  const pageRows = await db
-    .select({ ...robotColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(robots)
-    .where(and(...base, ...facetConds))
-    .orderBy(...orderBy(query, terms))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
-
-  let total = pageRows[0]?.total ?? 0;
-  if (!pageRows.length && query.page > 1) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(robots)
-      .where(and(...base, ...facetConds));
-    total = row?.n ?? 0;
-  }
-
-  const flag = (k: FacetKey) => facetCondition(k, query) ?? sql`true`;
-  const others = (k: FacetKey) => sql.join(
-    facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)),
-    sql` and `,
-  );
-  const facetRows = await queryRows<{ facet: FacetKey; value: string; count: number }>(
+  const [answer] = await queryRows<{ total: number; ids: string[] | null; facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
     db,
-    sql`with base as (
-      select ${robots.category} as category, ${robots.manufacturer} as manufacturer,
-             ${robots.applications} as applications, ${robots.industries} as industries,
-             ${flag('category')} as m_category, ${flag('manufacturer')} as m_manufacturer,
-             ${flag('application')} as m_application, ${flag('industry')} as m_industry
-      from ${robots} where ${and(...base)}
+    sql`with f as (
+      select f."id", f."category", f."manufacturer", f."applications", f."industries",
+             ${flags.category} as m_category, ${flags.manufacturer} as m_manufacturer,
+             ${flags.application} as m_application, ${flags.industry} as m_industry,
+             (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit
+      from "robot_facet_sets" f
+    ),
+    m as materialized (
+      select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+             ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${sortKey} as "rel"
+      from ${S.table} join f on f."id" = ${S.facetSet}
+      ${base.length ? sql`where ${sql.join(base, sql` and `)}` : sql``}
+    ),
+    c as (
+      select f.*, n from (select "facet_set", count(*)::int as n from m group by "facet_set") x join f on f."id" = x."facet_set"
+    ),
+    page as (
+      select m.* from m where m.hit
+      order by ${matchOrder(query, terms)}
+      limit ${query.limit} offset ${(query.page - 1) * query.limit}
     )
-    select 'category' as facet, category as value, count(*)::int as count from base where ${others('category')} group by category
-    union all
-    select 'manufacturer', manufacturer, count(*)::int from base where ${others('manufacturer')} group by manufacturer
-    union all
-    select 'application', a, count(*)::int from base, unnest(applications) as a where ${others('application')} group by a
-    union all
-    select 'industry', i, count(*)::int from base, unnest(industries) as i where ${others('industry')} group by i`,
+    select (select coalesce(sum(n), 0)::int from c where hit) as total,
+           (select json_agg(m."id" order by ${matchOrder(query, terms)}) from page m) as ids,
+           (select json_agg(x) from (
+              select 'category' as facet, "category" as value, sum(n)::int as count from c where ${others('category')} group by "category"
+              union all
+              select 'manufacturer', "manufacturer", sum(n)::int from c where ${others('manufacturer')} group by "manufacturer"
+              union all
+              select 'application', a, sum(n)::int from c, unnest("applications") as a where ${others('application')} group by a
+              union all
+              select 'industry', i, sum(n)::int from c, unnest("industries") as i where ${others('industry')} group by i
+           ) x) as facets`,
   );
+  const ids = answer?.ids ?? [];
+  const found = ids.length ? await db.select(robotColumns).from(robots).where(inArray(robots.id, ids)) : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.map((id) => byId.get(id)).filter((r): r is RobotRow => r !== undefined);
+
   const facets: RobotFacets = { category: [], manufacturer: [], application: [], industry: [] };
-  for (const row of facetRows) facets[row.facet].push({ value: row.value, count: Number(row.count) });
+  for (const row of answer?.facets ?? []) facets[row.facet].push({ value: row.value, count: Number(row.count) });
   for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
-  return { rows: pageRows.map(({ total: _t, ...r }) => r), total, facets };
+  return { rows, total: Number(answer?.total ?? 0), facets };
 }
-
 
 const active = eq(robots.status, 'active');
 /** Active robots this reader may see (the assistant and compare never show inactive ones). */
