@@ -134,7 +134,7 @@ export const robotChanges = pgTable(
  * The distinct (category, maker, applications, industries) combinations of public robots
  * (migration 0008): the catalog search counts its matches per combination and derives
  * the four facets from these few rows instead of unnesting every matching robot.
- * Filled by the robot_search triggers; never pruned (an unused set counts nothing).
+ * Filled by the robot_search triggers; never pruned (an unused set counts 0).
  */
 export const robotFacetSets = pgTable(
   'robot_facet_sets',
@@ -144,6 +144,8 @@ export const robotFacetSets = pgTable(
     manufacturer: text('manufacturer').notNull(),
     applications: text('applications').array().notNull(),
     industries: text('industries').array().notNull(),
+    /** Public robots in this set, kept by the same triggers (the counts of a search without text or figures). */
+    robots: integer('robots').notNull().default(0),
   },
   (t) => [unique('robot_facet_sets_unique').on(t.category, t.manufacturer, t.applications, t.industries)],
 );
@@ -151,15 +153,13 @@ export const robotFacetSets = pgTable(
 /**
  * The public catalog (listed, active robots) narrowed to what the search reads
  * (migration 0008): about a quarter of the robots table's width, so a search's matches
- * sit on a quarter of the pages. Kept by statement-level triggers on robots; a deleted
- * or truncated robot takes its row with it (the foreign key).
+ * sit on a quarter of the pages. Kept by statement-level triggers on robots (insert,
+ * update, delete, truncate).
  */
 export const robotSearch = pgTable(
   'robot_search',
   {
-    id: uuid('id')
-      .primaryKey()
-      .references(() => robots.id, { onDelete: 'cascade' }),
+    id: uuid('id').primaryKey(),
     facetSet: integer('facet_set').notNull(),
     manufacturer: text('manufacturer').notNull(),
     model: text('model').notNull(),
@@ -174,6 +174,12 @@ export const robotSearch = pgTable(
   (t) => [
     index('robot_search_match_trgm_idx').using('gin', sql`(${t.compactText} || ' ' || ${t.searchText}) gin_trgm_ops`),
     index('robot_search_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The sorts of a search without text (a page is the first rows of an index); the
+    // payload and reach ones also answer those ranges.
+    index('robot_search_maker_order_idx').using('btree', sql`${t.manufacturer} collate "C"`, t.payloadKg, sql`${t.model} collate "C"`),
+    index('robot_search_payload_order_idx').using('btree', sql`${t.payloadKg} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
+    index('robot_search_reach_order_idx').using('btree', sql`${t.reachMm} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
+    index('robot_search_price_order_idx').using('btree', sql`${t.priceMinUsd} asc nulls last`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
   ],
 );
 

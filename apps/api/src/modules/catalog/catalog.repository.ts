@@ -216,34 +216,47 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   const terms = parsed;
   const base = searchBaseConditions(query, terms);
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
-  const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
   const sortKey = query.sort === 'relevance' && terms ? sql`case when f.hit then ${searchRelevance(terms)} end` : sql`null::int`;
+
+  const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
+  const order = matchOrder(query, terms);
+  const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  // With text or figures the matches are found once (m) and counted per facet set; without
+  // them every public robot matches: the sets' kept counts are the counts, and the page is
+  // the first rows of the sort's index among the sets the facet filters keep.
+  const matches = base.length
+    ? sql`m as materialized (
+        select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+               ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${sortKey} as "rel"
+        from ${S.table} join f on f."id" = ${S.facetSet}
+        where ${sql.join(base, sql` and `)}
+      ),
+      c as (
+        select f.*, x.n from (select "facet_set", count(*)::int as n from m group by "facet_set") x join f on f."id" = x."facet_set"
+      ),
+      page as (select m.* from m where m.hit order by ${order} ${window})`
+    : sql`c as (select f.*, f."robots" as n from f where f."robots" > 0),
+      page as (
+        select m.* from (
+          select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model", ${S.payloadKg} as "payload_kg",
+                 ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", null::int as "rel"
+          from ${S.table} where ${S.facetSet} = any(array(select f."id" from f where f.hit and f."robots" > 0))
+        ) m
+        order by ${order} ${window}
+      )`;
 
   const [answer] = await queryRows<{ total: number; ids: string[] | null; facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
     db,
     sql`with f as (
-      select f."id", f."category", f."manufacturer", f."applications", f."industries",
+      select f."id", f."category", f."manufacturer", f."applications", f."industries", f."robots",
              ${flags.category} as m_category, ${flags.manufacturer} as m_manufacturer,
              ${flags.application} as m_application, ${flags.industry} as m_industry,
              (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit
       from "robot_facet_sets" f
     ),
-    m as materialized (
-      select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
-             ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${sortKey} as "rel"
-      from ${S.table} join f on f."id" = ${S.facetSet}
-      ${base.length ? sql`where ${sql.join(base, sql` and `)}` : sql``}
-    ),
-    c as (
-      select f.*, n from (select "facet_set", count(*)::int as n from m group by "facet_set") x join f on f."id" = x."facet_set"
-    ),
-    page as (
-      select m.* from m where m.hit
-      order by ${matchOrder(query, terms)}
-      limit ${query.limit} offset ${(query.page - 1) * query.limit}
-    )
+    ${matches}
     select (select coalesce(sum(n), 0)::int from c where hit) as total,
-           (select json_agg(m."id" order by ${matchOrder(query, terms)}) from page m) as ids,
+           (select json_agg(m."id" order by ${order}) from page m) as ids,
            (select json_agg(x) from (
               select 'category' as facet, "category" as value, sum(n)::int as count from c where ${others('category')} group by "category"
               union all
