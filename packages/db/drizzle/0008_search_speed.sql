@@ -24,10 +24,10 @@ CREATE TABLE "robot_search" (
 --> statement-breakpoint
 CREATE INDEX "robot_search_match_trgm_idx" ON "robot_search" USING gin (("compact_text" || ' ' || "search_text") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "robot_search_search_text_trgm_idx" ON "robot_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "robot_search_maker_order_idx" ON "robot_search" USING btree ("manufacturer" collate "C","payload_kg","model" collate "C");--> statement-breakpoint
-CREATE INDEX "robot_search_payload_order_idx" ON "robot_search" USING btree ("payload_kg" desc,"manufacturer" collate "C","model" collate "C");--> statement-breakpoint
-CREATE INDEX "robot_search_reach_order_idx" ON "robot_search" USING btree ("reach_mm" desc,"manufacturer" collate "C","model" collate "C");--> statement-breakpoint
-CREATE INDEX "robot_search_price_order_idx" ON "robot_search" USING btree ("price_min_usd" asc nulls last,"manufacturer" collate "C","model" collate "C");--> statement-breakpoint
+CREATE INDEX "robot_search_maker_order_idx" ON "robot_search" USING btree ("manufacturer" collate "C","payload_kg","model" collate "C","facet_set","id");--> statement-breakpoint
+CREATE INDEX "robot_search_payload_order_idx" ON "robot_search" USING btree ("payload_kg" desc,"manufacturer" collate "C","model" collate "C","facet_set","id");--> statement-breakpoint
+CREATE INDEX "robot_search_reach_order_idx" ON "robot_search" USING btree ("reach_mm" desc,"manufacturer" collate "C","model" collate "C","facet_set","id");--> statement-breakpoint
+CREATE INDEX "robot_search_price_order_idx" ON "robot_search" USING btree ("price_min_usd" asc nulls last,"manufacturer" collate "C","model" collate "C","facet_set","id");--> statement-breakpoint
 -- Searches are many short statements from concurrent requests: a parallel scan of this
 -- table would take both cores for one search (measured on robots: 20 clients fell to 7 req/s).
 ALTER TABLE "robot_search" SET (parallel_workers = 0);--> statement-breakpoint

@@ -174,12 +174,13 @@ export const robotSearch = pgTable(
   (t) => [
     index('robot_search_match_trgm_idx').using('gin', sql`(${t.compactText} || ' ' || ${t.searchText}) gin_trgm_ops`),
     index('robot_search_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // The sorts of a search without text (a page is the first rows of an index); the
+    // The sorts of a search without text: a page is the first rows of one of these in which
+    // the facet set is kept (facet_set and id ride along for an index-only scan); the
     // payload and reach ones also answer those ranges.
-    index('robot_search_maker_order_idx').using('btree', sql`${t.manufacturer} collate "C"`, t.payloadKg, sql`${t.model} collate "C"`),
-    index('robot_search_payload_order_idx').using('btree', sql`${t.payloadKg} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
-    index('robot_search_reach_order_idx').using('btree', sql`${t.reachMm} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
-    index('robot_search_price_order_idx').using('btree', sql`${t.priceMinUsd} asc nulls last`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`),
+    index('robot_search_maker_order_idx').using('btree', sql`${t.manufacturer} collate "C"`, t.payloadKg, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_payload_order_idx').using('btree', sql`${t.payloadKg} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_reach_order_idx').using('btree', sql`${t.reachMm} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_price_order_idx').using('btree', sql`${t.priceMinUsd} asc nulls last`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
   ],
 );
 

@@ -223,7 +223,8 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
   // With text or figures the matches are found once (m) and counted per facet set; without
   // them every public robot matches: the sets' kept counts are the counts, and the page is
-  // the first rows of the sort's index among the sets the facet filters keep.
+  // the first rows of the sort's index among the sets the facet filters keep (only the
+  // sort's own columns are read, so the index alone answers it).
   const matches = base.length
     ? sql`m as materialized (
         select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
@@ -238,8 +239,10 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
     : sql`c as (select f.*, f."robots" as n from f where f."robots" > 0),
       page as (
         select m.* from (
-          select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model", ${S.payloadKg} as "payload_kg",
-                 ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", null::int as "rel"
+          select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+                 ${query.sort === 'payload' || query.sort === 'relevance' ? S.payloadKg : sql`null::float8`} as "payload_kg",
+                 ${query.sort === 'reach' ? S.reachMm : sql`null::float8`} as "reach_mm",
+                 ${query.sort === 'price' ? S.priceMinUsd : sql`null::int`} as "price_min_usd", null::int as "rel"
           from ${S.table} where ${S.facetSet} = any(array(select f."id" from f where f.hit and f."robots" > 0))
         ) m
         order by ${order} ${window}
