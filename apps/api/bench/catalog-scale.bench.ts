@@ -3,7 +3,7 @@
  * the API bundled and started as production runs it (bench/api-process.ts), loaded
  * from outside with autocannon, against the same searches sent as SQL through a
  * 20-client pool in the same run: the reference query (the search before migration 0008,
- * catalog-search-reference.ts) is the baseline, and today's searchRobots is run the same way.
+ * catalog-search-reference.repository.ts) is the baseline, and today's searchRobots is run the same way.
  *
  *   BENCH_DATABASE_URL=postgres://... pnpm --filter @cellforge/api bench:catalog-scale
  * (falls back to TEST_DATABASE_URL; the role needs CREATEDB: a scratch database is made and dropped)
@@ -22,7 +22,7 @@ import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
 import { createDb } from '@cellforge/db';
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { searchRobots, type SearchResult } from '../src/modules/catalog/catalog.repository';
-import { searchRobotsReference } from '../src/modules/catalog/catalog-search-reference';
+import { searchRobotsReference } from '../src/modules/catalog/catalog-search-reference.repository';
 import { bundleApi, removeBundle, startApi } from './api-process';
 import { insertGeneratedRobots } from './generated-robots';
 

@@ -25,7 +25,7 @@ import { createLogger } from '../src/lib/logger';
 import { CatalogSearch } from '../src/modules/catalog/catalog-search';
 import { createCatalogRouter } from '../src/modules/catalog/catalog.router';
 import { searchRobots } from '../src/modules/catalog/catalog.repository';
-import { searchRobotsReference } from '../src/modules/catalog/catalog-search-reference';
+import { searchRobotsReference } from '../src/modules/catalog/catalog-search-reference.repository';
 import { createTokenService } from '../src/lib/tokens';
 import { testConfig } from '../src/test/create-test-app';
 import express from 'express';

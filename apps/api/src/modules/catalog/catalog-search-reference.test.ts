@@ -4,7 +4,7 @@ import { robotQuerySchema } from '@cellforge/contracts';
 import { robots, robotSearchColumns, seedCatalog, users, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { searchRobots } from './catalog.repository';
-import { searchRobotsReference } from './catalog-search-reference';
+import { searchRobotsReference } from './catalog-search-reference.repository';
 
 /**
  * searchRobots reads robot_search and robot_facet_sets (migration 0008), kept by triggers

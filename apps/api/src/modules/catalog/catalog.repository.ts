@@ -206,7 +206,7 @@ function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
  * industries combinations); the facet filters, the four facets and the total are then
  * computed on those few sets, and the page is sorted from the same matches. A second
  * statement reads the page's robots by id. The answers are those of the reference query
- * (catalog-search-reference.ts, the agreement tests compare them).
+ * (catalog-search-reference.repository.ts, the agreement tests compare them).
  */
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
