@@ -196,6 +196,22 @@ function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
   }
 }
 
+/** The robot columns of a page, read as raw rows in the search's one statement (r: robots). */
+const pageColumns = sql.join(
+  Object.values(robotColumns).map((c) => sql`r.${sql.identifier(c.name)}`),
+  sql`, `,
+);
+
+/** A raw robots row (database column names, driver values) as drizzle's select maps it. */
+function toRobotRow(raw: Record<string, unknown>): RobotRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(robotColumns)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RobotRow;
+}
+
 /**
  * The public catalog search. Facet counts are disjunctive: each facet is counted with
  * every filter except its own, so choosing a maker still shows the other makers' counts.
@@ -204,8 +220,8 @@ function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
  * what search reads, migration 0008) through its trigram indexes, and counts them per
  * facet set (robot_facet_sets: the few distinct category, maker, applications and
  * industries combinations); the facet filters, the four facets and the total are then
- * computed on those few sets, and the page is sorted from the same matches. A second
- * statement reads the page's robots by id. The answers are those of the reference query
+ * computed on those few sets, and the page is sorted from the same matches and joined to
+ * its robots, all in one statement (one round trip). The answers are those of the reference query
  * (catalog-search-reference.repository.ts, the agreement tests compare them).
  */
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
@@ -248,7 +264,9 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
         order by ${order} ${window}
       )`;
 
-  const [answer] = await queryRows<{ total: number; ids: string[] | null; facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
+  // One row per robot of the page (in order), the total and facets beside the first; one
+  // row with no robot when the page is empty.
+  const answer = await queryRows<Record<string, unknown> & { _total: number; _facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
     db,
     sql`with f as (
       select f."id", f."category", f."manufacturer", f."applications", f."industries", f."robots",
@@ -257,29 +275,32 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
              (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit
       from "robot_facet_sets" f
     ),
-    ${matches}
-    select (select coalesce(sum(n), 0)::int from c where hit) as total,
-           (select json_agg(m."id" order by ${order}) from page m) as ids,
-           (select json_agg(x) from (
-              select 'category' as facet, "category" as value, sum(n)::int as count from c where ${others('category')} group by "category"
-              union all
-              select 'manufacturer', "manufacturer", sum(n)::int from c where ${others('manufacturer')} group by "manufacturer"
-              union all
-              select 'application', a, sum(n)::int from c, unnest("applications") as a where ${others('application')} group by a
-              union all
-              select 'industry', i, sum(n)::int from c, unnest("industries") as i where ${others('industry')} group by i
-           ) x) as facets`,
+    ${matches},
+    ranked as (select m."id", row_number() over (order by ${order}) as ord from page m),
+    summary as (
+      select (select coalesce(sum(n), 0)::int from c where hit) as total,
+             (select json_agg(x) from (
+                select 'category' as facet, "category" as value, sum(n)::int as count from c where ${others('category')} group by "category"
+                union all
+                select 'manufacturer', "manufacturer", sum(n)::int from c where ${others('manufacturer')} group by "manufacturer"
+                union all
+                select 'application', a, sum(n)::int from c, unnest("applications") as a where ${others('application')} group by a
+                union all
+                select 'industry', i, sum(n)::int from c, unnest("industries") as i where ${others('industry')} group by i
+             ) x) as facets
+    )
+    select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns}
+    from summary left join (ranked join ${robots} r on r."id" = ranked."id") on true
+    order by ranked.ord`,
   );
-  const ids = answer?.ids ?? [];
-  const found = ids.length ? await db.select(robotColumns).from(robots).where(inArray(robots.id, ids)) : [];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)).filter((r): r is RobotRow => r !== undefined);
+  const first = answer[0];
+  const rows = answer.filter((row) => row.id !== null).map(toRobotRow);
 
   const facets: RobotFacets = { category: [], manufacturer: [], application: [], industry: [] };
-  for (const row of answer?.facets ?? []) facets[row.facet].push({ value: row.value, count: Number(row.count) });
+  for (const row of first?._facets ?? []) facets[row.facet].push({ value: row.value, count: Number(row.count) });
   for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
-  return { rows, total: Number(answer?.total ?? 0), facets };
+  return { rows, total: Number(first?._total ?? 0), facets };
 }
 
 const active = eq(robots.status, 'active');
