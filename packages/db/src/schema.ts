@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   unique,
@@ -128,6 +129,60 @@ export const robotChanges = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('robot_changes_changed_at_idx').on(t.changedAt)],
+);
+
+/**
+ * The distinct (category, maker, applications, industries) combinations of public robots
+ * (migration 0008): the catalog search counts its matches per combination and derives
+ * the four facets from these few rows instead of unnesting every matching robot.
+ * Filled by the robot_search triggers; never pruned (an unused set counts 0).
+ */
+export const robotFacetSets = pgTable(
+  'robot_facet_sets',
+  {
+    id: serial('id').primaryKey(),
+    category: text('category').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    applications: text('applications').array().notNull(),
+    industries: text('industries').array().notNull(),
+    /** Public robots in this set, kept by the same triggers (the counts of a search without text or figures). */
+    robots: integer('robots').notNull().default(0),
+  },
+  (t) => [unique('robot_facet_sets_unique').on(t.category, t.manufacturer, t.applications, t.industries)],
+);
+
+/**
+ * The public catalog (listed, active robots) narrowed to what the search reads
+ * (migration 0008): about a quarter of the robots table's width, so a search's matches
+ * sit on a quarter of the pages. Kept by statement-level triggers on robots (insert,
+ * update, delete, truncate).
+ */
+export const robotSearch = pgTable(
+  'robot_search',
+  {
+    id: uuid('id').primaryKey(),
+    facetSet: integer('facet_set').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    model: text('model').notNull(),
+    payloadKg: doublePrecision('payload_kg').notNull(),
+    reachMm: doublePrecision('reach_mm').notNull(),
+    dof: integer('dof').notNull(),
+    priceMinUsd: integer('price_min_usd'),
+    priceMaxUsd: integer('price_max_usd'),
+    searchText: text('search_text').notNull(),
+    compactText: text('compact_text').notNull(),
+  },
+  (t) => [
+    index('robot_search_match_trgm_idx').using('gin', sql`(${t.compactText} || ' ' || ${t.searchText}) gin_trgm_ops`),
+    index('robot_search_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The sorts of a search without text: a page is the first rows of one of these in which
+    // the facet set is kept (facet_set and id ride along for an index-only scan); the
+    // payload and reach ones also answer those ranges.
+    index('robot_search_maker_order_idx').using('btree', sql`${t.manufacturer} collate "C"`, t.payloadKg, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_payload_order_idx').using('btree', sql`${t.payloadKg} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_reach_order_idx').using('btree', sql`${t.reachMm} desc`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
+    index('robot_search_price_order_idx').using('btree', sql`${t.priceMinUsd} asc nulls last`, sql`${t.manufacturer} collate "C"`, sql`${t.model} collate "C"`, t.facetSet, t.id),
+  ],
 );
 
 export const projects = pgTable(

@@ -42,7 +42,7 @@ export function relevance(terms: SearchTerms): SQL {
 }
 
 /** Filters that are not facets: visibility, text, numeric ranges. */
-function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+export function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   const conds: SQL[] = [robotVisibleTo()];
   if (terms) conds.push(...terms.tokens.map(tokenMatches));
   if (query.minPayload !== undefined) conds.push(sql`${robots.payloadKg} >= ${query.minPayload}`);
@@ -71,9 +71,9 @@ export function textArray(values: readonly string[]): SQL {
   return sql`${literal}::text[]`;
 }
 
-type FacetKey = keyof RobotFacets;
+export type FacetKey = keyof RobotFacets;
 
-function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
+export function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   switch (key) {
     case 'category':
       return query.category ? sql`lower(${robots.category}) = any(${textArray(valueList(query.category))})` : null;
@@ -86,13 +86,13 @@ function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   }
 }
 
-const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
+export const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application', 'industry'];
 
 /** Text ties break by code point (collate "C"), the same order on every server. */
 const byMaker = sql`${robots.manufacturer} collate "C"`;
 const byModel = sql`${robots.model} collate "C"`;
 
-function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+export function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   switch (query.sort) {
     case 'payload':
       return [desc(robots.payloadKg), byMaker, byModel];
@@ -111,10 +111,119 @@ export interface SearchResult {
   facets: RobotFacets;
 }
 
+/** The public catalog's narrow copy (migration 0008), written as SQL: robot_search (s) and robot_facet_sets (f). */
+const S = {
+  table: sql.raw('"robot_search" s'),
+  id: sql.raw('s."id"'),
+  facetSet: sql.raw('s."facet_set"'),
+  manufacturer: sql.raw('s."manufacturer"'),
+  model: sql.raw('s."model"'),
+  payloadKg: sql.raw('s."payload_kg"'),
+  reachMm: sql.raw('s."reach_mm"'),
+  dof: sql.raw('s."dof"'),
+  priceMinUsd: sql.raw('s."price_min_usd"'),
+  priceMaxUsd: sql.raw('s."price_max_usd"'),
+  searchText: sql.raw('s."search_text"'),
+  compactText: sql.raw('s."compact_text"'),
+  /** The expression of robot_search_match_trgm_idx: a token without spaces is in it iff it is in either text. */
+  matchText: sql.raw(`(s."compact_text" || ' ' || s."search_text")`),
+};
+
+/**
+ * tokenMatches on robot_search, written so its trigram indexes answer it: "compact or
+ * search text contains the token" is "their concatenation (with a space) contains it",
+ * and "a word of the search text starts with the token" is "the text starts with it or
+ * has it after a space". The same rows as tokenMatches, by construction.
+ */
+function searchTokenMatches(token: string): SQL {
+  if (token.length <= 2) return sql`(${S.searchText} like ${`${token}%`} or ${S.searchText} like ${`% ${token}%`})`;
+  return sql`${S.matchText} like ${`%${token}%`}`;
+}
+
+/** relevance() on robot_search. */
+function searchRelevance(terms: SearchTerms): SQL {
+  const perToken = terms.tokens.map(
+    (t) =>
+      sql`(case when ${S.compactText} like ${`%${t}%`} then 2 else 0 end + case when (' ' || ${S.searchText}) like ${`% ${t}%`} then 1 else 0 end)`,
+  );
+  const exactModel = sql`case when ${S.compactText} like ${`%${terms.compact}%`} then 4 else 0 end`;
+  return sql`(${sql.join(perToken, sql` + `)} + ${exactModel})`;
+}
+
+/** baseConditions on robot_search: its rows are the public robots, so visibility is membership. */
+function searchBaseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+  const conds: SQL[] = [];
+  if (terms) conds.push(...terms.tokens.map(searchTokenMatches));
+  if (query.minPayload !== undefined) conds.push(sql`${S.payloadKg} >= ${query.minPayload}`);
+  if (query.maxPayload !== undefined) conds.push(sql`${S.payloadKg} <= ${query.maxPayload}`);
+  if (query.minReach !== undefined) conds.push(sql`${S.reachMm} >= ${query.minReach}`);
+  if (query.maxReach !== undefined) conds.push(sql`${S.reachMm} <= ${query.maxReach}`);
+  if (query.minPrice !== undefined) conds.push(sql`${S.priceMaxUsd} >= ${priceBound(query.minPrice, Math.ceil)}`);
+  if (query.maxPrice !== undefined) conds.push(sql`${S.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
+  if (query.minAxes !== undefined) conds.push(sql`${S.dof} >= ${query.minAxes}`);
+  if (query.maxAxes !== undefined) conds.push(sql`${S.dof} <= ${query.maxAxes}`);
+  const excluded = valueList(query.excludeManufacturer);
+  if (excluded.length) conds.push(sql`lower(${S.manufacturer}) <> all(${textArray(excluded)})`);
+  return conds;
+}
+
+/** facetCondition on a robot_facet_sets row (f); true when the query has no such filter. */
+function setCondition(key: FacetKey, query: RobotQuery): SQL {
+  switch (key) {
+    case 'category':
+      return query.category ? sql`lower(f."category") = any(${textArray(valueList(query.category))})` : sql`true`;
+    case 'manufacturer':
+      return query.manufacturer ? sql`lower(f."manufacturer") = any(${textArray(valueList(query.manufacturer))})` : sql`true`;
+    case 'application':
+      return query.application ? sql`f."applications" && ${textArray(valueList(query.application))}` : sql`true`;
+    case 'industry':
+      return query.industry ? sql`${query.industry.toLowerCase()} = any(f."industries")` : sql`true`;
+  }
+}
+
+/** orderBy() on the matches (m), whose columns carry the sort keys. */
+function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
+  const maker = sql.raw('m."manufacturer" collate "C"');
+  const model = sql.raw('m."model" collate "C"');
+  switch (query.sort) {
+    case 'payload':
+      return sql`m."payload_kg" desc, ${maker}, ${model}`;
+    case 'reach':
+      return sql`m."reach_mm" desc, ${maker}, ${model}`;
+    case 'price':
+      return sql`m."price_min_usd" asc nulls last, ${maker}, ${model}`;
+    case 'relevance':
+      return terms ? sql`m."rel" desc, m."payload_kg" asc, ${model}` : sql`${maker}, m."payload_kg" asc, ${model}`;
+  }
+}
+
+/** The robot columns of a page, read as raw rows in the search's one statement (r: robots). */
+const pageColumns = sql.join(
+  Object.values(robotColumns).map((c) => sql`r.${sql.identifier(c.name)}`),
+  sql`, `,
+);
+
+/** A raw robots row (database column names, driver values) as drizzle's select maps it. */
+function toRobotRow(raw: Record<string, unknown>): RobotRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(robotColumns)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RobotRow;
+}
+
 /**
  * The public catalog search. Facet counts are disjunctive: each facet is counted with
  * every filter except its own, so choosing a maker still shows the other makers' counts.
- * One query for the page (with the total) and one for all four facets.
+ *
+ * One statement finds the matches once, in robot_search (the public robots narrowed to
+ * what search reads, migration 0008) through its trigram indexes, and counts them per
+ * facet set (robot_facet_sets: the few distinct category, maker, applications and
+ * industries combinations); the facet filters, the four facets and the total are then
+ * computed on those few sets, and the page is sorted from the same matches and joined to
+ * its robots, all in one statement (one round trip). The answers are those of the reference query
+ * (catalog-search-reference.repository.ts, the agreement tests compare them).
  */
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
@@ -122,55 +231,78 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
     return { rows: [], total: 0, facets: { category: [], manufacturer: [], application: [], industry: [] } };
   }
   const terms = parsed;
-  const base = baseConditions(query, terms);
-  const facetConds = facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null);
+  const base = searchBaseConditions(query, terms);
+  const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
+  const sortKey = query.sort === 'relevance' && terms ? sql`case when f.hit then ${searchRelevance(terms)} end` : sql`null::int`;
 
-  const pageRows = await db
-    .select({ ...robotColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(robots)
-    .where(and(...base, ...facetConds))
-    .orderBy(...orderBy(query, terms))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
+  const order = matchOrder(query, terms);
+  const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  // With text or figures the matches are found once (m) and counted per facet set; without
+  // them every public robot matches: the sets' kept counts are the counts, and the page is
+  // the first rows of the sort's index among the sets the facet filters keep (only the
+  // sort's own columns are read, so the index alone answers it).
+  const matches = base.length
+    ? sql`m as materialized (
+        select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+               ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${sortKey} as "rel"
+        from ${S.table} join f on f."id" = ${S.facetSet}
+        where ${sql.join(base, sql` and `)}
+      ),
+      c as (
+        select f.*, x.n from (select "facet_set", count(*)::int as n from m group by "facet_set") x join f on f."id" = x."facet_set"
+      ),
+      page as (select m.* from m where m.hit order by ${order} ${window})`
+    : sql`c as (select f.*, f."robots" as n from f where f."robots" > 0),
+      page as (
+        select m.* from (
+          select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+                 ${query.sort === 'payload' || query.sort === 'relevance' ? S.payloadKg : sql`null::float8`} as "payload_kg",
+                 ${query.sort === 'reach' ? S.reachMm : sql`null::float8`} as "reach_mm",
+                 ${query.sort === 'price' ? S.priceMinUsd : sql`null::int`} as "price_min_usd", null::int as "rel"
+          from ${S.table} where ${S.facetSet} = any(array(select f."id" from f where f.hit and f."robots" > 0))
+        ) m
+        order by ${order} ${window}
+      )`;
 
-  let total = pageRows[0]?.total ?? 0;
-  if (!pageRows.length && query.page > 1) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(robots)
-      .where(and(...base, ...facetConds));
-    total = row?.n ?? 0;
-  }
-
-  const flag = (k: FacetKey) => facetCondition(k, query) ?? sql`true`;
-  const others = (k: FacetKey) => sql.join(
-    facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)),
-    sql` and `,
-  );
-  const facetRows = await queryRows<{ facet: FacetKey; value: string; count: number }>(
+  // One row per robot of the page (in order), the total and facets beside the first; one
+  // row with no robot when the page is empty.
+  const answer = await queryRows<Record<string, unknown> & { _total: number; _facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
     db,
-    sql`with base as (
-      select ${robots.category} as category, ${robots.manufacturer} as manufacturer,
-             ${robots.applications} as applications, ${robots.industries} as industries,
-             ${flag('category')} as m_category, ${flag('manufacturer')} as m_manufacturer,
-             ${flag('application')} as m_application, ${flag('industry')} as m_industry
-      from ${robots} where ${and(...base)}
+    sql`with f as (
+      select f."id", f."category", f."manufacturer", f."applications", f."industries", f."robots",
+             ${flags.category} as m_category, ${flags.manufacturer} as m_manufacturer,
+             ${flags.application} as m_application, ${flags.industry} as m_industry,
+             (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit
+      from "robot_facet_sets" f
+    ),
+    ${matches},
+    ranked as (select m."id", row_number() over (order by ${order}) as ord from page m),
+    summary as (
+      select (select coalesce(sum(n), 0)::int from c where hit) as total,
+             (select json_agg(x) from (
+                select 'category' as facet, "category" as value, sum(n)::int as count from c where ${others('category')} group by "category"
+                union all
+                select 'manufacturer', "manufacturer", sum(n)::int from c where ${others('manufacturer')} group by "manufacturer"
+                union all
+                select 'application', a, sum(n)::int from c, unnest("applications") as a where ${others('application')} group by a
+                union all
+                select 'industry', i, sum(n)::int from c, unnest("industries") as i where ${others('industry')} group by i
+             ) x) as facets
     )
-    select 'category' as facet, category as value, count(*)::int as count from base where ${others('category')} group by category
-    union all
-    select 'manufacturer', manufacturer, count(*)::int from base where ${others('manufacturer')} group by manufacturer
-    union all
-    select 'application', a, count(*)::int from base, unnest(applications) as a where ${others('application')} group by a
-    union all
-    select 'industry', i, count(*)::int from base, unnest(industries) as i where ${others('industry')} group by i`,
+    select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns}
+    from summary left join (ranked join ${robots} r on r."id" = ranked."id") on true
+    order by ranked.ord`,
   );
+  const first = answer[0];
+  const rows = answer.filter((row) => row.id !== null).map(toRobotRow);
+
   const facets: RobotFacets = { category: [], manufacturer: [], application: [], industry: [] };
-  for (const row of facetRows) facets[row.facet].push({ value: row.value, count: Number(row.count) });
+  for (const row of first?._facets ?? []) facets[row.facet].push({ value: row.value, count: Number(row.count) });
   for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
-  return { rows: pageRows.map(({ total: _t, ...r }) => r), total, facets };
+  return { rows, total: Number(first?._total ?? 0), facets };
 }
-
 
 const active = eq(robots.status, 'active');
 /** Active robots this reader may see (the assistant and compare never show inactive ones). */

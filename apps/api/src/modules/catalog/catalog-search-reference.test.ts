@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { robotQuerySchema } from '@cellforge/contracts';
+import { robots, robotSearchColumns, seedCatalog, users, type DbHandle } from '@cellforge/db';
+import { createTestDb, testBackends } from '@cellforge/db/testing';
+import { searchRobots } from './catalog.repository';
+import { searchRobotsReference } from './catalog-search-reference.repository';
+
+/**
+ * searchRobots reads robot_search and robot_facet_sets (migration 0008), kept by triggers
+ * on robots; the reference reads robots itself. Every answer must be the same, for every
+ * kind of query and after every kind of write.
+ */
+const queries: Array<Record<string, string | number>> = [
+  {},
+  { page: 2 },
+  { page: 40 },
+  { limit: 7, page: 3 },
+  { sort: 'payload' },
+  { sort: 'reach', limit: 50 },
+  { sort: 'price' },
+  { sort: 'price', page: 5, limit: 5 },
+  { category: 'scara', sort: 'payload' },
+  { category: 'scara,delta', sort: 'price' },
+  { manufacturer: 'abb,fanuc', application: 'assembly' },
+  { industry: 'logistics' },
+  { industry: 'automotive', category: 'articulated', sort: 'reach' },
+  { application: 'welding,arc-welding', manufacturer: 'fanuc' },
+  { q: 'fanuc' },
+  { q: 'fanuc m20' },
+  { q: 'ur' },
+  { q: 'ur 10e' },
+  { q: 'u' },
+  { q: 'irb6700' },
+  { q: 'kuak kr 210' },
+  { q: 'palletising', sort: 'payload' },
+  { q: 'welding', category: 'articulated', minPayload: 5, maxPayload: 50 },
+  { q: 'welding', category: 'articulated', application: 'welding', minPayload: 5, maxPayload: 50, page: 2, limit: 5 },
+  { q: 'assembly', category: 'collaborative', application: 'assembly', minPayload: 0.9, maxPayload: 7.9 },
+  { q: 'cobot', category: 'collaborative', sort: 'relevance' },
+  { q: 'scara', manufacturer: 'epson', sort: 'price' },
+  { q: 'a', excludeManufacturer: 'fanuc,abb' },
+  { excludeManufacturer: 'kuka' },
+  { minPayload: 10, maxPayload: 20 },
+  { minReach: 1500, maxReach: 3000, sort: 'reach', limit: 50 },
+  { industry: 'logistics', minPrice: 50000, maxPrice: 150000, sort: 'price' },
+  { minAxes: 6, maxAxes: 6, category: 'collaborative' },
+  { q: 'robot arm' },
+  { q: '%_%' },
+  { category: 'spaceship' },
+  { q: 'zzzz' },
+  { q: 'yaskawa gp', page: 2, limit: 5 },
+];
+
+describe.each(testBackends)('searchRobots and the reference query on %s', (backend) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(backend);
+    await seedCatalog(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const agree = async (label: string) => {
+    for (const raw of queries) {
+      const query = robotQuerySchema.parse(raw);
+      expect(await searchRobots(handle.db, query), `${label}: ${JSON.stringify(raw)}`).toEqual(await searchRobotsReference(handle.db, query));
+    }
+  };
+
+  it('answers every query the same on the seed catalog', async () => {
+    await agree('seed');
+  });
+
+  it('answers the same after inserts, edits, unlisting, deactivation, owner deletion, bulk writes and truncation', async () => {
+    const [added] = await handle.db
+      .insert(robots)
+      .values({ manufacturer: 'Zeta', model: 'UR Z 40', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'UR Z 40' }), category: 'scara', payloadKg: 40, reachMm: 800, dof: 4, priceMinUsd: 1, applications: ['assembly', 'assembly'], industries: ['logistics'] })
+      .returning();
+    await agree('insert');
+    const [fanuc] = await handle.db.select().from(robots).where(eq(robots.manufacturer, 'FANUC')).limit(1);
+    await handle.db
+      .update(robots)
+      .set({ model: 'Zeta-renamed', ...robotSearchColumns({ manufacturer: 'FANUC', model: 'Zeta-renamed' }), payloadKg: 999, priceMinUsd: 2, category: 'delta', applications: ['painting'] })
+      .where(eq(robots.id, fanuc!.id));
+    await agree('edit');
+    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, added!.id));
+    await agree('unlisted');
+    await handle.db.update(robots).set({ status: 'inactive' }).where(eq(robots.manufacturer, 'KUKA'));
+    await agree('inactive');
+    await handle.db.update(robots).set({ status: 'active', listed: true });
+    await agree('all back');
+    const [owner] = await handle.db
+      .insert(users)
+      .values({ email: `owner-${backend}@example.com`, passwordHash: 'x', firstName: 'O', lastName: 'Wner', userType: 'supplier' })
+      .returning();
+    await handle.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text, owner_id, applications)
+      select 'Zeta', 'B ' || g, 'zeta|b' || g, 'scara', 1 + g % 50, 500 + g % 1000, 4, 'zeta b ' || g || ' assembly', 'zetab' || g, ${owner!.id}, array['assembly']
+      from generate_series(1, 300) as g`);
+    await agree('bulk insert');
+    await handle.db.delete(users).where(eq(users.id, owner!.id));
+    await agree('owner deleted (cascade)');
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
+    await agree('delete');
+    await handle.db.execute(sql`truncate robots cascade`);
+    await agree('truncate');
+    await seedCatalog(handle.db);
+    await seedCatalog(handle.db);
+    await agree('seeded again');
+  });
+});
