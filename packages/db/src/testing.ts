@@ -55,6 +55,7 @@ const tables = [
   'robot_views',
   'robot_changes',
   'rate_limits',
+  'password_resets',
   'leads',
   'projects',
   'robots',
