@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where tests/password-reset.spec.ts runs its SMTP server while it runs; mails sent at other times fail (logged, never a failed request). */
+export const smtpPort = port + 2;
 
 /**
  * Browser tests drive the built product (api + perception + web, started by the same
@@ -51,6 +53,10 @@ export default defineConfig({
       // Every browser test signs up from 127.0.0.1: the per-address limits would stop the suite.
       REGISTER_RATE_LIMIT: '10000',
       LOGIN_IP_RATE_LIMIT: '10000',
+      // Mail goes to the SMTP server tests/password-reset.spec.ts starts; links point at this server.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'CellForge <no-reply@cellforge.test>',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });
