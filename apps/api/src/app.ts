@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '@cellforge/db';
 import type { Config } from './env';
-import type { Logger } from './lib/logger';
+import { withoutQueryValues, type Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { inputGuard } from './middleware/input-guard';
@@ -73,6 +73,8 @@ export function createApp(deps: AppDeps): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
+      // Query values stay out of the log (a reset link's token, a buyer's search words).
+      serializers: { req: (req: { url?: string; query?: unknown }) => Object.assign(req, { url: withoutQueryValues(req.url), query: undefined }) },
     }),
   );
   app.use(

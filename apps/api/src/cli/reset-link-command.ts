@@ -14,7 +14,7 @@ export interface CommandIo {
   err: (line: string) => void;
 }
 
-const USAGE = 'Usage: pnpm --filter @cellforge/api reset-link <email>\n\nPrints a one-time password reset link for the account (for operators without SMTP_URL).';
+const USAGE = 'Usage: pnpm --filter @cellforge/api reset-link <email>   (built: node apps/api/dist/reset-link.js <email>)\n\nPrints a one-time password reset link for the account (for operators without SMTP_URL).';
 
 /**
  * `reset-link <email>`: a one-time reset link for an account, printed on stdout (the one

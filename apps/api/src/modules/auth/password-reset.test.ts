@@ -1,4 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
@@ -244,6 +247,19 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
     expect(logs.text()).toMatch(/mail could not be sent/);
     expect(logs.text()).not.toMatch(/reset-password\?token=/);
     expect(await ctx().handle.db.select().from(passwordResets)).toHaveLength(1);
+  });
+
+  it('keeps the token out of the request log when the reset page is opened', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'cf-reset-page-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body>THE-WEB-APP</body></html>');
+    const logs = captureLogs();
+    build({ webDist: dist }, logs.logger);
+    const { user } = await registerUser(app);
+    const token = await askForLink(user.email);
+    const page = await request(app).get(`/reset-password?token=${token}`).set('Accept', 'text/html').expect(200);
+    expect(page.text).toContain('THE-WEB-APP');
+    expect(logs.text()).toContain('"url":"/reset-password?token=…"');
+    expect(logs.text()).not.toContain(token);
   });
 
   it('without SMTP_URL sends nothing and logs the recipient and subject only, never the link', async () => {
