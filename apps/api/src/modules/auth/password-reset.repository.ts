@@ -1,9 +1,12 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { passwordResets, users, type Database } from '@cellforge/db';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
+/** Stores a new token, and drops the user's tokens that can no longer be used (expired or used over a day ago), so the table stays small. */
 export async function insertPasswordReset(db: Database, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  await db.delete(passwordResets).where(and(eq(passwordResets.userId, values.userId), or(lt(passwordResets.expiresAt, dayAgo), lt(passwordResets.usedAt, dayAgo))));
   await db.insert(passwordResets).values(values);
 }
 

@@ -156,6 +156,19 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
     expect((row!.expiresAt.getTime() - Date.now()) / 60_000).toBeGreaterThan(14);
   });
 
+  it("drops an account's tokens that expired or were used over a day ago when it asks again", async () => {
+    const { user } = await registerUser(app);
+    const dayAndMore = new Date(Date.now() - 25 * 3600 * 1000);
+    await ctx().handle.db.insert(passwordResets).values([
+      { userId: user.id, tokenHash: 'old-expired', expiresAt: dayAndMore },
+      { userId: user.id, tokenHash: 'old-used', expiresAt: new Date(Date.now() + 60_000), usedAt: dayAndMore },
+      { userId: user.id, tokenHash: 'recent-expired', expiresAt: new Date(Date.now() - 60_000) },
+    ]);
+    const token = await askForLink(user.email);
+    const hashes = (await ctx().handle.db.select().from(passwordResets)).map((r) => r.tokenHash).sort();
+    expect(hashes).toEqual([hashResetToken(token), 'recent-expired'].sort());
+  });
+
   it('answers an unknown e-mail exactly as a known one, and sends nothing', async () => {
     const { user } = await registerUser(app);
     const known = await request(app).post('/auth/forgot-password').send({ email: user.email });
