@@ -1,9 +1,25 @@
+import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Where tests/password-reset.spec.ts runs its SMTP server while it runs; mails sent at other times fail (logged, never a failed request). */
-export const smtpPort = port + 2;
+/** A loopback port free right now (the system picks it). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * Where tests/password-reset.spec.ts runs its SMTP server while it runs (mails sent at
+ * other times fail: logged, never a failed request). E2E_SMTP_PORT, else a port free when
+ * the run starts (not E2E_PORT + n: other runs on the machine use those); set in the
+ * environment so the workers, which load this file again, read the same port.
+ */
+process.env.E2E_SMTP_PORT ||= String(await freePort());
+export const smtpPort = Number(process.env.E2E_SMTP_PORT);
 
 /**
  * Browser tests drive the built product (api + perception + web, started by the same
