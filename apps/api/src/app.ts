@@ -5,8 +5,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '@cellforge/db';
 import type { Config } from './env';
-import type { BackgroundWrites } from './lib/background-writes';
-import type { Logger } from './lib/logger';
+import { withoutQueryValues, type Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { inputGuard } from './middleware/input-guard';
@@ -14,6 +13,9 @@ import { createAuthRouter } from './modules/auth/auth.router';
 import { createAuthService } from './modules/auth/auth.service';
 import { findTokenVersion } from './modules/auth/auth.repository';
 import { DatabaseRateLimitStore } from './modules/auth/rate-limit-store';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
+import { createMailer, type Mailer } from './modules/notifications';
+import { BackgroundWrites } from './lib/background-writes';
 import { createBetaSignupsRouter } from './modules/beta-signups/beta-signups.router';
 import { createAiRouter } from './modules/ai/ai.router';
 import { createContactRouter } from './modules/contact/contact.router';
@@ -46,11 +48,15 @@ export interface AppDeps {
   perception?: PerceptionClient;
   /** Writes requests leave running (robot views); server.ts drains them before closing the database. */
   background?: BackgroundWrites;
+  /** Outgoing mail; default: SMTP_URL through nodemailer, or logged only when it is unset. */
+  mailer?: Mailer;
 }
 
 /** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger } = deps;
+  const background = deps.background ?? new BackgroundWrites();
+  const mailer = deps.mailer ?? createMailer({ ...config.mail, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -67,6 +73,8 @@ export function createApp(deps: AppDeps): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/health' || (req.url ?? '').startsWith('/assets/') },
+      // Query values stay out of the log (a reset link's token, a buyer's search words).
+      serializers: { req: (req: { url?: string; query?: unknown }) => Object.assign(req, { url: withoutQueryValues(req.url), query: undefined }) },
     }),
   );
   app.use(
@@ -104,6 +112,17 @@ export function createApp(deps: AppDeps): Express {
     cacheMs: config.tokenCheckCacheMs,
   });
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
+  const passwordResets = createPasswordResetService({
+    db,
+    mailer,
+    tokens,
+    bcryptRounds: config.bcryptRounds,
+    appName: config.appName,
+    publicUrl: config.publicUrl,
+    ttlMinutes: config.passwordResetTtlMinutes,
+    logger,
+    background,
+  });
 
   app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
   app.use(
@@ -116,12 +135,15 @@ export function createApp(deps: AppDeps): Express {
       loginIpRateLimit: config.loginIpRateLimit,
       registerRateLimit: config.registerRateLimit,
       registerRateWindowMs: config.registerRateWindowMs,
+      passwordResets,
+      passwordResetRateLimit: config.passwordResetRateLimit,
+      passwordResetIpRateLimit: config.passwordResetIpRateLimit,
       rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
     }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
   const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
-  app.use('/api', createCatalogRouter({ db, tokens, catalog, background: deps.background }));
+  app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
   const threads = createThreadsService({ db });

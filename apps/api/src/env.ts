@@ -49,6 +49,20 @@ export const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//i.test(v), { message: 'SMTP_URL must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().max(320).optional(),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), { message: 'PUBLIC_URL must start with http:// or https://' })
+    .optional(),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -88,6 +102,16 @@ export interface Config {
   bulkUploadMaxBytes: number;
   ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string; timeoutMs: number };
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Outgoing mail: sent through smtpUrl when set, otherwise only logged (modules/notifications). */
+  mail: { smtpUrl?: string; from: string };
+  /** Where people open the app, without a trailing slash: the base of every link in a mail. */
+  publicUrl: string;
+  /** How long a password-reset link works (minutes). */
+  passwordResetTtlMinutes: number;
+  /** Reset mails asked for per address and e-mail per LOGIN_RATE_WINDOW_MS. */
+  passwordResetRateLimit: number;
+  /** Reset mails asked for, and failed resets, per address per LOGIN_RATE_WINDOW_MS. */
+  passwordResetIpRateLimit: number;
 }
 
 /** Words that mark a placeholder rather than a secret (the .env.example value among them). */
@@ -137,6 +161,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.PUBLIC_URL) {
+    throw new Error('PUBLIC_URL is required when SMTP_URL is set and NODE_ENV=production: the links in mails are built from it (e.g. https://robots.example.com).');
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const s3 =
     env.S3_ENDPOINT && env.S3_BUCKET
       ? {
@@ -188,5 +216,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.AI_TIMEOUT_MS,
     },
     s3,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>` },
+    publicUrl,
+    passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+    passwordResetRateLimit: env.PASSWORD_RESET_RATE_LIMIT,
+    passwordResetIpRateLimit: env.PASSWORD_RESET_IP_RATE_LIMIT,
   };
 }

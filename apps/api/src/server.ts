@@ -10,6 +10,7 @@ import { loadConfig } from './env';
 import { createLogger } from './lib/logger';
 import { BackgroundWrites } from './lib/background-writes';
 import { shutdownGracefully } from './lib/shutdown';
+import { writeApiPid } from './lib/pid-file';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -23,6 +24,9 @@ if (!config.webDist) {
 
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
 logger.info({ database: handle.kind }, 'database ready (migrations applied)');
+// While this process holds the embedded database, commands that open it (reset-link) refuse to.
+const removePid = handle.kind === 'pglite' ? writeApiPid(config.dataDir) : () => undefined;
+process.once('exit', removePid);
 if (config.seedOnStart) {
   const { total } = await seedCatalog(handle.db);
   // PGlite runs no autovacuum: fresh statistics keep the catalog queries on their indexes.

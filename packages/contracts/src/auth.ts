@@ -128,3 +128,28 @@ export const profileUpdateSchema = z
   .partial()
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** POST /auth/forgot-password: the account's e-mail. */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** The longest reset token accepted (the API issues 43 characters). */
+export const RESET_TOKEN_MAX_LENGTH = 200;
+
+/** POST /auth/reset-password: the token from the link and the new password (the same rules as at registration). */
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ message: 'The reset link is missing its token' })
+    .trim()
+    .min(1, { message: 'The reset link is missing its token' })
+    .max(RESET_TOKEN_MAX_LENGTH, { message: 'This reset link is not valid' }),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/**
+ * The answer of both: forgot-password answers the same (202) whether the account exists
+ * or not; reset-password answers 200 once the password is changed.
+ */
+export const passwordResetAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export type PasswordResetAnswer = z.infer<typeof passwordResetAnswerSchema>;

@@ -8,6 +8,10 @@ export const errorCodes = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   INVALID_JSON: 400,
+  /** Password-reset links: unknown (mistyped, cut short), expired, or already used. */
+  RESET_TOKEN_INVALID: 400,
+  RESET_TOKEN_EXPIRED: 400,
+  RESET_TOKEN_USED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TOKEN_INVALID: 401,

@@ -56,6 +56,7 @@ const tables = [
   'robot_changes',
   'rate_limits',
   'lead_messages',
+  'password_resets',
   'leads',
   'quote_requests',
   'projects',

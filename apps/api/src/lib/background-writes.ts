@@ -21,6 +21,11 @@ export class BackgroundWrites {
     this.pending.add(done);
   }
 
+  /** Resolves once no write is running (tests wait for the work a request left); new writes are still taken. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
   /** Writes still running. */
   get size(): number {
     return this.pending.size;

@@ -96,3 +96,19 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * A request URL as logged: the path and the query's names, never its values ("/reset-password?token=…").
+ * A value may be a secret (a password-reset token) or personal (a search, an e-mail).
+ */
+export function withoutQueryValues(url: string | undefined): string | undefined {
+  if (!url) return url;
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=…`);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { errorBodySchema } from '@cellforge/contracts';
 import { ROI_DEFAULT_INPUTS } from '@cellforge/roi';
-import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
+import { analysisJobs, passwordResets, robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
+import { hashResetToken } from '../modules/auth/password-reset.service';
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
@@ -208,6 +210,8 @@ interface Fx {
   job: string;
   customerEmail: string;
   customerPassword: string;
+  /** A password-reset token of another customer (the first valid example spends it; later sends reach the token check). */
+  resetToken: string;
   tokens: Record<Who, string | null>;
 }
 interface Example {
@@ -227,6 +231,8 @@ const examples: Record<string, Example> = {
   'POST /auth/register': { who: 'anonymous', body: () => ({ ...buildRegistration() }) },
   'POST /auth/login': { who: 'anonymous', body: (f) => ({ email: f.customerEmail, password: f.customerPassword }) },
   'POST /auth/verify': { who: 'anonymous', body: (f) => ({ token: f.tokens.customer }) },
+  'POST /auth/forgot-password': { who: 'anonymous', body: (f) => ({ email: f.customerEmail }) },
+  'POST /auth/reset-password': { who: 'anonymous', body: (f) => ({ token: f.resetToken, password: 'amber lantern over quiet hills' }) },
   'PATCH /auth/me': { who: 'customer', body: () => ({ first_name: 'Ada', last_name: 'Lovelace', company_name: 'Acme', phone: '+44 20', job_title: 'Engineer', website: 'https://example.com', company_size: '11-50', industry: 'automotive', preferences: { theme: 'dark', layout: { cols: 2 } } }) },
   'POST /api/contact': { who: 'anonymous', body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }) },
   'POST /api/beta-signups': { who: 'anonymous', body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer', automation_goal: 'Palletizing' }) },
@@ -327,6 +333,10 @@ const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')
 async function fixtures(app: Express, db: Database): Promise<Fx> {
   await seedCatalog(db);
   const customer = await registerUser(app, { user_type: 'customer' });
+  const resetToken = randomBytes(32).toString('base64url');
+  // Another account's: the reset signs its owner out everywhere.
+  const resetAccount = await registerUser(app, { user_type: 'customer' });
+  await db.insert(passwordResets).values({ userId: resetAccount.user.id, tokenHash: hashResetToken(resetToken), expiresAt: new Date(Date.now() + 3_600_000) });
   const supplier = await registerUser(app, { user_type: 'supplier' });
   const integrator = await registerUser(app, { user_type: 'integrator' });
   const customerProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Packing line', shared_with_integrators: true, requirements: { payload_kg: 5, reach_mm: 800 } }).expect(201)).body.data.id as string;
@@ -358,6 +368,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     supplierUpload: await upload('/api/supplier', supplier.token),
     job: 'hostile-job',
     customerEmail: customer.user.email,
+    resetToken,
     customerPassword: customer.password,
     tokens: { anonymous: null, customer: customer.token, supplier: supplier.token, integrator: integrator.token },
   };

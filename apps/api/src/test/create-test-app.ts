@@ -22,6 +22,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests register and sign in many accounts from one address; the limits' own tests lower these.
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_IP_RATE_LIMIT: '10000',
+    PASSWORD_RESET_RATE_LIMIT: '10000',
+    PASSWORD_RESET_IP_RATE_LIMIT: '10000',
     // Token checks are not cached in tests, so a revocation is seen by the next request.
     TOKEN_CHECK_CACHE_MS: '0',
   });

@@ -22,4 +22,6 @@ export const preloadedPages: Readonly<Record<string, string>> = {
   '/contact': 'contact',
   '/auth': 'auth',
   '/auth/:role': 'auth-portal',
+  '/forgot-password': 'forgot-password',
+  '/reset-password': 'reset-password',
 };

@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'contact', ...page(() => import('./routes/contact')) },
       { path: 'auth', ...page(() => import('./routes/auth')) },
       { path: 'auth/:role', ...page(() => import('./routes/auth-portal')) },
+      { path: 'forgot-password', ...page(() => import('./routes/forgot-password')) },
+      { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
       { path: 'roi-calculator', ...page(() => import('./routes/roi-calculator')) },
       {
         element: <RequireAuth />,

@@ -29,6 +29,11 @@ export const paths = {
     path: '/auth/:role',
     getHref: (role: PortalRole, redirect?: string | null) => withRedirect(`/auth/${role}`, redirect),
   },
+  forgotPassword: {
+    path: '/forgot-password',
+    getHref: (email?: string | null) => (email ? `/forgot-password?${new URLSearchParams({ email }).toString()}` : '/forgot-password'),
+  },
+  resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?${new URLSearchParams({ token }).toString()}` },
   roiCalculator: { path: '/roi-calculator', getHref: () => '/roi-calculator' },
   projectRobots: {
     path: '/projects/:projectId/robots',

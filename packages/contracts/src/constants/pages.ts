@@ -20,6 +20,8 @@ export const pagePaths = [
   '/contact',
   '/auth',
   '/auth/:role',
+  '/forgot-password',
+  '/reset-password',
   '/roi-calculator',
   '/projects/:projectId/robots',
   '/integrator/dashboard',

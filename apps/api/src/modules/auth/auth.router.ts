@@ -1,11 +1,14 @@
 import { Router, type Request } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import {
+  forgotPasswordRequestSchema,
   loginRequestSchema,
+  resetPasswordRequestSchema,
   profileUpdateSchema,
   registerRequestSchema,
   verifyRequestSchema,
   type AuthResponse,
+  type PasswordResetAnswer,
   type User,
   type VerifyResponse,
 } from '@cellforge/contracts';
@@ -14,6 +17,7 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import type { AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 
 export interface AuthRouterDeps {
   auth: AuthService;
@@ -26,6 +30,11 @@ export interface AuthRouterDeps {
   /** Registrations per address per window (each costs a bcrypt hash). */
   registerRateLimit: number;
   registerRateWindowMs: number;
+  passwordResets: PasswordResetService;
+  /** Reset mails asked for per address and e-mail per login window. */
+  passwordResetRateLimit: number;
+  /** Reset mails asked for, and failed resets, per address per login window. */
+  passwordResetIpRateLimit: number;
   /** Where the counters live; every API instance must share it (DatabaseRateLimitStore). */
   rateLimitStore: (prefix: string) => Store;
 }
@@ -73,6 +82,34 @@ export function createAuthRouter(deps: AuthRouterDeps): Router {
     skipInvalid: true,
     key: address,
     message: 'Too many accounts created from your address. Please try again later.',
+  });
+
+  // Forgot password: every request counts (it always answers 202), per address and e-mail
+  // (one person's repeated clicks) and per address (one address mailing many accounts).
+  const resetMessage = 'Too many password reset requests. Please wait a few minutes and try again.';
+  const forgotPerAccount = limiter('forgot', {
+    limit: deps.passwordResetRateLimit,
+    windowMs: deps.loginRateWindowMs,
+    failedOnly: false,
+    skipInvalid: true,
+    key: (req) => {
+      const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+      return `${address(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+    },
+    message: resetMessage,
+  });
+  const forgotPerAddress = limiter('forgot-ip', { limit: deps.passwordResetIpRateLimit, windowMs: deps.loginRateWindowMs, failedOnly: false, skipInvalid: true, key: address, message: resetMessage });
+  // Reset: refused tokens per address (guessing a 256-bit token is hopeless; this keeps it so).
+  const resetPerAddress = limiter('reset-ip', { limit: deps.passwordResetIpRateLimit, windowMs: deps.loginRateWindowMs, failedOnly: true, key: address, message: resetMessage });
+
+  router.post('/forgot-password', forgotPerAddress, forgotPerAccount, (req, res) => {
+    const { email } = forgotPasswordRequestSchema.parse(req.body);
+    res.status(202).json(deps.passwordResets.requestReset(email) satisfies PasswordResetAnswer);
+  });
+
+  router.post('/reset-password', resetPerAddress, async (req, res) => {
+    const { token, password } = resetPasswordRequestSchema.parse(req.body);
+    res.json((await deps.passwordResets.resetPassword(token, password)) satisfies PasswordResetAnswer);
   });
 
   router.post('/register', registerPerAddress, async (req, res) => {

@@ -1,9 +1,11 @@
 import { loginRequestSchema, type PortalRole } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { paths } from '@/config/paths';
 import { authFailureMessage, SESSION_MESSAGES, useSession } from '@/lib/auth/session';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { useServerForm } from '@/lib/use-server-form';
@@ -48,6 +50,14 @@ export function LoginForm({ role, onSuccess }: LoginFormProps) {
       <Field label="Password" error={errors.password?.message} required>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="font-semibold text-orange-800 underline underline-offset-4 dark:text-orange-300"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
         Sign in
       </Button>
