@@ -70,7 +70,11 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
   return (
     <div>
       {count > 1 ? (
-        <div className="mb-3 flex items-center gap-2 md:hidden" data-compare-stepper>
+        // Sticky under the header: which robot is shown stays in view down the rows.
+        <div
+          className="sticky top-16 z-20 -mx-4 mb-3 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-950/95"
+          data-compare-stepper
+        >
           <button
             type="button"
             aria-label="Previous robot"
