@@ -43,9 +43,32 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
   const count = robots.length;
   const current = Math.min(shown, Math.max(0, count - 1));
 
+  // The column a Previous/Next press is scrolling to: until it is reached the scroll
+  // position says nothing (a second press mid-way steps on from the target, not from there).
+  const targetRef = useRef<number | null>(null);
+  const settleTimer = useRef<number | undefined>(undefined);
+
+  const leftOf = (scroller: HTMLElement, index: number): number | null => {
+    const head = scroller.querySelectorAll<HTMLElement>('thead th')[index];
+    if (!head) return null;
+    return head.offsetLeft - (scroller.querySelector<HTMLElement>('thead td')?.offsetWidth ?? 0);
+  };
+
   const onScroll = useCallback(() => {
     const scroller = scrollerRef.current;
-    if (scroller) setShown(shownColumn(scroller));
+    if (scroller && targetRef.current === null) setShown(shownColumn(scroller));
+  }, []);
+
+  // The scroll of a press ended: on its column (snap may have pulled it elsewhere), then back to reading the position.
+  const settle = useCallback(() => {
+    const scroller = scrollerRef.current;
+    const target = targetRef.current;
+    window.clearTimeout(settleTimer.current);
+    if (!scroller || target === null) return;
+    targetRef.current = null;
+    const left = leftOf(scroller, target);
+    if (left !== null && Math.abs(scroller.scrollLeft - left) > 2) scroller.scrollTo({ left, behavior: 'auto' });
+    setShown(shownColumn(scroller));
   }, []);
 
   // A robot removed: the column shown may have moved.
@@ -53,14 +76,19 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
     onScroll();
   }, [count, onScroll]);
 
+  useEffect(() => () => window.clearTimeout(settleTimer.current), []);
+
   const go = (index: number) => {
     const scroller = scrollerRef.current;
-    const head = scroller?.querySelectorAll<HTMLElement>('thead th')[index];
-    if (!scroller || !head) return;
-    const labels = scroller.querySelector<HTMLElement>('thead td')?.offsetWidth ?? 0;
+    const left = scroller ? leftOf(scroller, index) : null;
+    if (!scroller || left === null) return;
     const smooth = typeof window.matchMedia === 'function' && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    scroller.scrollTo({ left: head.offsetLeft - labels, behavior: smooth ? 'smooth' : 'auto' });
+    targetRef.current = index;
     setShown(index);
+    scroller.scrollTo({ left, behavior: smooth ? 'smooth' : 'auto' });
+    // Where scrollend is not fired (or the position did not change), settle anyway.
+    window.clearTimeout(settleTimer.current);
+    settleTimer.current = window.setTimeout(settle, 800);
   };
 
   const hasPrevious = current > 0;
@@ -114,6 +142,7 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
         // Relative: the visually hidden texts (absolute) of the columns out of view stay inside it, not widening the page.
         tabIndex={0}
         onScroll={onScroll}
+        onScrollEnd={settle}
         style={{ '--robots': Math.max(count, 1) } as CSSProperties}
         className="@container relative overflow-x-auto rounded-2xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 max-md:snap-x max-md:snap-mandatory max-md:scroll-pl-30 max-md:overscroll-x-contain dark:border-slate-800"
       >
