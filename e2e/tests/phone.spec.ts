@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers';
 
 /**
  * The marketplace on a phone (issue 13, "Phone"), as a visitor with a 390 x 844 screen
@@ -128,6 +129,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(sheetBox.x + sheetBox.width).toBeLessThanOrEqual(PHONE.width);
       const showBox = (await show.boundingBox())!;
       expect(showBox.y + showBox.height).toBeLessThanOrEqual(PHONE.height);
+      await expectNoAxeViolations(page, `filters sheet, ${theme}`);
 
       // Focus is in the sheet and Tab keeps it there.
       expect(await sheet.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
@@ -249,6 +251,7 @@ for (const theme of ['light', 'dark'] as const) {
           };
         });
 
+      await expectNoAxeViolations(page, `compare at 390 px, ${theme}`);
       let g = await geometry();
       expect(g.snap).toContain('x');
       expect(g.snap).toContain('mandatory');
