@@ -37,6 +37,8 @@ export function useClearSpot(ref: RefObject<HTMLElement | null>, active: boolean
 
     const place = () => {
       frame = 0;
+      // Not laid out (display: none, or no layout at all as in jsdom): nothing to place.
+      if (launcher.offsetWidth === 0) return;
       const root = document.documentElement;
       const width = root.clientWidth;
       const height = root.clientHeight;
