@@ -23,6 +23,8 @@ if (typeof window.matchMedia !== 'function') {
 
 // jsdom does not scroll; React Router's ScrollRestoration calls scrollTo on navigation.
 window.scrollTo = () => undefined;
+// Nor do its elements: the compare table's Previous / Next scroll its columns.
+Element.prototype.scrollTo = () => undefined;
 
 beforeEach(() => {
   window.localStorage.clear();

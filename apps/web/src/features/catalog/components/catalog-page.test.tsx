@@ -211,4 +211,41 @@ describe('/catalog', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/robots').at(-1)?.url.searchParams.get('application')).toBe('palletizing'));
     expect(callsTo(fetchMock, 'GET', '/api/robots').at(-1)?.url.searchParams.get('excludeManufacturer')).toBeNull();
   });
+
+  it('below lg: "Filters" opens the filters in a modal sheet whose "Show N results" follows the filters, then closes it', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/robots': (url) =>
+        jsonResponse(url.searchParams.get('manufacturer') === 'ABB' ? listAnswer([abb], { total: 1 }) : listAnswer([abb, fanuc, kuka], { total: 42 })),
+    });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'KUKA KR 10 R1100' });
+    const opener = screen.getByRole('button', { name: 'Filters' });
+    expect(opener).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(sheet).toHaveAttribute('aria-modal', 'true');
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+    expect(within(sheet).getByRole('button', { name: 'Show 42 results' })).toBeInTheDocument();
+
+    // The sheet's radios are their own groups: choosing in it leaves the side panel's in step, not unchecked.
+    await user.click(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBe('ABB'));
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+    const side = screen.getByRole('complementary', { name: 'Filters' });
+    await waitFor(() => expect(within(within(side).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ })).toBeChecked());
+    expect(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ })).toBeChecked();
+
+    await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters, 1 active' })).toHaveFocus();
+    expect(screen.getByText('Showing 1–1 of 1 robots')).toBeInTheDocument();
+
+    // Escape closes it too.
+    await user.click(screen.getByRole('button', { name: 'Filters, 1 active' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+  });
 });

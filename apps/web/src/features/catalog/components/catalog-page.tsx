@@ -1,10 +1,11 @@
 import type { Robot } from '@cellforge/contracts';
 import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { SlidersHorizontal } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import { Sheet } from '@/components/ui/sheet';
 import { EmptyState, ErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -43,14 +44,35 @@ const SORT_OPTIONS: ReadonlyArray<{ value: CatalogSort; label: string }> = [
 
 export const CATALOG_LOAD_FAILED = 'The catalog could not be loaded.';
 
+/** From this width (Tailwind's lg) the filters are a side panel; below it, a sheet opened by a "Filters" button. */
+const SIDE_PANEL_QUERY = '(min-width: 64rem)';
+
+/** The sheet's main action: how many robots the filters chosen in it give. */
+export function showResultsLabel(total: number | null): string {
+  return total === null ? 'Show results' : `Show ${total} result${total === 1 ? '' : 's'}`;
+}
+
 /** /catalog: search, facet filters, ranges, sort and paging, all kept in the URL. */
 export function CatalogPage() {
   const { state, update } = useCatalogState();
   const query = useMemo(() => toRobotsQuery(state), [state]);
   const robots = useRobots(query);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const filtersId = useId();
   const sortId = useId();
+  const resultsRef = useRef<HTMLElement>(null);
+
+  // Widened to the side panel's width with the sheet open (a phone turned, a window resized): the panel takes over.
+  useEffect(() => {
+    if (!sheetOpen || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(SIDE_PANEL_QUERY);
+    const onChange = () => {
+      if (query.matches) setSheetOpen(false);
+    };
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [sheetOpen]);
 
   const [compare, setCompare] = usePendingValue(state.compare);
   const [sort, setSort] = usePendingValue(state.sort);
@@ -87,6 +109,14 @@ export function CatalogPage() {
   const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
   const last = data ? Math.min(data.total, data.page * data.limit) : 0;
   const badRequest = isApiError(robots.error) && robots.error.status === 400;
+  // The number the results show once this answer is in (null while the filters' answer is on its way).
+  const settledTotal = data && !robots.isPlaceholderData && !(robots.isError && badRequest) ? data.total : null;
+  const showResults = () => {
+    setSheetOpen(false);
+    // Filtered from further down the page: back to the top of the results.
+    const results = resultsRef.current;
+    if (results && results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: 'start' });
+  };
 
   let results;
   if (robots.isPending) {
@@ -175,26 +205,7 @@ export function CatalogPage() {
       className={cn(compare.length > 0 && 'pb-40 sm:pb-32')}
     >
       <div className="lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
-        <div className="mb-6 lg:hidden">
-          <Button
-            variant="outline"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-            {filtersOpen ? 'Hide filters' : 'Show filters'}
-            {activeCount > 0 ? ` (${activeCount})` : ''}
-          </Button>
-        </div>
-        <aside
-          id={filtersId}
-          aria-label="Filters"
-          className={cn(
-            'mb-8 rounded-2xl border border-slate-200 p-4 lg:mb-0 lg:block lg:border-0 lg:p-0 dark:border-slate-800',
-            filtersOpen ? 'block' : 'hidden',
-          )}
-        >
+        <aside aria-label="Filters" className="hidden lg:block">
           <FiltersPanel
             state={state}
             facets={data?.facets ?? null}
@@ -203,9 +214,11 @@ export function CatalogPage() {
             activeCount={activeCount}
           />
         </aside>
-        <section aria-labelledby={`${filtersId}-results`} className="min-w-0">
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
-            <SearchBox value={state.q} onCommit={(q) => update({ q })} />
+        <section ref={resultsRef} aria-labelledby={`${filtersId}-results`} className="min-w-0 scroll-mt-20">
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-x-3 gap-y-4 sm:grid-cols-[minmax(0,1fr)_14rem_auto] lg:grid-cols-[minmax(0,1fr)_14rem] lg:gap-x-4">
+            <div className="col-span-2 sm:col-span-1">
+              <SearchBox value={state.q} onCommit={(q) => update({ q })} />
+            </div>
             <div>
               <label htmlFor={sortId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
                 Sort by
@@ -221,6 +234,27 @@ export function CatalogPage() {
                 }}
               />
             </div>
+            {/* Below lg the filters are a sheet: the results stay at the top of the page. */}
+            <Button
+              variant="outline"
+              className="min-h-11 lg:hidden"
+              aria-haspopup="dialog"
+              aria-expanded={sheetOpen}
+              aria-controls={sheetOpen ? filtersId : undefined}
+              aria-label={activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}
+              onClick={() => setSheetOpen(true)}
+            >
+              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+              Filters
+              {activeCount > 0 ? (
+                <span
+                  aria-hidden="true"
+                  className="inline-flex min-w-5 items-center justify-center rounded-full bg-orange-700 px-1.5 text-xs font-semibold leading-5 text-white dark:bg-orange-400 dark:text-slate-950"
+                >
+                  {activeCount}
+                </span>
+              ) : null}
+            </Button>
           </div>
           <SearchReading reading={reading} chips={chips} onRemove={removeChip} />
           <div className="mb-4 mt-6 flex flex-wrap items-baseline justify-between gap-2">
@@ -248,6 +282,35 @@ export function CatalogPage() {
           {results}
         </section>
       </div>
+      <Sheet
+        id={filtersId}
+        open={sheetOpen}
+        onClose={() => setSheetOpen(false)}
+        title="Filters"
+        closeLabel="Close filters"
+        footer={
+          <div className="flex items-center gap-3">
+            {activeCount > 0 ? (
+              <Button variant="ghost" onClick={clearAll} className="min-h-11 shrink-0">
+                Clear all
+              </Button>
+            ) : null}
+            <Button className="min-h-11 flex-1" onClick={showResults} aria-busy={settledTotal === null || undefined}>
+              {showResultsLabel(settledTotal)}
+            </Button>
+          </div>
+        }
+      >
+        <FiltersPanel
+          state={state}
+          facets={data?.facets ?? null}
+          onChange={change}
+          onClearAll={clearAll}
+          activeCount={activeCount}
+          namePrefix="sheet-"
+          header={false}
+        />
+      </Sheet>
       <CompareTray
         ids={compare}
         names={names}

@@ -92,4 +92,25 @@ describe('/compare', () => {
     renderRoutes(routes, '/compare');
     expect(await screen.findByRole('heading', { name: 'No robots to compare yet' }, { timeout: 5000 })).toBeInTheDocument();
   });
+
+  it('on a phone, steps between robots with Previous / Next and says which one is shown', async () => {
+    const user = userEvent.setup();
+    stubCompare();
+    renderRoutes(routes, `/compare?ids=${all.map((r) => r.id).join(',')}`);
+    await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 });
+    expect(screen.getByRole('region', { name: 'Comparison table' })).toHaveAttribute('tabindex', '0');
+    const previous = screen.getByRole('button', { name: 'Previous robot' });
+    const next = screen.getByRole('button', { name: 'Next robot' });
+    expect(screen.getByText(/^Robot 1 of 3/)).toHaveTextContent('Robot 1 of 3: Universal Robots UR5e');
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(screen.getByText(/^Robot \d of 3/)).toHaveTextContent('Robot 2 of 3: FANUC M-20iD/25');
+    await user.click(next);
+    expect(screen.getByText(/^Robot \d of 3/)).toHaveTextContent('Robot 3 of 3: KUKA KR 10');
+    // At the last robot Next does nothing (and keeps the focus).
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    await user.click(next);
+    expect(screen.getByText(/^Robot \d of 3/)).toHaveTextContent('Robot 3 of 3');
+    expect(next).toHaveFocus();
+  });
 });

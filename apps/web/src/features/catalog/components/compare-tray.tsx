@@ -19,6 +19,7 @@ export function CompareTray({ ids, names, onRemove, onClear }: CompareTrayProps)
   return (
     <section
       aria-label="Compare tray"
+      data-chat-avoid
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:px-6 md:flex-row md:items-center lg:px-8">

@@ -26,19 +26,28 @@ export interface FiltersPanelProps {
   onChange: (changes: Partial<CatalogState>) => void;
   onClearAll: () => void;
   activeCount: number;
+  /**
+   * Prefix of the radio groups' names. The side panel and the phone's sheet each hold a
+   * panel: their radios must not share a name, or checking one unchecks the other's.
+   */
+  namePrefix?: string;
+  /** The "Filters" title and "Clear all filters" (false in the sheet, whose frame has them). */
+  header?: boolean;
 }
 
-export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount }: FiltersPanelProps) {
+export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount, namePrefix = '', header = true }: FiltersPanelProps) {
   return (
     <div className="space-y-6">
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900 dark:text-white">Filters</h2>
-        {activeCount > 0 ? (
-          <Button variant="ghost" size="sm" onClick={onClearAll}>
-            Clear all filters
-          </Button>
-        ) : null}
-      </div>
+      {header ? (
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">Filters</h2>
+          {activeCount > 0 ? (
+            <Button variant="ghost" size="sm" onClick={onClearAll}>
+              Clear all filters
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {RANGES.map((range) => (
         <RangeFilter
           key={range.min}
@@ -54,7 +63,7 @@ export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount 
         facets ? (
           <FacetGroup
             key={facet.key}
-            name={`facet-${facet.key}`}
+            name={`${namePrefix}facet-${facet.key}`}
             legend={facet.legend}
             options={facets[facet.key]}
             selected={state[facet.key]}

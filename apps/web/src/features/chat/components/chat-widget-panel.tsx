@@ -10,6 +10,7 @@ import { firstNameOf } from '@/lib/auth/session-user';
 import { cn } from '@/lib/cn';
 import type { ChatRequestBody } from '../api/post-chat-message';
 import { useChat } from '../hooks/use-chat';
+import { useClearSpot } from '../hooks/use-clear-spot';
 import { widgetErrorMessage } from '../utils/chat-errors';
 import { CHAT_TEXT, localAiMessage } from '../utils/chat-messages';
 import { widgetGreeting, modeLabel } from '../utils/greeting';
@@ -50,6 +51,9 @@ export default function ChatWidgetPanel({
   const { pathname, search } = useLocation();
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // Minimized, the bar floats where the launcher does: it moves off the controls under it the same way.
+  useClearSpot(sectionRef, state === 'minimized');
   const restoreRef = useRef<HTMLButtonElement>(null);
   const handledRequest = useRef(0);
   const titleId = `${id}-title`;
@@ -125,6 +129,7 @@ export default function ChatWidgetPanel({
 
   return (
     <section
+      ref={sectionRef}
       id={id}
       role="dialog"
       aria-modal="false"

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { loadChunk } from '@/lib/lazy-route';
+import { useClearSpot } from '../hooks/use-clear-spot';
 import { CHAT_TEXT } from '../utils/chat-messages';
 import { ROI_DATA_REQUEST_EVENT, ROI_DATA_UPDATE_EVENT, toRoiContext } from '../utils/roi-context';
 import { OPEN_CHAT_WIDGET_EVENT, readOpenRequest, type WidgetOpenRequest, type WidgetState } from '../utils/widget-events';
@@ -65,6 +66,9 @@ export function ChatWidget() {
     if (focusTarget === 'launcher' && state === 'closed') launcherRef.current?.focus();
   }, [focusTarget, state]);
 
+  // It never sits on a control: when one scrolls under it, it moves out of the way (issue 13).
+  useClearSpot(launcherRef, state === 'closed');
+
   const close = useCallback(() => {
     setState('closed');
     setFocusTarget('launcher');
@@ -76,7 +80,8 @@ export function ChatWidget() {
 
   return (
     <>
-      {/* On a phone the launcher sits over the page's last lines: this space lets them scroll clear of it.
+      {/* On a phone the launcher sits over the page's last lines: this space lets them scroll clear of it
+          (and useClearSpot moves it off any control that passes under it on the way).
           It continues the footer's background so the page does not end in a band of another colour. */}
       <div aria-hidden="true" className="h-20 bg-slate-50 sm:hidden dark:bg-slate-900" data-chat-widget-spacer />
       {state === 'closed' ? (
@@ -90,7 +95,7 @@ export function ChatWidget() {
           onPointerEnter={() => void importPanel()}
           onFocus={() => void importPanel()}
           data-chat-launcher
-          className="fixed bottom-4 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:bottom-6 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
+          className="fixed bottom-4 right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg ring-2 ring-white hover:bg-orange-800 motion-safe:transition-transform motion-safe:duration-150 sm:h-14 sm:w-14 dark:ring-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:bottom-6 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
         >
           <MessageCircle className="h-6 w-6" aria-hidden="true" />
         </button>
