@@ -1,6 +1,6 @@
 import type { Robot } from '@cellforge/contracts';
 import { ArrowLeft, FileText, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Container, Page } from '@/components/layout/page';
 import { PageTitle } from '@/components/layout/page-title';
@@ -146,7 +146,8 @@ function RobotDetailSkeleton() {
 
 /** /robots/:id: every figure, where it comes from, who lists it, similar robots and the ways to ask about it. */
 export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
-  const robot = useRobot(id);
+  // Rendered in the background, in slices, when it arrives (as the catalog's results): not one long task.
+  const robot = useDeferredValue(useRobot(id));
 
   if (robot.isPending) return <RobotDetailSkeleton />;
 
