@@ -28,9 +28,11 @@ import { chromium } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PUBLIC_PAGES = ['/', '/roi-calculator', '/beta-signup', '/learn-how-it-works', '/agent/robotics-advisor'];
-// LIGHTHOUSE_PAGES=/,/beta-signup audits only those (while working on a page).
-const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => p.trim()).filter(Boolean) : PUBLIC_PAGES;
+// '/robots/:id' is audited on a real robot of the seed, picked through the API (the first of the catalog's first page).
+const PUBLIC_PAGES = ['/', '/roi-calculator', '/beta-signup', '/learn-how-it-works', '/agent/robotics-advisor', '/catalog', '/robots/:id'];
+// LIGHTHOUSE_PAGES=/,/robots/:id audits only those (while working on a page).
+const PAGE_PATTERNS = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => p.trim()).filter(Boolean) : PUBLIC_PAGES;
+let PAGES = PAGE_PATTERNS;
 const BUDGET = { lcpMs: 2500, cls: 0.1, homeJsBytes: 160_000, lighthousePerformance: 0.95, lighthouseAccessibility: 0.95 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -60,6 +62,17 @@ async function startProduct() {
   }
   child.kill('SIGTERM');
   throw new Error('the product did not start (run the build first)');
+}
+
+/** The pages with `:id` replaced by a robot of the running product's catalog. */
+async function resolvePages(base) {
+  if (!PAGE_PATTERNS.some((p) => p.includes(':id'))) return PAGE_PATTERNS;
+  const answer = await fetch(`${base}/api/robots?limit=1`);
+  if (!answer.ok) throw new Error(`GET /api/robots: ${answer.status} (needed to pick a robot for /robots/:id)`);
+  const body = await answer.json();
+  const id = body.data?.[0]?.id;
+  if (!id) throw new Error('the catalog has no robot to audit /robots/:id on');
+  return PAGE_PATTERNS.map((p) => p.replace(':id', encodeURIComponent(id)));
 }
 
 /**
@@ -204,6 +217,7 @@ const external = process.env.BASE_URL;
 const product = external ? { base: external.replace(/\/$/, ''), stop: () => undefined } : await startProduct();
 const failures = [];
 try {
+  PAGES = await resolvePages(product.base);
   const lighthouse = findLighthouse();
   if (lighthouse) {
     await auditWithLighthouse(lighthouse, product.base, failures);

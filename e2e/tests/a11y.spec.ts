@@ -29,6 +29,17 @@ test('pages load without console errors or CSP violations', async ({ page }) => 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
+  // A robot page: its robot is read early by index.html's inline script (allowed by the CSP's hash), once.
+  const robot = ((await (await page.request.get('/api/robots?limit=1')).json()) as { data: Array<{ id: string }> }).data[0]!;
+  const robotReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/robots/${robot.id}`) robotReads.push(request.url());
+  });
+  await page.goto(`/robots/${robot.id}`);
+  await expect(page.getByRole('rowheader', { name: 'Payload' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Specifications' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(robotReads).toHaveLength(1);
   expect(problems).toEqual([]);
   const csp = (await page.request.get('/')).headers()['content-security-policy'];
   expect(csp).toContain("script-src 'self' 'sha256-");

@@ -152,6 +152,21 @@ describe('web app serving', () => {
     expect(home.text).not.toContain('modulepreload');
   });
 
+  it("puts the config where index.html marks it, before the page's own scripts that read it", async () => {
+    const { dist } = buildDist();
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><!-- app-config: <script>window.__APP_CONFIG__={...}</script> here --><script>window.early=window.__APP_CONFIG__</script></head><body></body></html>',
+    );
+    const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+    const a = express();
+    a.use(web.pages);
+    const page = await request(a).get('/').set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(200);
+    expect(page.text).toContain('<head><script>window.__APP_CONFIG__={"appName":"TestForge","apiBase":"","aiBase":""}</script><script>window.early');
+    expect(page.text).not.toContain('app-config:');
+    expect(web.scriptHashes).toHaveLength(2);
+  });
+
   it('hashes the inline scripts for the CSP', () => {
     const { web } = app();
     expect(web.scriptHashes).toHaveLength(2);

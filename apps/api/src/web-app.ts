@@ -15,9 +15,13 @@ const apiOnly = /^\/(api|health|assets)(\/|$)/;
 /** Prefixes where pages and API routes live side by side (/auth/customer and /auth/me). */
 const sharedWithApi = /^\/(auth|projects|ai)(\/|$)/;
 
+/** Where index.html wants the config (before its scripts that read it); else the end of <head>. */
+const CONFIG_MARKER = /<!-- app-config:.*?-->/;
+
 function injectConfig(html: string, appName: string): string {
   const config = JSON.stringify({ appName, apiBase: '', aiBase: '' }).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script>window.__APP_CONFIG__=${config}</script></head>`);
+  const script = `<script>window.__APP_CONFIG__=${config}</script>`;
+  return CONFIG_MARKER.test(html) ? html.replace(CONFIG_MARKER, script) : html.replace('</head>', `${script}</head>`);
 }
 
 /** A page pattern of dist/page-preloads.json and the chunks to preload with it. */

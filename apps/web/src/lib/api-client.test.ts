@@ -35,6 +35,26 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it("takes the page's early read of the same GET once (index.html), then asks itself", async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: 'fresh' }));
+    window.__EARLY_READS__ = { '/api/robots/r1': Promise.resolve(jsonResponse({ data: 'early' })) };
+    await expect(api.get('/api/robots/r1', { publicRead: true })).resolves.toEqual({ data: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(api.get('/api/robots/r1', { publicRead: true })).resolves.toEqual({ data: 'fresh' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends its own request when the early read failed, or when a token is stored', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({ data: 'fresh' }));
+    window.__EARLY_READS__ = { '/api/robots/r1': Promise.reject(new TypeError('Failed to fetch')) };
+    await expect(api.get('/api/robots/r1')).resolves.toEqual({ data: 'fresh' });
+    window.localStorage.setItem('access_token', 'tok');
+    window.__EARLY_READS__ = { '/api/robots/r2': Promise.resolve(jsonResponse({ data: 'early' })) };
+    await expect(api.get('/api/robots/r2')).resolves.toEqual({ data: 'fresh' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    delete window.__EARLY_READS__;
+  });
+
   it('turns an error body into a typed ApiError', async () => {
     stubFetch(() =>
       errorResponse(400, 'VALIDATION_FAILED', 'Some fields are invalid', { email: ['Enter a valid email address'] }),

@@ -1,6 +1,7 @@
 import { readErrorMessage } from '@cellforge/contracts';
 import { env } from '@/config/env';
 import { getAccessToken } from './storage';
+import { takeEarlyRead } from './early-read';
 
 /** A failed call: HTTP status (0 = no answer), stable code and the server's message. */
 export class ApiError extends Error {
@@ -132,14 +133,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = auth === false ? null : getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = buildUrl(path, query);
+  const init: RequestInit = { method, headers, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body), signal };
+  // The same anonymous GET already sent by index.html (early-read.ts): its answer, once; if it failed, a request of our own.
+  const early = method === 'GET' && !token && !extraHeaders ? takeEarlyRead(url) : undefined;
+
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    });
+    response = await (early ? early.catch(() => fetch(url, init)) : fetch(url, init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });

@@ -1,9 +1,15 @@
+import { lazy } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { RobotDetailPage } from '@/features/catalog/components/robot-detail-page';
 import { ContactSupplier } from '@/features/leads/components/contact-supplier';
-import { CustomerProjectSelect } from '@/features/projects/components/customer-project-select';
 import { RequestQuote } from '@/features/quotes/components/request-quote';
 import { useSession } from '@/lib/auth/session';
+
+// The customer's project picker is part of the request and contact forms: it loads with the form (opened by a
+// signed-in customer), not with the page, which visitors mostly read.
+const CustomerProjectSelect = lazy(() =>
+  import('@/features/projects/components/customer-project-select').then((module) => ({ default: module.CustomerProjectSelect })),
+);
 
 /**
  * Composes the robot page (catalog feature) with "Request a quote" on every robot (quotes

@@ -1,7 +1,7 @@
 import type { Robot } from '@cellforge/contracts';
 import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/layout/page';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
@@ -56,7 +56,10 @@ export function showResultsLabel(total: number | null): string {
 export function CatalogPage() {
   const { state, update } = useCatalogState();
   const query = useMemo(() => toRobotsQuery(state), [state]);
-  const robots = useRobots(query);
+  // The results (20 cards and the facet counts) render in the background, in slices, once they arrive: the
+  // answer comes in through a synchronous store update, and rendering it at once was one long task (~250 ms on
+  // a slow phone) right when the page becomes usable. The skeleton (or the previous results) stays until then.
+  const robots = useDeferredValue(useRobots(query));
   const [sheetOpen, setSheetOpen] = useState(false);
   const filtersId = useId();
   const sortId = useId();

@@ -1,7 +1,8 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonLine } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -9,13 +10,58 @@ import { formatKg, formatMm, formatPriceBand, robotName } from '@/lib/robot-form
 import { useSimilarRobots } from '../api/get-similar-robots';
 import { FigureText } from './unknown-value';
 
+const gridClasses = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
+const figureLabels = ['Payload', 'Reach', 'Price'] as const;
+
+/** A robot's card while it loads: the card's own frame, name line and three figure rows, so it is as tall as the card. */
+function SimilarCardSkeleton() {
+  return (
+    <li className={cn(cardClasses, 'p-4')} aria-hidden="true">
+      <SkeletonLine className="h-6" barClassName="w-3/4" />
+      <div className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        {figureLabels.map((label) => (
+          <Fragment key={label}>
+            <span className="text-slate-600 dark:text-slate-400">{label}</span>
+            <SkeletonLine barClassName="w-20" />
+          </Fragment>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function SimilarSkeletonList() {
+  return (
+    <ul className={gridClasses}>
+      {[0, 1, 2, 3].map((key) => (
+        <SimilarCardSkeleton key={key} />
+      ))}
+    </ul>
+  );
+}
+
+/** The section as it looks while the robot itself loads (the robot page's skeleton). */
+export function SimilarRobotsSkeleton() {
+  return (
+    <section aria-label="Similar robots" className="mt-12">
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Similar robots</h2>
+      </div>
+      <div className="mt-4">
+        <SimilarSkeletonList />
+      </div>
+    </section>
+  );
+}
+
 export function SimilarRobots({ robotId }: { robotId: string }) {
   const similar = useSimilarRobots(robotId);
   const robots = similar.data ?? [];
 
   return (
     <section aria-labelledby="similar-heading" className="mt-12">
-      <div className="flex flex-wrap items-baseline justify-between gap-3">
+      {/* As tall as the "Compare with these" button (min-h-9) with or without it, so the cards do not move when it shows. */}
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-3">
         <h2 id="similar-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
           Similar robots
         </h2>
@@ -30,10 +76,8 @@ export function SimilarRobots({ robotId }: { robotId: string }) {
       </div>
       <div className="mt-4">
         {similar.isPending ? (
-          <div role="status" aria-label="Loading similar robots" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} className="h-28 rounded-2xl" />
-            ))}
+          <div role="status" aria-label="Loading similar robots">
+            <SimilarSkeletonList />
           </div>
         ) : similar.isError ? (
           <ErrorState
@@ -45,7 +89,7 @@ export function SimilarRobots({ robotId }: { robotId: string }) {
         ) : robots.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">No similar robots in the catalog yet.</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className={gridClasses}>
             {robots.map((robot) => (
               <li key={robot.id} className={cn(cardClasses, 'p-4')}>
                 <Link

@@ -1,4 +1,5 @@
 import type { Robot } from '@cellforge/contracts';
+import { SkeletonLine } from '@/components/ui/skeleton';
 import {
   formatKg,
   formatMm,
@@ -9,30 +10,42 @@ import {
 } from '@/lib/robot-format';
 import { FigureText } from './unknown-value';
 
-/** Every figure of a robot; what the datasheet does not give shows as a dash, never a guess. */
-export function SpecTable({ robot }: { robot: Robot }) {
-  const rows: Array<[string, string]> = [
-    ['Manufacturer', robot.manufacturer],
-    ['Model', robot.model],
-    ['Category', humanizeTag(robot.category)],
-    ['Payload', formatKg(robot.payload_kg)],
-    ['Reach', formatMm(robot.reach_mm)],
-    ['Axes', formatNumber(robot.dof)],
-    ['Repeatability', formatRepeatability(robot.repeatability_mm)],
-    ['Weight', formatKg(robot.weight_kg)],
-    ['Indicative price', formatPriceBand(robot.price_min_usd, robot.price_max_usd)],
-  ];
+/** The rows of the table, in order: label and the figure as shown. */
+const SPEC_ROWS: ReadonlyArray<readonly [string, (robot: Robot) => string]> = [
+  ['Manufacturer', (robot) => robot.manufacturer],
+  ['Model', (robot) => robot.model],
+  ['Category', (robot) => humanizeTag(robot.category)],
+  ['Payload', (robot) => formatKg(robot.payload_kg)],
+  ['Reach', (robot) => formatMm(robot.reach_mm)],
+  ['Axes', (robot) => formatNumber(robot.dof)],
+  ['Repeatability', (robot) => formatRepeatability(robot.repeatability_mm)],
+  ['Weight', (robot) => formatKg(robot.weight_kg)],
+  ['Indicative price', (robot) => formatPriceBand(robot.price_min_usd, robot.price_max_usd)],
+];
+
+const rowHeaderClasses = 'w-2/5 py-2.5 pr-4 font-medium text-slate-600 dark:text-slate-400';
+
+/**
+ * Every figure of a robot; what the datasheet does not give shows as a dash, never a guess.
+ * Without a robot (while it loads) the same table with grey bars for the figures: the
+ * rows keep their height, so nothing moves when the figures arrive.
+ */
+export function SpecTable({ robot }: { robot?: Robot }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">Specifications</caption>
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-        {rows.map(([label, value]) => (
+        {SPEC_ROWS.map(([label, value]) => (
           <tr key={label}>
-            <th scope="row" className="w-2/5 py-2.5 pr-4 font-medium text-slate-600 dark:text-slate-400">
+            <th scope="row" className={rowHeaderClasses}>
               {label}
             </th>
             <td className="py-2.5 font-semibold tabular-nums text-slate-900 dark:text-white">
-              <FigureText text={value} />
+              {robot ? (
+                <FigureText text={value(robot)} />
+              ) : (
+                <SkeletonLine barClassName="w-28" />
+              )}
             </td>
           </tr>
         ))}

@@ -88,6 +88,8 @@ describe('Contact supplier', () => {
     renderRoutes(routes, `/robots/${listed.id}`);
     await openRobot();
     await user.click(await screen.findByRole('button', { name: 'Contact supplier' }));
+    // The form's code loads when the dialog opens (its own chunk): wait for the form, then take the dialog that holds it.
+    await screen.findByRole('form', { name: 'Message to the supplier' }, { timeout: 5000 });
     const dialog = screen.getByRole('dialog', { name: 'Contact the supplier' });
 
     // Too short: the contract's rule, before any call.
@@ -120,6 +122,8 @@ describe('Contact supplier', () => {
     renderRoutes(routes, `/robots/${listed.id}`);
     await openRobot();
     await user.click(await screen.findByRole('button', { name: 'Contact supplier' }));
+    // The form's code loads when the dialog opens (its own chunk): wait for the form, then take the dialog that holds it.
+    await screen.findByRole('form', { name: 'Message to the supplier' }, { timeout: 5000 });
     const dialog = screen.getByRole('dialog', { name: 'Contact the supplier' });
     await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Is this robot available?');
     await user.click(within(dialog).getByRole('button', { name: 'Send message' }));

@@ -1,31 +1,22 @@
-import { createLeadSchema, roleDisplayName } from '@cellforge/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Mail } from 'lucide-react';
-import { useState, type ComponentProps, type ComponentType } from 'react';
-import toast from 'react-hot-toast';
+import { roleDisplayName } from '@cellforge/contracts';
+import { Mail } from 'lucide-react';
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { FormActions } from '@/components/ui/form-actions';
-import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import type { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { robotName } from '@/lib/robot-format';
-import { useServerForm } from '@/lib/use-server-form';
-import { useCreateLead } from '../api/create-lead';
 
-export const CONTACT_SENT_TOAST = 'Message sent to the supplier';
-export const CONTACT_FAILED_MESSAGE = 'Your message could not be sent. Please try again.';
+export { CONTACT_FAILED_MESSAGE, CONTACT_SENT_TOAST } from './contact-messages';
 
-const contactFormSchema = z.object({
-  project_id: z.string(),
-  message: createLeadSchema.shape.message,
-});
-type ContactFormValues = z.infer<typeof contactFormSchema>;
+// The form (react-hook-form, its zod resolver, the project picker's select) is its own chunk: it loads when
+// the button is pointed at, focused or pressed, not with the page.
+const loadDialog = () => import('./contact-supplier-dialog');
+const ContactSupplierDialog = lazy(loadDialog);
 
 /**
  * The customer's project picker (features/projects), given by the route: features do not
@@ -53,7 +44,14 @@ export function ContactSupplier({ robot, projectId, signInRedirect, className, P
   const { user, role, isLoading } = useSession();
   const [open, setOpen] = useState(false);
 
-  if (isLoading) return null;
+  // While a stored session is checked: a block of the button's size, so nothing below it moves when it shows.
+  if (isLoading) {
+    return (
+      <div className={className} data-testid="contact-supplier-placeholder">
+        <Skeleton className="h-10 w-full rounded-lg" />
+      </div>
+    );
+  }
   if (!user) {
     return (
       <div className={className}>
@@ -76,82 +74,33 @@ export function ContactSupplier({ robot, projectId, signInRedirect, className, P
   }
   return (
     <div className={className}>
-      <Button variant={variant} className="w-full" onClick={() => setOpen(true)}>
+      <Button
+        variant={variant}
+        className="w-full"
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+      >
         <Mail className="h-4 w-4" aria-hidden="true" />
         Contact supplier
       </Button>
       {open ? (
-        <ContactSupplierDialog robot={robot} projectId={projectId} ProjectSelect={ProjectSelect} onClose={() => setOpen(false)} />
+        <Suspense fallback={<DialogLoading robot={robot} onClose={() => setOpen(false)} />}>
+          <ContactSupplierDialog robot={robot} projectId={projectId} ProjectSelect={ProjectSelect} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );
 }
 
-function ContactSupplierDialog({
-  robot,
-  projectId,
-  ProjectSelect,
-  onClose,
-}: {
-  robot: ContactSupplierProps['robot'];
-  projectId?: string;
-  ProjectSelect: ProjectSelect;
-  onClose: () => void;
-}) {
-  const name = robotName(robot);
-  const createLead = useCreateLead();
-  const [sent, setSent] = useState(false);
-  const {
-    register,
-    watch,
-    submit: onSubmit,
-    formError,
-    formState: { errors, isSubmitting },
-  } = useServerForm<ContactFormValues>({
-    resolver: zodResolver(contactFormSchema),
-    defaultValues: { project_id: projectId ?? '', message: '' },
-    fields: ['message', 'project_id'],
-    onValid: async (values) => {
-      await createLead.mutateAsync({
-        robot_id: robot.id,
-        ...(values.project_id ? { project_id: values.project_id } : {}),
-        message: values.message,
-      });
-      setSent(true);
-      toast.success(CONTACT_SENT_TOAST);
-    },
-    failureMessage: CONTACT_FAILED_MESSAGE,
-  });
 
+/** The dialog's frame while the form's code loads (same title, a form-sized body), so the form takes its place without a jump. */
+function DialogLoading({ robot, onClose }: { robot: ContactSupplierProps['robot']; onClose: () => void }) {
   return (
-    <Dialog open onClose={onClose} title="Contact the supplier" description={<>About the {name}.</>}>
-      {sent ? (
-        <div role="status" className="space-y-4">
-          <p className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
-            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            Your message was sent. The supplier sees it with your name and email and will answer you by email.
-          </p>
-          <Button variant="outline" onClick={onClose}>
-            Close
-          </Button>
-        </div>
-      ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Message to the supplier">
-          <FormAlert message={formError} />
-          <Field label="Project" optional hint="The supplier sees the project's name." error={errors.project_id?.message}>
-            {/* Controlled: the projects load after the form, and the pre-selected one must show once they do. */}
-            <ProjectSelect {...register('project_id')} value={watch('project_id')} />
-          </Field>
-          <Field label="Message" required error={errors.message?.message} hint="At least 10 characters.">
-            <Textarea
-              rows={5}
-              placeholder="What do you want to automate, how many units, by when?"
-              {...register('message')}
-            />
-          </Field>
-          <FormActions submitLabel="Send message" submitting={isSubmitting} onCancel={onClose} />
-        </form>
-      )}
+    <Dialog open onClose={onClose} title="Contact the supplier" description={<>About the {robotName(robot)}.</>}>
+      <div className="flex min-h-72 items-center justify-center">
+        <Spinner label="Loading the form" />
+      </div>
     </Dialog>
   );
 }

@@ -1,37 +1,48 @@
 import type { RoiResult } from '@cellforge/roi';
-import { Component, lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { describeCashFlow } from '../utils/cash-flow-summary';
 
-// recharts (~100 kB gzipped) loads only when the chart is about to show.
+// recharts (~100 kB gzipped) loads only when the chart is about to come into view.
 const CashFlowChart = lazy(() => import('./cash-flow-chart'));
 
 /**
- * True once the page around the chart has been shown and the browser is idle (at the
- * latest a second later). The chart's chunk is requested only then, so the calculator's
- * figures show first and do not wait on it, nor share the network with it; the chart
- * is below them and has the same data as the table. Its render is a transition (in
- * slices, not one long task).
+ * True once the chart's place comes within a screen of the viewport (the figures and
+ * the form come first; on a phone the chart is a few screens down). The chart's chunk
+ * (recharts, ~108 kB gzipped) is requested only then, so loading the calculator costs
+ * neither its download nor its parse and first render, and a visitor who never scrolls
+ * to it never pays for it. The render is a transition (in slices, not one long task).
+ * Where IntersectionObserver is missing, the chart comes once the page has been shown
+ * and the browser is idle.
  */
-function useAfterPageShown(): boolean {
-  const [shown, setShown] = useState(false);
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
   useEffect(() => {
-    const reveal = () => startTransition(() => setShown(true));
+    const element = ref.current;
+    if (!element || near) return;
+    const reveal = () => startTransition(() => setNear(true));
+    if (typeof IntersectionObserver === 'function') {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer.disconnect();
+            reveal();
+          }
+        },
+        { rootMargin: '100% 0px' },
+      );
+      observer.observe(element);
+      return () => observer.disconnect();
+    }
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // Two frames: the first callback runs before the page's paint, the second after it.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(reveal, { timeout: 1000 });
-        else timer = setTimeout(reveal, 100);
-      });
-    });
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(reveal, { timeout: 1000 });
+    else timer = setTimeout(reveal, 100);
     return () => {
-      cancelAnimationFrame(frame);
       if (idle !== undefined) window.cancelIdleCallback(idle);
       clearTimeout(timer);
     };
-  }, []);
-  return shown;
+  }, [ref, near]);
+  return near;
 }
 
 const chartPlaceholder = <div className="h-80 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-800" aria-hidden="true" />;
@@ -55,7 +66,8 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 }
 
 export function CashFlowSection({ result }: { result: RoiResult }) {
-  const showChart = useAfterPageShown();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const showChart = useNearViewport(chartRef);
   return (
     <section aria-labelledby="roi-chart-title">
       <h2 id="roi-chart-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
@@ -65,7 +77,7 @@ export function CashFlowSection({ result }: { result: RoiResult }) {
         <figcaption id="roi-chart-summary" className="text-slate-700 dark:text-slate-300">
           {describeCashFlow(result)}
         </figcaption>
-        <div className="mt-4">
+        <div className="mt-4" ref={chartRef}>
           <ChartBoundary>
             <Suspense fallback={chartPlaceholder}>{showChart ? <CashFlowChart result={result} /> : chartPlaceholder}</Suspense>
           </ChartBoundary>
