@@ -24,7 +24,7 @@ import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createIntegratorService } from './modules/integrator/integrator.service';
 import { CatalogSearch, createCatalogRouter } from './modules/catalog';
-import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadsRouter, createThreadsService } from './modules/leads';
+import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadNotifier, createThreadsRouter, createThreadsService } from './modules/leads';
 import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
 import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
 import { createRoiRouter } from './modules/roi/roi.router';
@@ -146,12 +146,13 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
-  const threads = createThreadsService({ db });
+  const notify = createThreadNotifier({ db, mailer, appName: config.appName, publicUrl: config.publicUrl, background, logger });
+  const threads = createThreadsService({ db, notify });
   app.use('/api/threads', createThreadsRouter({ threads, tokens }));
   app.use(
     '/api/quote-requests',
     createQuoteRequestsRouter({
-      quoteRequests: createQuoteRequestsService({ db, projects, threads }),
+      quoteRequests: createQuoteRequestsService({ db, projects, threads, notify }),
       tokens,
       rateLimit: config.quoteRequestRateLimit,
       rateWindowMs: config.quoteRequestRateWindowMs,

@@ -158,7 +158,7 @@ describe('web app serving', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html><head><!-- app-config: <script>window.__APP_CONFIG__={...}</script> here --><script>window.early=window.__APP_CONFIG__</script></head><body></body></html>',
     );
-    const web = createWebApp({ distDir: dist, appName: 'TestForge' })!;
+    const web = defined(createWebApp({ distDir: dist, appName: 'TestForge' }));
     const a = express();
     a.use(web.pages);
     const page = await request(a).get('/').set('Accept', 'text/html').set('Accept-Encoding', 'identity').expect(200);

@@ -37,7 +37,8 @@ async function twoOpenings(backend: 'pglite' | 'postgres'): Promise<{ open: (mig
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     return { open: (migrationsFolder) => createDb({ dataDir, ...(migrationsFolder ? { migrationsFolder } : {}) }) };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cf_migr_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

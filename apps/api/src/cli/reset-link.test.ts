@@ -13,6 +13,7 @@ import { hashResetToken } from '../modules/auth/password-reset.service';
 import { testBackends, testConfig, useTestApp } from '../test/create-test-app';
 import { registerUser } from '../test/factories';
 import { resetLinkCommand } from './reset-link-command';
+import { defined } from '../test/defined';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NEW_PASSWORD = 'amber lantern over quiet hills';
@@ -33,11 +34,11 @@ describe.each(testBackends)('reset-link command on %s (issue 13: operators witho
     const run = io();
     expect(await resetLinkCommand([user.email.toUpperCase()], { ...ENV, PASSWORD_RESET_TTL_MINUTES: '30' }, run.io, { db: ctx().handle })).toBe(0);
     expect(run.out).toHaveLength(1);
-    const token = /^https:\/\/robots\.example\.test\/reset-password\?token=([\w-]{43})$/.exec(run.out[0]!)?.[1];
+    const token = /^https:\/\/robots\.example\.test\/reset-password\?token=([\w-]{43})$/.exec(defined(run.out[0]))?.[1];
     expect(token, run.out[0]).toBeTruthy();
     expect(run.err.join('\n')).toMatch(/valid until .* \(30 minutes\)/);
     const [row] = await ctx().handle.db.select().from(passwordResets);
-    expect(row!.tokenHash).toBe(hashResetToken(token!));
+    expect(defined(row).tokenHash).toBe(hashResetToken(defined(token)));
 
     await request(ctx().app).post('/auth/reset-password').send({ token, password: NEW_PASSWORD }).expect(200);
     await request(ctx().app).post('/auth/login').send({ email: user.email, password: NEW_PASSWORD }).expect(200);

@@ -17,6 +17,7 @@ import { testBackends, testConfig, useTestApp } from '../../test/create-test-app
 import { bearer, registerUser } from '../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { hashResetToken } from './password-reset.service';
+import { defined } from '../../test/defined';
 
 const PUBLIC_URL = 'https://robots.example.test';
 const NEW_PASSWORD = 'amber lantern over quiet hills';
@@ -66,7 +67,7 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
     const before = smtp.received.length;
     await request(app).post('/auth/forgot-password').send({ email }).expect(202);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    return LINK.exec(mail!.mail.text ?? '')![1]!;
+    return defined(defined(LINK.exec(defined(mail).mail.text ?? ''))[1]);
   }
 
   it('mails a link to the account: to, subject, a text and an HTML body with the link; only the hash is stored', async () => {
@@ -75,9 +76,9 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
     expect(passwordResetAnswerSchema.parse(res.body).message).toMatch(/If an account exists for that e-mail address/);
 
     const [received] = await smtp.waitFor(1);
-    const { mail, rcptTo } = received!;
+    const { mail, rcptTo } = defined(received);
     expect(rcptTo).toEqual([user.email]);
-    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]!.address : null).toBe(user.email);
+    expect(mail.to && !Array.isArray(mail.to) ? defined(mail.to.value[0]).address : null).toBe(user.email);
     expect(mail.from?.value[0]?.address).toBe('no-reply@robots.example.test');
     expect(mail.subject).toBe('Reset your CellForge password');
     const token = LINK.exec(mail.text ?? '')?.[1];
@@ -92,9 +93,9 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
 
     const rows = await ctx().handle.db.select().from(passwordResets);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.tokenHash).toBe(hashResetToken(token!));
-    expect(JSON.stringify(rows)).not.toContain(token!);
-    const minutes = (rows[0]!.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(defined(rows[0]).tokenHash).toBe(hashResetToken(defined(token)));
+    expect(JSON.stringify(rows)).not.toContain(defined(token));
+    const minutes = (defined(rows[0]).expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
   });
@@ -113,9 +114,9 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
 
     // The account is told its password changed.
     const mails = await smtp.waitFor(2);
-    expect(mails[1]!.mail.subject).toBe('Your CellForge password was changed');
-    expect(mails[1]!.rcptTo).toEqual([user.email]);
-    expect(mails[1]!.mail.text).toContain(`${PUBLIC_URL}/auth`);
+    expect(defined(mails[1]).mail.subject).toBe('Your CellForge password was changed');
+    expect(defined(mails[1]).rcptTo).toEqual([user.email]);
+    expect(defined(mails[1]).mail.text).toContain(`${PUBLIC_URL}/auth`);
   });
 
   it('signs the account out everywhere: tokens issued before the reset are refused, and other reset links are spent', async () => {
@@ -150,10 +151,10 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
     build({ passwordResetTtlMinutes: 15 });
     const { user } = await registerUser(app);
     await askForLink(user.email);
-    expect(smtp.received[0]!.mail.text).toContain('15 minutes');
+    expect(defined(smtp.received[0]).mail.text).toContain('15 minutes');
     const [row] = await ctx().handle.db.select().from(passwordResets);
-    expect((row!.expiresAt.getTime() - Date.now()) / 60_000).toBeLessThanOrEqual(15);
-    expect((row!.expiresAt.getTime() - Date.now()) / 60_000).toBeGreaterThan(14);
+    expect((defined(row).expiresAt.getTime() - Date.now()) / 60_000).toBeLessThanOrEqual(15);
+    expect((defined(row).expiresAt.getTime() - Date.now()) / 60_000).toBeGreaterThan(14);
   });
 
   it("drops an account's tokens that expired or were used over a day ago when it asks again", async () => {

@@ -5,6 +5,7 @@ import { robots, robotSearchColumns, seedCatalog, users, type DbHandle } from '@
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { searchRobots } from './catalog.repository';
 import { searchRobotsReference } from './catalog-search-reference.repository';
+import { defined } from '../../test/defined';
 
 /**
  * searchRobots reads robot_search and robot_facet_sets (migration 0008), kept by triggers
@@ -83,9 +84,9 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
     await handle.db
       .update(robots)
       .set({ model: 'Zeta-renamed', ...robotSearchColumns({ manufacturer: 'FANUC', model: 'Zeta-renamed' }), payloadKg: 999, priceMinUsd: 2, category: 'delta', applications: ['painting'] })
-      .where(eq(robots.id, fanuc!.id));
+      .where(eq(robots.id, defined(fanuc).id));
     await agree('edit');
-    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, added!.id));
+    await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, defined(added).id));
     await agree('unlisted');
     await handle.db.update(robots).set({ status: 'inactive' }).where(eq(robots.manufacturer, 'KUKA'));
     await agree('inactive');
@@ -97,10 +98,10 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
       .returning();
     await handle.db.execute(sql`
       insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text, owner_id, applications)
-      select 'Zeta', 'B ' || g, 'zeta|b' || g, 'scara', 1 + g % 50, 500 + g % 1000, 4, 'zeta b ' || g || ' assembly', 'zetab' || g, ${owner!.id}, array['assembly']
+      select 'Zeta', 'B ' || g, 'zeta|b' || g, 'scara', 1 + g % 50, 500 + g % 1000, 4, 'zeta b ' || g || ' assembly', 'zetab' || g, ${defined(owner).id}, array['assembly']
       from generate_series(1, 300) as g`);
     await agree('bulk insert');
-    await handle.db.delete(users).where(eq(users.id, owner!.id));
+    await handle.db.delete(users).where(eq(users.id, defined(owner).id));
     await agree('owner deleted (cascade)');
     await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
     await agree('delete');

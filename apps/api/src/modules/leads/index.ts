@@ -8,5 +8,6 @@ export { createLeadsRouter } from './leads.router';
 export { createLeadsService, type LeadsService } from './leads.service';
 export { createQuoteRequestsRouter, createThreadsRouter } from './threads.router';
 export { createThreadsService, type ThreadEvent, type ThreadsService } from './threads.service';
+export { createThreadNotifier } from './thread-notifications';
 export { createQuoteRequestsService, type QuoteRequestsService } from './quote-requests.service';
 export { dailyLeadCounts, findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, setLeadStatus, type LeadRow } from './leads.repository';
