@@ -176,6 +176,7 @@ function AskPrice({ links }: { links: readonly ChatRobotLink[] }) {
           {index > 0 ? ', ' : null}
           <Link
             to={`${link.href}?quote=1`}
+            aria-label={`Ask for a price on the ${link.name}`}
             className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
           >
             {link.name}

@@ -185,6 +185,9 @@ describe('Chat widget', () => {
     expect(within(dialog()).getByText(/KUKA KR 40 PA/)).toBeInTheDocument();
     const more = within(dialog()).getByRole('link', { name: 'See every matching robot in the catalog' });
     expect(more).toHaveAttribute('href', '/catalog?minPayload=48&excludeManufacturer=FANUC');
+    // "Ask for a price" opens the request form on the robot's page; an untrusted link gets none.
+    expect(within(dialog()).getByRole('link', { name: 'Ask for a price on the ABB IRB 460' })).toHaveAttribute('href', '/robots/robot-460?quote=1');
+    expect(within(dialog()).queryByRole('link', { name: /Ask for a price on the KUKA/ })).toBeNull();
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/robots/robot-460'));
   });

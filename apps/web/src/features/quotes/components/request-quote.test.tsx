@@ -100,6 +100,23 @@ describe('Request a quote', () => {
     });
   }, 20_000);
 
+  it('opens the form at once from an "Ask for a price" link (?quote=1), and keeps it through sign-in', async () => {
+    stubApi(robotRoutes(), { user: CUSTOMER });
+    renderRoutes(routes, `/robots/${datasheet.id}?quote=1`);
+    await openRobot();
+    expect(await screen.findByRole('dialog', { name: 'Request a quote' }, { timeout: 5000 })).toBeInTheDocument();
+  }, 20_000);
+
+  it('sends a visitor from an "Ask for a price" link to sign in and back to the open form', async () => {
+    stubApi(robotRoutes());
+    renderRoutes(routes, `/robots/${datasheet.id}?quote=1`);
+    await openRobot();
+    expect(screen.getByRole('link', { name: 'Sign in to request a quote' })).toHaveAttribute(
+      'href',
+      `/auth/customer?redirect=${encodeURIComponent(`/robots/${datasheet.id}?quote=1`)}`,
+    );
+  }, 20_000);
+
   it("shows the server's refusal of a second request with the way to the first", async () => {
     const user = userEvent.setup();
     const message = 'You already asked for a price on the FANUC CRX-25iA. Its answers are in your messages.';
