@@ -171,5 +171,5 @@ export const threadListSchema = z.object({ data: z.array(threadSchema), unread: 
 export type ThreadList = z.infer<typeof threadListSchema>;
 export const threadDetailResponseSchema = z.object({ data: threadDetailSchema });
 export type ThreadDetailResponse = z.infer<typeof threadDetailResponseSchema>;
-export const unreadCountSchema = z.object({ unread: z.number().int() });
+export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
