@@ -131,9 +131,9 @@ export function createQuoteRequestsService(deps: {
           fromReadAt: request.createdAt,
         });
       }
-      await deps.threads.reply(sellerId, thread.id, input.message);
-      if (input.quote) await deps.threads.quote(sellerId, thread.id, input.quote);
-      return deps.threads.get(sellerId, thread.id);
+      // Each step answers the conversation as it stands (read by its author): the last one is the answer.
+      const replied = await deps.threads.reply(sellerId, thread.id, input.message);
+      return input.quote ? deps.threads.quote(sellerId, thread.id, input.quote) : replied;
     },
 
     /** The customer withdraws a request: no new answers (conversations already started go on). */
