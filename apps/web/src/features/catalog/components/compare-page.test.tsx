@@ -68,6 +68,18 @@ describe('/compare', () => {
     expect(new URLSearchParams(router.state.location.search).get('ids')).toBe(`${light.id},${mid.id}`);
   });
 
+  it('asks for a price on any compared robot: the robot page opens with its request form', async () => {
+    const user = userEvent.setup();
+    stubCompare();
+    const { router } = renderRoutes(routes, `/compare?ids=${all.map((r) => r.id).join(',')}`);
+    await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 });
+    // One per robot, each naming its robot (the makers' datasheet rows too, not only listed ones).
+    expect(screen.getAllByRole('link', { name: /^Request a quote for the / })).toHaveLength(3);
+    await user.click(screen.getByRole('link', { name: 'Request a quote for the FANUC M-20iD/25' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/robots/${heavy.id}`));
+    expect(router.state.location.search).toBe('?quote=1');
+  });
+
   it('asks the assistant with the page name "compare"', async () => {
     const user = userEvent.setup();
     stubCompare();

@@ -2,6 +2,7 @@ import type { Robot } from '@cellforge/contracts';
 import { Award, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
+import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { humanizeTag, robotName } from '@/lib/robot-format';
@@ -176,6 +177,14 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {humanizeTag(robot.category)} · {robot.owner_id ? 'Listed by a supplier' : 'Makers’ datasheet'}
                   </p>
+                  {/* The robot page opens its request form at once (?quote=1), through sign-in too. */}
+                  <Link
+                    to={`${paths.robot.getHref(robot.id)}?quote=1`}
+                    aria-label={`Request a quote for the ${robotName(robot)}`}
+                    className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'mt-2')}
+                  >
+                    Request a quote
+                  </Link>
                 </th>
               ))}
             </tr>
