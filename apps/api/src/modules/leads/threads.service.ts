@@ -137,8 +137,14 @@ export function createThreadsService(deps: { db: Database; notify?: (event: Thre
     return { parties, robots, latest };
   }
 
-  async function detail(userId: string, record: ThreadRecord): Promise<ThreadDetail> {
-    const [{ parties, robots, latest }, messages] = await Promise.all([contextFor([record]), listMessages(db, record.lead.id)]);
+  /** What one conversation's page reads: its parties, robot, latest quote and messages. */
+  async function detailContext(record: ThreadRecord) {
+    const [context, messages] = await Promise.all([contextFor([record]), listMessages(db, record.lead.id)]);
+    return { ...context, messages };
+  }
+
+  async function detail(userId: string, record: ThreadRecord, read?: Awaited<ReturnType<typeof detailContext>>): Promise<ThreadDetail> {
+    const { parties, robots, latest, messages } = read ?? (await detailContext(record));
     const { lead } = record;
     const thread = toThread(record, userId, { parties, robots, last: latest.last.get(lead.id), quote: latest.quote.get(lead.id) });
     const nameOf = (id: string) => parties.get(id)?.name ?? 'Former user';
@@ -193,20 +199,21 @@ export function createThreadsService(deps: { db: Database; notify?: (event: Thre
   ): Promise<ThreadDetail> {
     const { lead } = record;
     await addMessage(db, lead, { authorId: userId, ...message }, status);
-    const recipientId = lead.fromUserId === userId ? lead.toUserId : lead.fromUserId;
-    const [parties, robots] = await Promise.all([findParties(db, [userId]), lead.robotId ? findRobotSummaries(db, [lead.robotId]) : new Map<string, RobotSummary>()]);
-    const robot = lead.robotId ? robots.get(lead.robotId) : undefined;
+    const fresh = await findThread(db, lead.id);
+    if (!fresh) throw notFound('Conversation');
+    // One read of the parties and robot serves both the notification and the answer.
+    const read = await detailContext(fresh);
+    const author = read.parties.get(userId);
+    const robot = lead.robotId ? read.robots.get(lead.robotId) : undefined;
     notify({
       threadId: lead.id,
-      recipientId,
-      authorName: parties.get(userId)?.companyName || parties.get(userId)?.name || 'Someone',
+      recipientId: lead.fromUserId === userId ? lead.toUserId : lead.fromUserId,
+      authorName: author?.companyName || author?.name || 'Someone',
       robot: robot ? `${robot.manufacturer} ${robot.model}` : null,
       kind: event,
       text: message.body,
     });
-    const fresh = await findThread(db, lead.id);
-    if (!fresh) throw notFound('Conversation');
-    return detail(userId, fresh);
+    return detail(userId, fresh, read);
   }
 
   return {
