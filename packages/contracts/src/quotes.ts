@@ -167,7 +167,19 @@ export const threadDetailSchema = threadSchema.extend({
 });
 export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 
-export const threadListSchema = z.object({ data: z.array(threadSchema), unread: z.number().int() });
+/**
+ * Where the next page of the inbox starts: the last conversation's activity time (to the
+ * millisecond) and id, as `<ISO time>_<id>`, taken from `next_cursor`.
+ */
+export const threadCursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Use the next_cursor of the previous page.')
+  .refine((cursor) => !Number.isNaN(Date.parse(cursor.slice(0, 24))), 'Use the next_cursor of the previous page.');
+export const threadListQuerySchema = z.object({ before: threadCursorSchema.optional() });
+export type ThreadListQuery = z.output<typeof threadListQuerySchema>;
+
+/** One page of the inbox (newest activity first), the unread count over all of it, and where the next page starts. */
+export const threadListSchema = z.object({ data: z.array(threadSchema), unread: z.number().int(), next_cursor: z.string().nullable() });
 export type ThreadList = z.infer<typeof threadListSchema>;
 export const threadDetailResponseSchema = z.object({ data: threadDetailSchema });
 export type ThreadDetailResponse = z.infer<typeof threadDetailResponseSchema>;

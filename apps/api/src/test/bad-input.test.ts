@@ -284,6 +284,7 @@ const queryExamples: Array<{ route: string; who: Who; path: (f: Fx) => string; q
   { route: 'GET /api/integrator/analysis', who: 'integrator', path: () => '/api/integrator/analysis', query: (f) => ({ project_id: f.integratorProject }) },
   { route: 'GET /api/integrator/analysis/:jobId/key-frame', who: 'integrator', path: (f) => `/api/integrator/analysis/${f.job}/key-frame`, query: () => ({ key: 'frames/1.jpg' }) },
   { route: 'GET /api/integrator/bulk-upload/:uploadId/errors.csv', who: 'integrator', path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, query: () => ({ mappings: JSON.stringify(MAPPINGS) }) },
+  { route: 'GET /api/threads', who: 'supplier', path: () => '/api/threads', query: () => ({ before: '2026-11-26T10:00:00.000Z_00000000-0000-4000-8000-000000000000' }) },
   { route: 'GET /projects/:id/integrators', who: 'customer', path: (f) => `/projects/${f.customerProject}/integrators`, query: () => ({ city: 'Lyon', industry: 'automotive' }) },
 ];
 

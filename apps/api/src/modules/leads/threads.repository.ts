@@ -43,8 +43,16 @@ const toRecord = (row: Joined): ThreadRecord => ({
 });
 
 /** The conversations a user is a party of, most recent activity first. */
-export async function listThreadsOf(db: Database, userId: string, limit: number): Promise<ThreadRecord[]> {
-  const rows = await selectThreads(db).where(involving(userId)).orderBy(desc(leads.lastMessageAt), desc(leads.id)).limit(limit);
+/**
+ * The activity time the inbox is ordered and paged by, to the millisecond: what a page's
+ * cursor can carry (a JavaScript date), so no conversation falls between two pages.
+ */
+const activity = sql`date_trunc('milliseconds', ${leads.lastMessageAt})`;
+
+/** One page of a user's conversations, newest activity first, starting after `before` when given. */
+export async function listThreadsOf(db: Database, userId: string, limit: number, before?: { at: Date; id: string }): Promise<ThreadRecord[]> {
+  const where = before ? and(involving(userId), sql`(${activity}, ${leads.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`) : involving(userId);
+  const rows = await selectThreads(db).where(where).orderBy(desc(activity), desc(leads.id)).limit(limit);
   return rows.map(toRecord);
 }
 
@@ -87,18 +95,15 @@ export async function listMessages(db: Database, leadId: string): Promise<LeadMe
 /** The newest message, and the newest quote, of each conversation given. */
 export async function latestMessages(db: Database, leadIds: string[]): Promise<{ last: Map<string, LeadMessageRow>; quote: Map<string, LeadMessageRow> }> {
   if (!leadIds.length) return { last: new Map(), quote: new Map() };
-  const rows = await db
-    .select()
-    .from(leadMessages)
-    .where(inArray(leadMessages.leadId, leadIds))
-    .orderBy(asc(leadMessages.leadId), desc(leadMessages.createdAt), desc(leadMessages.id));
-  const last = new Map<string, LeadMessageRow>();
-  const quote = new Map<string, LeadMessageRow>();
-  for (const row of rows) {
-    if (!last.has(row.leadId)) last.set(row.leadId, row);
-    if (row.kind === 'quote' && !quote.has(row.leadId)) quote.set(row.leadId, row);
-  }
-  return { last, quote };
+  // The newest row per conversation, read from the (lead_id, created_at) index: not every message of the inbox.
+  const newest = (onlyQuotes: boolean) =>
+    db
+      .selectDistinctOn([leadMessages.leadId])
+      .from(leadMessages)
+      .where(onlyQuotes ? and(inArray(leadMessages.leadId, leadIds), eq(leadMessages.kind, 'quote')) : inArray(leadMessages.leadId, leadIds))
+      .orderBy(asc(leadMessages.leadId), desc(leadMessages.createdAt), desc(leadMessages.id));
+  const [lastRows, quoteRows] = await Promise.all([newest(false), newest(true)]);
+  return { last: new Map(lastRows.map((row) => [row.leadId, row])), quote: new Map(quoteRows.map((row) => [row.leadId, row])) };
 }
 
 /**

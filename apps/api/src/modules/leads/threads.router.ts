@@ -5,6 +5,7 @@ import {
   createQuoteRequestSchema,
   sendMessageSchema,
   sendQuoteSchema,
+  threadListQuerySchema,
   type QuoteRequest,
   type QuoteRequestCreated,
   type QuoteRequestList,
@@ -28,8 +29,8 @@ export function createThreadsRouter(deps: { threads: ThreadsService; tokens: Tok
   const { threads } = deps;
   router.use(authenticate(deps.tokens, { required: true }));
 
-  router.get('/', signedIn(async (_req, res, user) => {
-    res.json((await threads.list(user.userId)) satisfies ThreadList);
+  router.get('/', signedIn(async (req, res, user) => {
+    res.json((await threads.list(user.userId, threadListQuerySchema.parse(req.query))) satisfies ThreadList);
   }));
   router.get('/unread', signedIn(async (_req, res, user) => {
     res.json({ unread: await threads.unreadCount(user.userId) } satisfies UnreadCount);

@@ -2,6 +2,8 @@ import type {
   SendQuoteRequest,
   Thread,
   ThreadDetail,
+  ThreadList,
+  ThreadListQuery,
   ThreadMessage,
   ThreadQuote,
   QuoteTimeline,
@@ -37,7 +39,8 @@ export interface ThreadEvent {
   text: string;
 }
 
-const INBOX_LIMIT = 500;
+/** Conversations per inbox page (docs/limits.md). */
+const INBOX_PAGE = 50;
 
 /** A customer writes inquiries and requests for quote; an integrator writes interest in a project. */
 export function sellerOf(lead: Pick<LeadRow, 'kind' | 'fromUserId' | 'toUserId'>): string {
@@ -218,12 +221,17 @@ export function createThreadsService(deps: { db: Database; notify?: (event: Thre
 
   return {
     /** The user's conversations, most recent activity first, and how many are unread. */
-    async list(userId: string): Promise<{ data: Thread[]; unread: number }> {
-      const records = await listThreadsOf(db, userId, INBOX_LIMIT);
+    async list(userId: string, query: ThreadListQuery = {}): Promise<ThreadList> {
+      const before = query.before ? { at: new Date(query.before.slice(0, 24)), id: query.before.slice(25) } : undefined;
+      // One more than a page tells whether another page follows.
+      const found = await listThreadsOf(db, userId, INBOX_PAGE + 1, before);
+      const records = found.slice(0, INBOX_PAGE);
       const [{ parties, robots, latest }, unread] = await Promise.all([contextFor(records), countUnread(db, userId)]);
+      const last = records.at(-1);
       return {
         data: records.map((r) => toThread(r, userId, { parties, robots, last: latest.last.get(r.lead.id), quote: latest.quote.get(r.lead.id) })),
         unread,
+        next_cursor: found.length > INBOX_PAGE && last ? `${last.lead.lastMessageAt.toISOString()}_${last.lead.id}` : null,
       };
     },
 

@@ -11,7 +11,7 @@ import {
   type ThreadDetail,
   type ThreadList,
 } from '@cellforge/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
 import { MESSAGES_QUERY_KEY } from '@/lib/unread-messages';
@@ -39,11 +39,14 @@ export function useCreateQuoteRequest() {
   return useMutation({ mutationFn: createQuoteRequest, onSuccess: invalidate });
 }
 
-/** GET /api/threads: the user's conversations, most recent activity first. */
+/** GET /api/threads: the user's conversations, most recent activity first, a page (50) at a time. */
 export function useThreads() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: keys.threads,
-    queryFn: async ({ signal }): Promise<ThreadList> => parseAnswer(threadListSchema, await api.get('/api/threads', { signal })),
+    queryFn: async ({ signal, pageParam }): Promise<ThreadList> =>
+      parseAnswer(threadListSchema, await api.get(`/api/threads${pageParam ? `?${new URLSearchParams({ before: pageParam }).toString()}` : ''}`, { signal })),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: 60_000,
   });
 }

@@ -3,6 +3,7 @@ import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Page } from '@/components/layout/page';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
@@ -22,7 +23,9 @@ import { OpenRequests } from './open-requests';
 export function MessagesPage() {
   const { role } = useSession();
   const threads = useThreads();
-  const unread = threads.data?.unread ?? 0;
+  // The newest page's count covers the whole inbox.
+  const unread = threads.data?.pages[0]?.unread ?? 0;
+  const conversations = threads.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <Page
       title="Messages"
@@ -52,7 +55,7 @@ export function MessagesPage() {
               </div>
             ) : threads.isError ? (
               <QueryErrorState title="Your conversations could not be loaded" query={threads} />
-            ) : threads.data.data.length === 0 ? (
+            ) : conversations.length === 0 ? (
               <EmptyState title="No conversations yet">
                 <p>
                   {role === 'customer' ? (
@@ -69,13 +72,20 @@ export function MessagesPage() {
                 </p>
               </EmptyState>
             ) : (
-              <ul className="space-y-3">
-                {threads.data.data.map((thread) => (
-                  <li key={thread.id}>
-                    <ThreadRow thread={thread} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-3">
+                  {conversations.map((thread) => (
+                    <li key={thread.id}>
+                      <ThreadRow thread={thread} />
+                    </li>
+                  ))}
+                </ul>
+                {threads.hasNextPage ? (
+                  <Button variant="outline" className="mt-4 w-full" loading={threads.isFetchingNextPage} onClick={() => void threads.fetchNextPage()}>
+                    Show older conversations
+                  </Button>
+                ) : null}
+              </>
             )}
           </div>
         </section>

@@ -169,7 +169,7 @@ describe('Messages', () => {
     const fetchMock = stubApi(
       {
         'GET /api/threads/unread': () => jsonResponse({ unread: 1 }),
-        'GET /api/threads': () => jsonResponse({ data: [row], unread: 1 }),
+        'GET /api/threads': () => jsonResponse({ data: [row], unread: 1, next_cursor: null }),
         'GET /api/threads/:id': () => jsonResponse({ data: current }),
         'GET /api/quote-requests': () => jsonResponse({ data: [{ ...request, conversations: 1 }] }),
         'POST /api/threads/:id/accept': () => {
@@ -207,5 +207,33 @@ describe('Messages', () => {
     expect(await screen.findByText(/Quote accepted ·/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept quote' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/threads/${thread.id}/accept`)).toHaveLength(1);
+  }, 20_000);
+
+  it('a seller with more than one page of conversations shows older ones on request, each once', async () => {
+    const user = userEvent.setup();
+    const { messages: _messages, can: _can, ...row } = thread;
+    const asSeller = { ...row, role: 'seller' as const, unread: false };
+    const conversation = (n: number) => ({ ...asSeller, id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, robot: { id: `r${n}`, manufacturer: 'ABB', model: `IRB ${n}` } });
+    const cursor = '2026-11-20T08:00:00.000Z_00000000-0000-4000-8000-000000000050';
+    const fetchMock = stubApi(
+      {
+        'GET /api/threads/unread': () => jsonResponse({ unread: 0 }),
+        'GET /api/threads': (url) =>
+          url.searchParams.get('before') === cursor
+            ? jsonResponse({ data: [conversation(51), conversation(52)], unread: 0, next_cursor: null })
+            : jsonResponse({ data: Array.from({ length: 50 }, (_, i) => conversation(i + 1)), unread: 0, next_cursor: cursor }),
+        'GET /api/quote-requests/open': () => jsonResponse({ data: [] }),
+      },
+      { user: SUPPLIER },
+    );
+    renderRoutes(routes, '/messages');
+    expect(await screen.findByRole('link', { name: /ABB IRB 50(?!\d)/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /ABB IRB 51(?!\d)/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show older conversations' }));
+    expect(await screen.findByRole('link', { name: /ABB IRB 52(?!\d)/ }, { timeout: 5000 })).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Conversations' });
+    expect(within(list).getAllByRole('link')).toHaveLength(52);
+    expect(screen.queryByRole('button', { name: 'Show older conversations' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/threads').map(({ url }) => url.searchParams.get('before'))).toEqual([null, cursor]);
   }, 20_000);
 });
