@@ -6,6 +6,8 @@ import { z } from 'zod';
  * Row numbers: every `row` and `row_index` is the 1-based number of a DATA row, counted
  * from the first row under the header row and skipping blank rows (row 1 = the first
  * robot). Title rows above the header, the header itself and blank lines are not counted.
+ * `sheet_row` is the row as the spreadsheet shows it (everything counted: with a title
+ * row and the header above, data row 1 is sheet row 3); messages name rows by it.
  */
 
 /** docs/product.md §4.5: target fields of the bulk-upload mapping. */
@@ -90,6 +92,7 @@ export type BulkValidateRequest = z.infer<typeof bulkValidateRequestSchema>;
 /** A row that passed; values already converted to kg / mm. `row` is the 1-based data row. */
 export const bulkValidEntrySchema = z.object({
   row: z.number().int(),
+  sheet_row: z.number().int(),
   manufacturer: z.string(),
   model: z.string(),
   payload_kg: z.number().nullable(),
@@ -101,7 +104,16 @@ export const bulkValidEntrySchema = z.object({
 });
 export type BulkValidEntry = z.infer<typeof bulkValidEntrySchema>;
 /** A row that failed; `row_index` is the 1-based data row (same numbering as `row`). */
-export const bulkRowErrorSchema = z.object({ row_index: z.number().int(), errors: z.array(z.string()) });
+export const bulkRowErrorSchema = z.object({ row_index: z.number().int(), sheet_row: z.number().int(), errors: z.array(z.string()) });
+/** The warnings of the whole file counted by kind: "12 rows: payload converted from lb to kg", most frequent first. */
+export const bulkWarningGroupSchema = z.object({
+  text: z.string(),
+  kind: z.string(),
+  rows: z.number().int(),
+  /** The first sheet rows of the kind (at most 5). */
+  first_rows: z.array(z.number().int()),
+});
+export type BulkWarningGroup = z.infer<typeof bulkWarningGroupSchema>;
 export type BulkRowError = z.infer<typeof bulkRowErrorSchema>;
 
 export const bulkValidateResponseSchema = z.object({
@@ -111,6 +123,8 @@ export const bulkValidateResponseSchema = z.object({
   warning_count: z.number().int(),
   /** Rows that would be skipped. */
   error_count: z.number().int(),
+  /** Every warning of the file, grouped by kind (the counts cover all rows). */
+  warning_groups: z.array(bulkWarningGroupSchema),
   /** At most 1,000 entries each (BULK_RESULTS_LIMIT); the counts cover all rows. */
   results: z.object({ valid: z.array(bulkValidEntrySchema), errors: z.array(bulkRowErrorSchema) }),
   /** true when results lists fewer entries than the counts. */

@@ -5,6 +5,7 @@ import {
   type BulkImportResponse,
   type BulkMappings,
   type BulkParseResponse,
+  type BulkWarningGroup,
   type BulkUnit,
   type BulkValidateResponse,
   type BulkValidateRequest,
@@ -66,6 +67,27 @@ function unitsOf(columns: readonly string[]): Record<string, BulkUnit> {
 }
 
 
+/** Warnings counted by kind over a whole file ("12 rows: payload converted from lb to kg"). */
+export class WarningGroups {
+  private readonly kinds = new Map<string, { rows: number; first: number[] }>();
+
+  add(row: Pick<ValidRow, 'sheet_row' | 'warningKinds'>): void {
+    for (const kind of new Set(row.warningKinds)) {
+      const group = this.kinds.get(kind) ?? { rows: 0, first: [] };
+      group.rows += 1;
+      if (group.first.length < 5) group.first.push(row.sheet_row);
+      this.kinds.set(kind, group);
+    }
+  }
+
+  /** Most frequent first; ties in the order they first appeared. */
+  list(): BulkWarningGroup[] {
+    return [...this.kinds.entries()]
+      .map(([kind, group]) => ({ kind, rows: group.rows, first_rows: group.first, text: `${group.rows} ${group.rows === 1 ? 'row' : 'rows'}: ${kind}` }))
+      .sort((a, b) => b.rows - a.rows);
+  }
+}
+
 export function createBulkUploadService(db: Database, role: BulkImporterRole) {
 
   return {
@@ -105,6 +127,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const source = await loadSource(db, ownerId, body);
       const validator = validatorFor(source, body.mappings);
       const counts = { valid: 0, warnings: 0, errors: 0 };
+      const groups = new WarningGroups();
       const valid: BulkValidateResponse['results']['valid'] = [];
       const errors: BulkValidateResponse['results']['errors'] = [];
       await withReader(db, source, async (tx) => {
@@ -117,8 +140,9 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             } else {
               counts.valid += 1;
               if (result.valid.warnings.length) counts.warnings += 1;
+              groups.add(result.valid);
               if (valid.length < BULK_RESULTS_LIMIT) {
-                const { key: _key, ...entry } = result.valid;
+                const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
                 valid.push(entry);
               }
             }
@@ -130,6 +154,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
         valid_count: counts.valid,
         warning_count: counts.warnings,
         error_count: counts.errors,
+        warning_groups: groups.list(),
         results: { valid, errors },
         truncated: counts.valid > valid.length || counts.errors > errors.length,
         errors_csv_url: source.kind === 'upload' && errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null,
@@ -200,13 +225,14 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const source: RowSource = { kind: 'upload', upload };
       const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns);
       const validator = validatorFor(source, chosen);
+      // "row": the row as the spreadsheet shows it, so the report points at the cell to fix.
       const lines: string[] = [csvLines([['row', 'errors', ...upload.columns]])];
       await withReader(db, source, async (tx) => {
         for await (const chunk of rowsOf(source, tx)) {
           const out: unknown[][] = [];
           chunk.rows.forEach((row, i) => {
             const result = validator.check(row, chunk.first + i);
-            if ('error' in result) out.push([String(chunk.first + i), result.error.errors.join('; '), ...upload.columns.map((_, c) => row[c])]);
+            if ('error' in result) out.push([String(result.error.sheet_row), result.error.errors.join('; '), ...upload.columns.map((_, c) => row[c])]);
           });
           if (out.length) lines.push(csvLines(out));
         }

@@ -71,19 +71,27 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     );
     expect(validated).toMatchObject({ valid_count: 3, warning_count: 3, error_count: 2, truncated: false });
     expect(validated.errors_csv_url).toBe(`${BASE}/${parsed.upload_id}/errors.csv`);
+    // A title row and the header above the data: the first robot is on row 3 of the sheet.
     expect(validated.results.valid[0]).toEqual({
       row: 1,
+      sheet_row: 3,
       manufacturer: 'Stäubli',
       model: 'TX2-60 Test',
       payload_kg: 9.1,
       reach_mm: 671,
       dof: 6,
-      warnings: ['Row 1: payload 20 lb converted to 9.1 kg', 'Row 1: reach 26.4 in converted to 671 mm'],
+      warnings: ['Row 3: payload 20 lb converted to 9.1 kg', 'Row 3: reach 26.4 in converted to 671 mm'],
     });
-    expect(validated.results.valid[2]).toMatchObject({ row: 3, dof: null });
+    expect(validated.results.valid[2]).toMatchObject({ row: 3, sheet_row: 5, dof: null });
     expect(validated.results.errors).toEqual([
-      { row_index: 4, errors: ['payload "lots" is not a number'] },
-      { row_index: 5, errors: ['duplicate of row 2: the same manufacturer and model appear twice in the file'] },
+      { row_index: 4, sheet_row: 6, errors: ['payload "lots" is not a number'] },
+      { row_index: 5, sheet_row: 7, errors: ['duplicate of row 4: the same manufacturer and model appear twice in the file'] },
+    ]);
+    // Warnings counted by kind over the file, with the rows to look at.
+    expect(validated.warning_groups).toEqual([
+      { kind: 'payload converted from lb to kg', rows: 3, first_rows: [3, 4, 5], text: '3 rows: payload converted from lb to kg' },
+      { kind: 'reach converted from in to mm', rows: 3, first_rows: [3, 4, 5], text: '3 rows: reach converted from in to mm' },
+      { kind: 'axes (dof) not given: 6 assumed', rows: 1, first_rows: [5], text: '1 row: axes (dof) not given: 6 assumed' },
     ]);
 
     const before = await robotCount();
@@ -138,10 +146,18 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200)).body);
     const byId = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200);
     const byData = await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ data: parsed.preview_rows, mappings: parsed.suggested_mappings }).expect(200);
-    const { errors_csv_url: _a, ...a } = byId.body;
-    const { errors_csv_url: b, ...rest } = byData.body;
-    expect(b).toBeNull();
-    expect(rest).toEqual(a);
+    // The same rows, values and counts; the data form has no sheet, so its rows are numbered from 1
+    // where the file's start on row 3 (under a title and the header).
+    const fromSheet = (body: unknown) => {
+      const { errors_csv_url: _url, ...answer } = bulkValidateResponseSchema.parse(body);
+      return JSON.parse(JSON.stringify(answer), (key, value: unknown) =>
+        key === 'sheet_row' || key === 'first_rows' ? undefined : typeof value === 'string' ? value.replace(/Row \d+: |duplicate of row \d+/g, '') : value,
+      ) as unknown;
+    };
+    expect(byData.body.errors_csv_url).toBeNull();
+    expect(fromSheet(byData.body)).toEqual(fromSheet(byId.body));
+    expect(byId.body.results.valid.map((v: { sheet_row: number }) => v.sheet_row)).toEqual([3, 4, 5]);
+    expect(byData.body.results.valid.map((v: { sheet_row: number }) => v.sheet_row)).toEqual([1, 2, 3]);
 
     const imported = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ data: parsed.preview_rows, mappings: parsed.suggested_mappings }).expect(200);
     expect(imported.body).toMatchObject({ inserted: 3, updated: 0 });
@@ -347,9 +363,10 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const table = Papa.parse<string[]>(csv.text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(table[0]).toEqual(['row', 'errors', 'Brand', 'Model', 'Payload', 'Reach', 'Axes']);
     expect(table).toHaveLength(1101);
-    expect(table.find((r) => r[0] === '1501')?.[1]).toBe('duplicate of row 10: the same manufacturer and model appear twice in the file');
+    // Rows as the spreadsheet shows them (the header is row 1): data row 1501 is row 1502.
+    expect(table.find((r) => r[0] === '1502')?.[1]).toBe('duplicate of row 11: the same manufacturer and model appear twice in the file');
     // A cell starting with "=" is escaped so a spreadsheet shows it instead of running it.
-    expect(table[1]).toEqual(['1', 'payload is missing', 'Maker', "'=Bad 0", 'n/a', '1000', '6']);
+    expect(table[1]).toEqual(['2', 'payload is missing', 'Maker', "'=Bad 0", 'n/a', '1000', '6']);
 
     const other = await registerUser(ctx().app, { user_type: 'integrator' });
     await request(ctx().app).get(defined(v.errors_csv_url)).set(bearer(other.token)).expect(404);

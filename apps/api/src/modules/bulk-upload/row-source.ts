@@ -37,7 +37,7 @@ export function validatorFor(source: RowSource, mappings: BulkMappings): RowVali
   }
   const meta = source.upload.meta as Partial<ParseMeta>;
   const resolved = resolveMappings(source.upload.columns, mappings);
-  return createRowValidator(resolved, { votes: meta.decimalVotes ?? [], hint: meta.decimalHint ?? null });
+  return createRowValidator(resolved, { votes: meta.decimalVotes ?? [], hint: meta.decimalHint ?? null }, { sheetRows: meta.sheetRows });
 }
 
 /** The rows chunk by chunk; `first` is the 1-based data row number of the chunk's first row. */

@@ -28,8 +28,9 @@ const VALIDATION = {
   valid_count: 1,
   warning_count: 1,
   error_count: 0,
+  warning_groups: [{ kind: 'axes (dof) not given: 6 assumed', rows: 1, first_rows: [2], text: '1 row: axes (dof) not given: 6 assumed' }],
   results: {
-    valid: [{ row: 1, manufacturer: 'Kawasaki', model: 'RS020N', payload_kg: 20, reach_mm: 1725, dof: 6, warnings: ['Row 1: DOF not mapped, 6 axes assumed'] }],
+    valid: [{ row: 1, sheet_row: 2, manufacturer: 'Kawasaki', model: 'RS020N', payload_kg: 20, reach_mm: 1725, dof: 6, warnings: ['Row 2: axes (dof) not given; 6 is assumed for a new robot'] }],
     errors: [],
   },
 };

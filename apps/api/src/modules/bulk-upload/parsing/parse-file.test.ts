@@ -71,6 +71,17 @@ describe('CSV', () => {
     const parsed = await parseUploadedFile('robots.csv', Buffer.from('sep=|\r\nBrand|Model|Payload\r\nABB|IRB 1200|5,5\r\n'));
     expect(parsed.meta.delimiter).toBe('|');
     expect(parsed.rows).toEqual([['ABB', 'IRB 1200', '5,5']]);
+    // Excel shows the "sep=" line as row 1: the robot is on row 3.
+    expect(parsed.meta.sheetRows).toEqual([0, 3]);
+  });
+
+  it('keeps the sheet row of every data row across blank lines and a units row, in CSV and XLSX', async () => {
+    const csv = await parseUploadedFile('robots.csv', Buffer.from('Fleet\n\nBrand,Model,Payload\n,,kg\nABB,IRB 1200,5\n\n\nKUKA,KR 6,6\nFANUC,LR Mate,7\n'));
+    expect(csv.rows.map((r) => r[0])).toEqual(['ABB', 'KUKA', 'FANUC']);
+    // Title 1, blank 2, header 3, units 4, ABB 5, blanks 6-7, KUKA 8, FANUC 9.
+    expect(csv.meta.sheetRows).toEqual([0, 5, 1, 8]);
+    const xlsx = await parseUploadedFile('robots.xlsx', workbookBuffer([{ name: 'Robots', rows: [['Fleet'], [], ['Brand', 'Model', 'Payload'], ['ABB', 'IRB 1200', 5], [], ['KUKA', 'KR 6', 6]] }]));
+    expect(xlsx.meta.sheetRows).toEqual([0, 4, 1, 6]);
   });
 
   it('prefers ; over , when the numbers use decimal commas', () => {

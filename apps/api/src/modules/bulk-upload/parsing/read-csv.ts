@@ -154,7 +154,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
   const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
 
   const votes: DecimalVotes[] = [];
-  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row) });
+  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0 });
   let lines = 0;
   let carry = '';
   const feed = (piece: string, last: boolean) => {
@@ -194,6 +194,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
       decimalHint: delimiter === ';' ? 'comma' : null,
       headerRow: table.headerRow,
       decimalVotes: votesOf(table, votes),
+      sheetRows: table.sheetRows,
     },
   };
 }

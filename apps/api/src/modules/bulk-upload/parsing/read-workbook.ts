@@ -118,7 +118,7 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Pro
       preview: table.preview,
       headerRow: table.headerRow,
       warnings,
-      meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow, decimalVotes: votesOf(table, votes) },
+      meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow, decimalVotes: votesOf(table, votes), sheetRows: table.sheetRows },
     };
   }
   throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');

@@ -13,6 +13,8 @@ export interface ParsedTable {
   /** 1-based line/sheet row of the header (counting every line, blank ones included). */
   headerRow: number;
   warnings: string[];
+  /** Where the data rows sit in the file (see SheetRows); absent: data row n is row n. */
+  sheetRows?: SheetRows;
 }
 
 /** Object keys that must never reach an object as property names. */
@@ -141,6 +143,30 @@ export interface BuiltTable {
   warnings: string[];
   /** For each column, its index in the rows as they were pushed (before blank and reserved columns were dropped). */
   sourceColumns: number[];
+  /** Where the data rows sit in the file: see SheetRows. */
+  sheetRows: SheetRows;
+}
+
+/**
+ * The row numbers a spreadsheet shows for the data rows, compactly: pairs of (0-based data
+ * row, its 1-based file row) at the start of each run of consecutive rows; a blank row
+ * or a units row starts a new run. The header on row 3 and no blank rows is [0, 4].
+ */
+export type SheetRows = number[];
+
+/** The 1-based row of the file (as a spreadsheet numbers it) of the 1-based data row `dataRow`. */
+export function sheetRowOf(runs: SheetRows | undefined, dataRow: number): number {
+  if (!runs?.length) return dataRow;
+  const index = dataRow - 1;
+  // The last run starting at or before the row (runs are sorted by data row).
+  let lo = 0;
+  let hi = runs.length / 2 - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((runs[mid * 2] ?? 0) <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return (runs[lo * 2 + 1] ?? 1) + index - (runs[lo * 2] ?? 0);
 }
 
 export interface TableBuilder {
@@ -162,7 +188,11 @@ const HEAD_ROWS = HEADER_SCAN_ROWS + LOOKAHEAD_ROWS + 1;
  * rows. Row numbers in messages are 1-based rows of the grid. `onDataRow` sees each data
  * row (cleaned, column indexes as pushed; see BuiltTable.sourceColumns).
  */
-export function createTableBuilder(what: string, options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void } = {}): TableBuilder {
+export function createTableBuilder(
+  what: string,
+  /** rowOffset: file rows before the first pushed row (a CSV's "sep=;" line), for the sheet row numbers. */
+  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number } = {},
+): TableBuilder {
   const previewRows = options.previewRows ?? 0;
   const warnings: string[] = [];
   let head: Cell[][] | null = [];
@@ -176,10 +206,16 @@ export function createTableBuilder(what: string, options: { previewRows?: number
   const packed = new PackedRows();
   const firstRows: Cell[][] = [];
 
-  function dataRow(row: readonly Cell[]): void {
+  const sheetRows: SheetRows = [];
+  /** `index`: the row's 0-based position in the grid. */
+  function dataRow(row: readonly Cell[], index: number): void {
     let last = row.length - 1;
     while (last >= 0 && isEmptyCell(row[last])) last -= 1;
     if (last < 0) return;
+    const at = packed.length;
+    const fileRow = index + 1 + (options.rowOffset ?? 0);
+    const runs = sheetRows.length;
+    if (!runs || (sheetRows[runs - 1] ?? 0) + at - (sheetRows[runs - 2] ?? 0) !== fileRow) sheetRows.push(at, fileRow);
     if (packed.length >= BULK_MAX_ROWS) {
       throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
     }
@@ -214,7 +250,7 @@ export function createTableBuilder(what: string, options: { previewRows?: number
   /** `index`: the row's 0-based position in the grid. */
   function afterHeader(row: readonly Cell[], index: number): void {
     if (dataStarted) {
-      dataRow(row);
+      dataRow(row, index);
       return;
     }
     if (!nonEmptyIndexes(row).length) return;
@@ -226,7 +262,7 @@ export function createTableBuilder(what: string, options: { previewRows?: number
       warnings.push(`Read the units in row ${index + 1} as part of the header.`);
       return;
     }
-    dataRow(row);
+    dataRow(row, index);
   }
 
   let pushed = 0;
@@ -284,7 +320,7 @@ export function createTableBuilder(what: string, options: { previewRows?: number
         while (out.length < names.length) out.push(null);
         return out;
       });
-      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep };
+      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows };
     },
   };
 }
@@ -297,7 +333,7 @@ export function buildTable(grid: Cell[][], what: string): ParsedTable {
   const builder = createTableBuilder(what);
   for (const row of grid) builder.push(row);
   const table = builder.finish();
-  return { columns: table.columns, rows: table.rows.toArray(table.columns.length), headerRow: table.headerRow, warnings: table.warnings };
+  return { columns: table.columns, rows: table.rows.toArray(table.columns.length), headerRow: table.headerRow, warnings: table.warnings, sheetRows: table.sheetRows };
 }
 
 export function assertHasData(table: { columns: readonly string[]; rows: { length: number } }, what: string): void {

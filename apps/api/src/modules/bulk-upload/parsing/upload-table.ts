@@ -1,6 +1,6 @@
 import { BULK_PREVIEW_ROWS } from '@cellforge/contracts';
 import { PackedRows } from './packed-rows';
-import type { BuiltTable, Cell, ParsedTable } from './table';
+import type { BuiltTable, Cell, ParsedTable, SheetRows } from './table';
 import type { TextEncodingName } from './text-decode';
 import type { DecimalStyle, DecimalVotes } from './units';
 import { columnDecimalVotes } from './validate-rows';
@@ -23,6 +23,8 @@ export interface ParseMeta {
   headerRow: number;
   /** Decimal-mark votes per column, counted once here so validate/import can stream the rows. */
   decimalVotes?: DecimalVotes[];
+  /** The spreadsheet's row numbers of the data rows (see SheetRows); absent for JSON and older uploads (data rows then). */
+  sheetRows?: SheetRows;
 }
 
 export interface ParsedUpload extends ParsedTable {

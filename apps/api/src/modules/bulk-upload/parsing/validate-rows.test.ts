@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkMappings } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
-import type { Cell } from './table';
+import { buildTable, type Cell } from './table';
 import { resolveMappings, validateRows } from './validate-rows';
 import { nth } from '../../../test/defined';
 
@@ -54,7 +54,7 @@ describe('validateRows', () => {
     const out = run([['ABB', 'IRB 1200', '5', '900', '6']]);
     expect(out.errors).toEqual([]);
     expect(out.valid).toEqual([
-      { row: 1, manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, reach_mm: 900, dof: 6, warnings: [], key: 'abb|irb1200' },
+      { row: 1, sheet_row: 1, manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, reach_mm: 900, dof: 6, warnings: [], warningKinds: [], key: 'abb|irb1200' },
     ]);
   });
 
@@ -106,12 +106,12 @@ describe('validateRows', () => {
       ['A', 'scara', '3', '400', '3'],
     ]);
     expect(out.errors).toEqual([
-      { row_index: 1, errors: ['payload 3500 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
-      { row_index: 2, errors: ['payload 0 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
-      { row_index: 3, errors: ['reach 12000 mm is outside the plausible range (50 to 10,000 mm)'] },
-      { row_index: 4, errors: [expect.stringMatching(/^reach 40 mm is outside .* is the column in metres\?/)] },
-      { row_index: 5, errors: ['axes (dof) 9 is outside 2 to 8'] },
-      { row_index: 6, errors: ['axes (dof) 6.5 is not a whole number'] },
+      { row_index: 1, sheet_row: 1, errors: ['payload 3500 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
+      { row_index: 2, sheet_row: 2, errors: ['payload 0 kg is outside the plausible range (more than 0 and at most 3000 kg)'] },
+      { row_index: 3, sheet_row: 3, errors: ['reach 12000 mm is outside the plausible range (50 to 10,000 mm)'] },
+      { row_index: 4, sheet_row: 4, errors: [expect.stringMatching(/^reach 40 mm is outside .* is the column in metres\?/)] },
+      { row_index: 5, sheet_row: 5, errors: ['axes (dof) 9 is outside 2 to 8'] },
+      { row_index: 6, sheet_row: 6, errors: ['axes (dof) 6.5 is not a whole number'] },
     ]);
     expect(out.valid.map((v) => [v.model, v.warnings])).toEqual([
       ['heavy', ['Row 7: payload 2000 kg is unusually high (over 1500 kg); please check it']],
@@ -132,12 +132,12 @@ describe('validateRows', () => {
       ['ABB', 'IRB 6', '2 m', '900', 6],
     ]);
     expect(out.errors).toEqual([
-      { row_index: 1, errors: ['manufacturer is missing'] },
-      { row_index: 2, errors: ['model is missing'] },
-      { row_index: 3, errors: ['payload is missing'] },
-      { row_index: 4, errors: ['payload "heavy" is not a number', 'reach is missing'] },
-      { row_index: 5, errors: ['payload "5 stone" has a unit we do not know (use kg, lb, g or t)'] },
-      { row_index: 7, errors: ['payload "2 m" is a length, not a mass'] },
+      { row_index: 1, sheet_row: 1, errors: ['manufacturer is missing'] },
+      { row_index: 2, sheet_row: 2, errors: ['model is missing'] },
+      { row_index: 3, sheet_row: 3, errors: ['payload is missing'] },
+      { row_index: 4, sheet_row: 4, errors: ['payload "heavy" is not a number', 'reach is missing'] },
+      { row_index: 5, sheet_row: 5, errors: ['payload "5 stone" has a unit we do not know (use kg, lb, g or t)'] },
+      { row_index: 7, sheet_row: 7, errors: ['payload "2 m" is a length, not a mass'] },
     ]);
     expect(out.valid).toEqual([
       expect.objectContaining({ row: 6, dof: null, warnings: ['Row 6: axes (dof) not given; 6 is assumed for a new robot'] }),
@@ -153,9 +153,33 @@ describe('validateRows', () => {
     ]);
     expect(out.valid.map((v) => v.row)).toEqual([1, 2]);
     expect(out.errors).toEqual([
-      { row_index: 3, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
-      { row_index: 4, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
+      { row_index: 3, sheet_row: 3, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
+      { row_index: 4, sheet_row: 4, errors: ['duplicate of row 1: the same manufacturer and model appear twice in the file'] },
     ]);
+  });
+
+  it('names rows as the spreadsheet shows them: title, header and blank rows counted', () => {
+    // A title on row 1, the header on row 3, data on rows 4-5, a blank row 6, data on 7.
+    const table = buildTable(
+      [
+        ['Robot inventory 2024'],
+        [],
+        ['Brand', 'Model', 'Payload (lbs)', 'Reach', 'Axes'],
+        ['ABB', 'IRB 1200', '11', '900', 6],
+        ['ABB', 'IRB 1200', '11', '900', 6],
+        [],
+        ['KUKA', 'KR 6', '13.2', '900', ''],
+      ],
+      'sheet',
+    );
+    expect(table.sheetRows).toEqual([0, 4, 2, 7]);
+    const out = validateRows(table.rows, resolveMappings(table.columns, { Brand: 'manufacturer', Model: 'model', 'Payload (lbs)': 'payload_kg', Reach: 'reach_mm', Axes: 'dof' }), { sheetRows: table.sheetRows });
+    expect(out.errors).toEqual([{ row_index: 2, sheet_row: 5, errors: ['duplicate of row 4: the same manufacturer and model appear twice in the file'] }]);
+    expect(out.valid.map((v) => [v.row, v.sheet_row, v.warnings])).toEqual([
+      [1, 4, ['Row 4: payload 11 lb converted to 5 kg']],
+      [3, 7, ['Row 7: payload 13.2 lb converted to 6 kg', 'Row 7: axes (dof) not given; 6 is assumed for a new robot']],
+    ]);
+    expect(out.valid.map((v) => v.warningKinds)).toEqual([['payload converted from lb to kg'], ['payload converted from lb to kg', 'axes (dof) not given: 6 assumed']]);
   });
 
   it('keeps formula text as text (never evaluated)', () => {

@@ -2,7 +2,7 @@ import { BULK_REQUIRED_FIELDS, bulkLimits, type BulkMappings, type BulkTargetFie
 import { normalizeRobotKey } from '@cellforge/db';
 import { AppError } from '../../../lib/errors';
 import { defined, nth } from '../../../lib/invariants';
-import type { Cell } from './table';
+import { sheetRowOf, type Cell, type SheetRows } from './table';
 import {
   countDecimalVotes,
   decideDecimalStyle,
@@ -20,6 +20,8 @@ import {
 /** A row that can be imported; payload in kg and reach in mm. */
 export interface ValidRow {
   row: number;
+  /** The row as the spreadsheet numbers it (title, header and blank rows counted); messages use it. */
+  sheet_row: number;
   manufacturer: string;
   model: string;
   payload_kg: number;
@@ -27,14 +29,20 @@ export interface ValidRow {
   /** null: not given (6 is assumed on insert; an existing robot keeps its value). */
   dof: number | null;
   warnings: string[];
+  /** The kind of each warning, aligned with `warnings` ("payload converted from lb to kg"): counted per kind over the file. */
+  warningKinds: string[];
   /** normalizeRobotKey(manufacturer, model): the upsert key. */
   key: string;
 }
 
 export interface RowError {
   row_index: number;
+  sheet_row: number;
   errors: string[];
 }
+
+/** Records one warning of a row: its kind (counted over the file) and its text. */
+type Warn = (kind: string, text: string) => void;
 
 export interface ValidationOutcome {
   valid: ValidRow[];
@@ -150,7 +158,7 @@ function readQuantity(
   quantity: Quantity,
   rowNo: number,
   errors: string[],
-  warnings: string[],
+  warn: Warn,
 ): { value: number; explicitUnit: boolean } | null {
   const label = labels[quantity];
   const base = baseUnits[quantity];
@@ -170,30 +178,30 @@ function readQuantity(
   let value = converted;
   if (unit !== base) {
     value = roundFor(quantity, converted);
-    warnings.push(`Row ${rowNo}: ${label} ${formatNumber(parsed.value)} ${unit} converted to ${formatNumber(value)} ${base}`);
+    warn(`${label} converted from ${unit} to ${base}`, `Row ${rowNo}: ${label} ${formatNumber(parsed.value)} ${unit} converted to ${formatNumber(value)} ${base}`);
   }
   return { value, explicitUnit: parsed.unit !== null || col.headerUnit !== null };
 }
 
-function checkPayload(value: number, rowNo: number, errors: string[], warnings: string[]): void {
+function checkPayload(value: number, rowNo: number, errors: string[], warn: Warn): void {
   const l = bulkLimits.payloadKg;
   if (!(value > l.min) || value > l.max) errors.push(`payload ${formatNumber(value)} kg is outside the plausible range (more than ${l.min} and at most ${l.max} kg)`);
-  else if (value > l.warnAbove) warnings.push(`Row ${rowNo}: payload ${formatNumber(value)} kg is unusually high (over ${l.warnAbove} kg); please check it`);
+  else if (value > l.warnAbove) warn(`payload unusually high (over ${l.warnAbove} kg)`, `Row ${rowNo}: payload ${formatNumber(value)} kg is unusually high (over ${l.warnAbove} kg); please check it`);
 }
 
-function checkReach(value: number, rowNo: number, explicitUnit: boolean, errors: string[], warnings: string[]): void {
+function checkReach(value: number, rowNo: number, explicitUnit: boolean, errors: string[], warn: Warn): void {
   const l = bulkLimits.reachMm;
   if (value < l.min || value > l.max) {
     const hint = !explicitUnit && value < l.min ? ' — is the column in metres? Name it "Reach (m)" or write "1.3 m"' : '';
     errors.push(`reach ${formatNumber(value)} mm is outside the plausible range (${l.min} to ${l.max.toLocaleString('en-US')} mm)${hint}`);
-  } else if (value < l.warnBelow) warnings.push(`Row ${rowNo}: reach ${formatNumber(value)} mm is unusually short (under ${l.warnBelow} mm); please check it`);
+  } else if (value < l.warnBelow) warn(`reach unusually short (under ${l.warnBelow} mm)`, `Row ${rowNo}: reach ${formatNumber(value)} mm is unusually short (under ${l.warnBelow} mm); please check it`);
 }
 
-function readDof(cell: Cell | undefined, rowNo: number, errors: string[], warnings: string[]): number | null {
+function readDof(cell: Cell | undefined, rowNo: number, errors: string[], warn: Warn): number | null {
   const l = bulkLimits.dof;
   const text = textOf(cell);
   if (!text || /^(n\/?a|-|—|null|none)$/i.test(text)) {
-    warnings.push(`Row ${rowNo}: axes (dof) not given; ${l.assumed} is assumed for a new robot`);
+    warn(`axes (dof) not given: ${l.assumed} assumed`, `Row ${rowNo}: axes (dof) not given; ${l.assumed} is assumed for a new robot`);
     return null;
   }
   const match = typeof cell === 'number' ? [String(cell), String(cell)] : /^(\d+(?:[.,]\d+)?)\s*(?:-?\s*(?:axes|axis|dof|achsen|ax)\.?)?$/i.exec(text);
@@ -210,7 +218,7 @@ function readDof(cell: Cell | undefined, rowNo: number, errors: string[], warnin
     errors.push(`axes (dof) ${n} is outside ${l.min} to ${l.max}`);
     return null;
   }
-  if (!l.usual.includes(n)) warnings.push(`Row ${rowNo}: ${n} axes is unusual for an industrial robot; please check it`);
+  if (!l.usual.includes(n)) warn(`unusual number of axes`, `Row ${rowNo}: ${n} axes is unusual for an industrial robot; please check it`);
   return n;
 }
 
@@ -232,7 +240,7 @@ function readName(cell: Cell | undefined, label: string, errors: string[]): stri
 }
 
 export interface RowValidator {
-  /** Checks one data row (1-based `rowNo`); call in file order, duplicates are found across calls. */
+  /** Checks one data row (1-based data row `rowNo`); call in file order, duplicates are found across calls. */
   check(row: readonly Cell[], rowNo: number): { valid: ValidRow } | { error: RowError };
 }
 
@@ -241,10 +249,11 @@ export interface RowValidator {
  * Units come from the cell ("20 lb") or else the header ("Payload (lbs)"), defaulting
  * to kg and mm; the decimal mark is judged per column. Out-of-range values are errors,
  * unusual ones warnings. A later row with the same manufacturer + model (case, spaces,
- * punctuation ignored) as an earlier one is an error naming the first row. Row numbers
- * are 1-based data rows.
+ * punctuation ignored) as an earlier one is an error naming the first row. Messages
+ * name rows as the spreadsheet numbers them (`sheetRows`, see SheetRows); `row` and
+ * `row_index` stay the 1-based data rows.
  */
-export function createRowValidator(mappings: ResolvedMappings, styles: ColumnStyles): RowValidator {
+export function createRowValidator(mappings: ResolvedMappings, styles: ColumnStyles, options: { sheetRows?: SheetRows } = {}): RowValidator {
   const numeric = [mappings.payload_kg?.index, mappings.reach_mm?.index].filter((i): i is number => i !== undefined);
   const total: DecimalVotes = { comma: 0, point: 0 };
   for (const i of numeric) {
@@ -260,9 +269,15 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
   const firstRowOfKey = new Map<string, number>();
 
   return {
-    check(row, rowNo) {
+    check(row, dataRow) {
+      const rowNo = sheetRowOf(options.sheetRows, dataRow);
       const errors: string[] = [];
       const warnings: string[] = [];
+      const warningKinds: string[] = [];
+      const warn: Warn = (kind, text) => {
+        warningKinds.push(kind);
+        warnings.push(text);
+      };
       const manufacturer = manufacturerAt === undefined ? null : readName(row[manufacturerAt], 'manufacturer', errors);
       const model = modelAt === undefined ? null : readName(row[modelAt], 'model', errors);
       let key: string | null = null;
@@ -274,20 +289,20 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
       }
       let payload: number | null = null;
       if (payloadCol) {
-        payload = readQuantity(row[payloadCol.index], payloadCol, 'mass', rowNo, errors, warnings)?.value ?? null;
-        if (payload !== null) checkPayload(payload, rowNo, errors, warnings);
+        payload = readQuantity(row[payloadCol.index], payloadCol, 'mass', rowNo, errors, warn)?.value ?? null;
+        if (payload !== null) checkPayload(payload, rowNo, errors, warn);
       }
       let reach: number | null = null;
       if (reachCol) {
-        const read = readQuantity(row[reachCol.index], reachCol, 'length', rowNo, errors, warnings);
+        const read = readQuantity(row[reachCol.index], reachCol, 'length', rowNo, errors, warn);
         reach = read?.value ?? null;
-        if (read) checkReach(read.value, rowNo, read.explicitUnit, errors, warnings);
+        if (read) checkReach(read.value, rowNo, read.explicitUnit, errors, warn);
       }
-      const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warnings);
+      const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warn);
       if (errors.length || !manufacturer || !model || payload === null || reach === null || !key) {
-        return { error: { row_index: rowNo, errors: errors.length ? errors : ['the row cannot be imported'] } };
+        return { error: { row_index: dataRow, sheet_row: rowNo, errors: errors.length ? errors : ['the row cannot be imported'] } };
       }
-      return { valid: { row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, warnings, key } };
+      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, warnings, warningKinds, key } };
     },
   };
 }
@@ -296,10 +311,10 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
 export function validateRows(
   rows: readonly Cell[][],
   mappings: ResolvedMappings,
-  options: { decimalHint?: DecimalStyle | null } = {},
+  options: { decimalHint?: DecimalStyle | null; sheetRows?: SheetRows } = {},
 ): ValidationOutcome {
   const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
-  const validator = createRowValidator(mappings, { votes: columnDecimalVotes(rows, width), hint: options.decimalHint ?? null });
+  const validator = createRowValidator(mappings, { votes: columnDecimalVotes(rows, width), hint: options.decimalHint ?? null }, { sheetRows: options.sheetRows });
   const out: ValidationOutcome = { valid: [], errors: [], warningCount: 0 };
   rows.forEach((row, i) => {
     const result = validator.check(row, i + 1);

@@ -50,10 +50,11 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
         </InlineAlert>
       ) : null}
 
-      <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+      {/* On a phone each column is a card (name, sample, unit, then the field select at full width): no sideways scrolling. */}
+      <div className="rounded-xl border border-slate-200 sm:overflow-x-auto dark:border-slate-700">
+        <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
           <caption className="sr-only">Column mappings</caption>
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <thead className="bg-slate-50 text-slate-700 max-sm:sr-only dark:bg-slate-800 dark:text-slate-200">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold">Column in your file</th>
               <th scope="col" className="px-3 py-2 font-semibold">Sample values</th>
@@ -61,7 +62,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
               <th scope="col" className="px-3 py-2 font-semibold">Maps to</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
+          <tbody className="divide-y divide-slate-200 max-sm:block dark:divide-slate-700">
             {parsed.detected_columns.map((column, index) => {
               const selectId = `${baseId}-map-${index}`;
               const problems = details[`mappings.${column}`];
@@ -69,15 +70,20 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
               const target = mappings[column] ?? null;
               const unit = target === null || target === 'payload_kg' || target === 'reach_mm' ? units[column] : undefined;
               return (
-                <tr key={column} className="align-top">
-                  <th scope="row" className="px-3 py-2 font-medium break-words text-slate-900 dark:text-white">
+                <tr key={column} className="align-top max-sm:block max-sm:px-3 max-sm:py-3">
+                  <th scope="row" className="px-3 py-2 font-medium break-words text-slate-900 max-sm:block max-sm:p-0 dark:text-white">
                     {column}
                   </th>
-                  <td className="max-w-[14rem] truncate px-3 py-2 text-slate-700 dark:text-slate-300" title={sampleOf(parsed.preview_rows, column)}>
+                  <td
+                    className="max-w-[14rem] truncate px-3 py-2 text-slate-700 max-sm:block max-sm:max-w-none max-sm:px-0 max-sm:py-0.5 max-sm:before:font-medium max-sm:before:content-['Sample:_'] dark:text-slate-300"
+                    title={sampleOf(parsed.preview_rows, column)}
+                  >
                     {sampleOf(parsed.preview_rows, column)}
                   </td>
-                  <td className="px-3 py-2 text-slate-700 dark:text-slate-300">{unit ? `${unit} (${UNIT_LABELS[unit]})` : '—'}</td>
-                  <td className="px-3 py-2">
+                  <td className="px-3 py-2 text-slate-700 max-sm:block max-sm:px-0 max-sm:py-0.5 max-sm:before:font-medium max-sm:before:content-['Unit:_'] dark:text-slate-300">
+                    {unit ? `${unit} (${UNIT_LABELS[unit]})` : '—'}
+                  </td>
+                  <td className="px-3 py-2 max-sm:block max-sm:px-0 max-sm:pt-2 max-sm:pb-0">
                     <label htmlFor={selectId} className="sr-only">
                       {`Field for column ${column}`}
                     </label>

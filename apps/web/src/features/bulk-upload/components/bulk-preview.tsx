@@ -1,4 +1,4 @@
-import { BULK_MAX_ERROR_ROWS_SHOWN, type BulkMappings, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { BULK_MAX_ERROR_ROWS_SHOWN, type BulkMappings, type BulkParseResponse, type BulkValidateResponse, type BulkWarningGroup } from '@cellforge/contracts';
 import { useId } from 'react';
 import { Download } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -18,9 +18,16 @@ export interface BulkPreviewProps {
   validation: BulkValidateResponse;
 }
 
+/** "(rows 3, 4, 5, …)": where to look, as the spreadsheet numbers its rows. */
+function rowsText(group: BulkWarningGroup): string {
+  const more = group.rows > group.first_rows.length ? ', …' : '';
+  return `(${group.first_rows.length === 1 && !more ? 'row' : 'rows'} ${group.first_rows.join(', ')}${more})`;
+}
+
 /** Step 3: the counts, a preview of valid rows, at most 3 error rows (docs/product.md §9) and the full error report. */
 export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPreviewProps) {
   const errorsHeadingId = useId();
+  const warningsHeadingId = useId();
   const download = useDownloadBulkErrors();
   const validRows = validation.results.valid.slice(0, PREVIEW_ROWS);
   const errorRows = validation.results.errors.slice(0, BULK_MAX_ERROR_ROWS_SHOWN);
@@ -57,6 +64,22 @@ export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPrev
             }. Units are already converted to kg and mm.`}
       </p>
 
+      {validation.warning_groups.length ? (
+        <section aria-labelledby={warningsHeadingId} className="rounded-xl border border-amber-200 p-4 dark:border-amber-900">
+          <h4 id={warningsHeadingId} className="text-sm font-semibold text-amber-900 dark:text-amber-200">
+            Warnings (the rows are imported)
+          </h4>
+          <ul aria-label="Warnings by kind" className="mt-2 space-y-1 text-sm text-slate-800 dark:text-slate-200">
+            {validation.warning_groups.map((group) => (
+              <li key={group.kind}>
+                <span className="font-medium">{group.text}</span>{' '}
+                <span className="text-slate-600 dark:text-slate-400">{rowsText(group)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       {validRows.length ? (
         <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -75,7 +98,7 @@ export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPrev
             <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
               {validRows.map((row) => (
                 <tr key={row.row} className="align-top text-slate-800 dark:text-slate-200">
-                  <td className="px-3 py-2">{row.row}</td>
+                  <td className="px-3 py-2">{row.sheet_row}</td>
                   <td className="px-3 py-2">{row.manufacturer}</td>
                   <td className="px-3 py-2">{row.model}</td>
                   <td className="px-3 py-2">{formatNumber(row.payload_kg)}</td>
@@ -97,7 +120,7 @@ export function BulkPreview({ basePath, parsed, mappings, validation }: BulkPrev
           <ul aria-label="Error rows" className="space-y-2 text-sm text-slate-800 dark:text-slate-200">
             {errorRows.map((row) => (
               <li key={row.row_index}>
-                <span className="font-semibold">Row {row.row_index}:</span> {row.errors.join('; ')}
+                <span className="font-semibold">Row {row.sheet_row}:</span> {row.errors.join('; ')}
               </li>
             ))}
           </ul>

@@ -29,9 +29,13 @@ function validation(overrides: Partial<BulkValidateResponse> = {}): BulkValidate
     valid_count: 12,
     warning_count: 12,
     error_count: 5,
+    warning_groups: [
+      { kind: 'payload converted from lb to kg', rows: 12, first_rows: [3, 4, 5, 6, 7], text: '12 rows: payload converted from lb to kg' },
+      { kind: 'axes (dof) not given: 6 assumed', rows: 1, first_rows: [9], text: '1 row: axes (dof) not given: 6 assumed' },
+    ],
     results: {
-      valid: [{ row: 1, manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 24.9, reach_mm: 1829, dof: 6, warnings: ['Row 1: payload 55 lb converted to 24.9 kg'] }],
-      errors: [1, 2, 3, 4, 5].map((n) => ({ row_index: n + 12, errors: [`Error in row ${n + 12}`] })),
+      valid: [{ row: 1, sheet_row: 3, manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 24.9, reach_mm: 1829, dof: 6, warnings: ['Row 3: payload 55 lb converted to 24.9 kg'] }],
+      errors: [1, 2, 3, 4, 5].map((n) => ({ row_index: n + 12, sheet_row: n + 14, errors: [`Error in row ${n + 14}`] })),
     },
     errors_csv_url: '/api/integrator/bulk-upload/up-1/errors.csv',
     ...overrides,
@@ -121,7 +125,17 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Rows with warnings', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12');
     expect(within(dialog).getByText('Rows with errors', { selector: 'dt' }).nextElementSibling).toHaveTextContent('5');
     expect(within(dialog).getByRole('cell', { name: 'M-20iD/25' })).toBeInTheDocument();
-    expect(within(within(dialog).getByRole('list', { name: 'Error rows' })).getAllByRole('listitem')).toHaveLength(3);
+    const errorRows = within(within(dialog).getByRole('list', { name: 'Error rows' })).getAllByRole('listitem');
+    expect(errorRows).toHaveLength(3);
+    // Rows as the spreadsheet shows them (sheet_row), not data rows.
+    expect(nth(errorRows, 0)).toHaveTextContent('Row 15: Error in row 15');
+    expect(within(dialog).getByRole('cell', { name: '3' })).toBeInTheDocument();
+    // Warnings counted by kind, with the first rows to look at.
+    const groups = within(within(dialog).getByRole('list', { name: 'Warnings by kind' })).getAllByRole('listitem');
+    expect(groups.map((item) => item.textContent)).toEqual([
+      '12 rows: payload converted from lb to kg (rows 3, 4, 5, 6, 7, …)',
+      '1 row: axes (dof) not given: 6 assumed (row 9)',
+    ]);
     expect(within(dialog).getByText('and 2 more rows with errors.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Download full error report' })).toBeInTheDocument();
 
@@ -136,7 +150,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     const statLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length;
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Upload' })).not.toBeInTheDocument());
-    expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated');
+    expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped');
     const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
     expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length).toBeGreaterThan(robotLoads));
@@ -146,7 +160,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
   it('disables Import when valid_count is 0', async () => {
     stubCatalog({
       'POST /api/integrator/bulk-upload/validate': () =>
-        jsonResponse(validation({ valid_count: 0, warning_count: 0, error_count: 2, results: { valid: [], errors: [{ row_index: 1, errors: ['Payload is missing'] }, { row_index: 2, errors: ['Model is missing'] }] } })),
+        jsonResponse(validation({ valid_count: 0, warning_count: 0, error_count: 2, results: { valid: [], errors: [{ row_index: 1, sheet_row: 2, errors: ['Payload is missing'] }, { row_index: 2, sheet_row: 3, errors: ['Model is missing'] }] } })),
     });
     stubXhr(answerParse());
     const { user, dialog } = await openWizard();
@@ -273,7 +287,7 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
 
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk upload' })).not.toBeInTheDocument());
-    expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated');
+    expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated; 5 rows with errors skipped');
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import'), 0).init.body))).toEqual({
       upload_id: 'up-1',
       mappings: PARSED.suggested_mappings,

@@ -5,6 +5,11 @@ import { importCompleteMessage } from './messages';
 describe('bulk upload fields', () => {
   it('spells the import message as the spec does', () => {
     expect(importCompleteMessage({ inserted: 12, updated: 3 })).toBe('Import complete! 12 inserted, 3 updated');
+    // Re-importing the same file: what happened to every row is said, not "0 inserted, 0 updated" alone.
+    expect(importCompleteMessage({ inserted: 0, updated: 0, unchanged: 3, skipped: 2 })).toBe(
+      'Import complete! 0 inserted, 0 updated; 3 already up to date; 2 rows with errors skipped',
+    );
+    expect(importCompleteMessage({ inserted: 1, updated: 0, unchanged: 1, skipped: 0 })).toBe('Import complete! 1 inserted, 0 updated; 1 already up to date');
   });
 
   it('keeps each target on one column: choosing it again moves it', () => {

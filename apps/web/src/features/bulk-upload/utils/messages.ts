@@ -5,7 +5,14 @@ export const BULK_MESSAGES = {
   importFailed: 'Import failed. Please try again.',
 } as const;
 
-/** "Import complete!" followed by the inserted and updated counts. */
-export function importCompleteMessage({ inserted, updated }: { inserted: number; updated: number }): string {
-  return `Import complete! ${inserted} inserted, ${updated} updated`;
+/**
+ * "Import complete!" followed by the inserted and updated counts (the spec's words), then
+ * what happened to the other rows: already identical, or skipped for their errors.
+ */
+export function importCompleteMessage({ inserted, updated, unchanged = 0, skipped = 0 }: { inserted: number; updated: number; unchanged?: number; skipped?: number }): string {
+  const rest = [
+    unchanged ? `${unchanged} already up to date` : '',
+    skipped ? `${skipped} ${skipped === 1 ? 'row' : 'rows'} with errors skipped` : '',
+  ].filter(Boolean);
+  return `Import complete! ${inserted} inserted, ${updated} updated${rest.map((part) => `; ${part}`).join('')}`;
 }
