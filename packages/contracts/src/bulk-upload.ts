@@ -70,8 +70,28 @@ export const bulkParseResponseSchema = z.object({
   sheet_name: z.string().optional(),
   /** How the file was read: skipped title rows, dropped columns, the encoding used, ... */
   warnings: z.array(z.string()).optional(),
+  /** Workbooks: every sheet with its number of non-empty rows (hidden ones marked); the one read is sheet_name. */
+  sheets: z.array(z.object({ name: z.string(), rows: z.number().int(), hidden: z.boolean() })).optional(),
+  /**
+   * The first rows of the file (or sheet) as they are, before the header was chosen, each
+   * with its row number: to show where the header is and move it when the guess is wrong
+   * (send header_row with the file again). At most 12 rows of 12 cells.
+   */
+  first_rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])) })).optional(),
 });
 export type BulkParseResponse = z.infer<typeof bulkParseResponseSchema>;
+
+/** The header row can be moved to any of the first 30 rows. */
+export const BULK_MAX_HEADER_ROW = 30;
+/**
+ * The form fields of /parse beside the file: which sheet of a workbook to read, and which
+ * row holds the headers (1-based, as the spreadsheet numbers rows) when the guess was wrong.
+ */
+export const bulkParseOptionsSchema = z.object({
+  sheet: z.string().trim().min(1).max(100).optional(),
+  header_row: z.coerce.number().int().min(1).max(BULK_MAX_HEADER_ROW).optional(),
+});
+export type BulkParseOptions = z.infer<typeof bulkParseOptionsSchema>;
 
 /** The most rows the `data` form takes; larger files go through /parse and upload_id. */
 export const BULK_DATA_MAX_ROWS = 50_000;

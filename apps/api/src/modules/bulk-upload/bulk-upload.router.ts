@@ -8,6 +8,7 @@ import {
   BULK_UPLOAD_DEFAULT_MAX_BYTES,
   bulkImportRequestSchema,
   bulkMappingsSchema,
+  bulkParseOptionsSchema,
   bulkValidateRequestSchema,
   type BulkImportResponse,
   type BulkParseResponse,
@@ -83,7 +84,8 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
       throw new AppError('BAD_REQUEST', 'Choose a file to upload: send it as multipart/form-data in the field "file" (.csv, .json, .xlsx or .xls).');
     }
     try {
-      res.json((await service.parse(user.userId, { originalname: file.originalname, source: { path: file.path } })) satisfies BulkParseResponse);
+      const options = bulkParseOptionsSchema.parse(req.body ?? {});
+      res.json((await service.parse(user.userId, { originalname: file.originalname, source: { path: file.path } }, options)) satisfies BulkParseResponse);
     } finally {
       await rm(file.path, { force: true });
     }

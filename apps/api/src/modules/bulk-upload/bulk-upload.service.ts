@@ -4,6 +4,7 @@ import {
   bulkLimits,
   type BulkImportResponse,
   type BulkMappings,
+  type BulkParseOptions,
   type BulkParseResponse,
   type BulkWarningGroup,
   type BulkUnit,
@@ -98,10 +99,10 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
      * pending upload. The packed rows go to PostgreSQL chunk by chunk and are let go;
      * only the preview stays for the answer.
      */
-    async parse(ownerId: string, file: { originalname: string; source: UploadSource }): Promise<BulkParseResponse> {
+    async parse(ownerId: string, file: { originalname: string; source: UploadSource }, options: BulkParseOptions = {}): Promise<BulkParseResponse> {
       const fileName = sanitizeFileName(file.originalname);
       const { parsed, rowCount, uploadId } = await oneParseAtATime(async () => {
-        const table = await readUploadedFile(fileName, file.source);
+        const table = await readUploadedFile(fileName, file.source, { sheet: options.sheet, headerRow: options.header_row });
         const count = table.rows.length;
         await pruneUploads(db, ownerId);
         const id = await insertUpload(db, { ownerId, fileName, columns: table.columns, rowChunks: table.rows.takeChunks(), rowCount: count, meta: table.meta });
@@ -120,6 +121,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
         header_row: meta.headerRow,
         ...(meta.sheetName !== undefined ? { sheet_name: meta.sheetName } : {}),
         warnings: parsed.warnings,
+        ...(parsed.sheets ? { sheets: parsed.sheets } : {}),
+        ...(parsed.firstRows ? { first_rows: parsed.firstRows } : {}),
       };
     },
 

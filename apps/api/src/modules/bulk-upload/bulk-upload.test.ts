@@ -121,6 +121,44 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(theirs.body.data.map((r: { model_name: string }) => r.model_name)).not.toContain('TX2-60 Test');
   });
 
+  it('a workbook with several sheets: the integrator sees them all, picks the right one and moves the header row', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const book = workbookBuffer(
+      [
+        { name: 'Read me', rows: [['Export of 2026-11-01'], ['Prices in EUR']] },
+        { name: 'Fleet', rows: [['Line 4', 'Robots', 'Robots'], ['Brand', 'Model', 'Payload (kg)', 'Reach (mm)'], ['ABB', 'IRB 1200 Sheet', 5, 900], ['KUKA', 'KR 6 Sheet', 6, 901]] },
+      ],
+      'xlsx',
+    );
+    const first = bulkParseResponseSchema.parse((await parse(ctx().app, token, book, 'plant.xlsx').expect(200)).body);
+    expect(first.sheet_name).toBe('Read me');
+    expect(first.sheets).toEqual([
+      { name: 'Read me', rows: 2, hidden: false },
+      { name: 'Fleet', rows: 4, hidden: false },
+    ]);
+    const fleet = bulkParseResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/parse`).set(bearer(token)).field('sheet', 'Fleet').field('header_row', '2').attach('file', book, 'plant.xlsx').expect(200)).body,
+    );
+    expect(fleet).toMatchObject({ sheet_name: 'Fleet', header_row: 2, row_count: 2, detected_columns: ['Brand', 'Model', 'Payload (kg)', 'Reach (mm)'] });
+    expect(fleet.first_rows?.map((r) => r.row)).toEqual([1, 2, 3, 4]);
+    const validated = bulkValidateResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: fleet.upload_id, mappings: fleet.suggested_mappings }).expect(200)).body,
+    );
+    expect(validated.results.valid.map((v) => [v.model, v.sheet_row])).toEqual([['IRB 1200 Sheet', 3], ['KR 6 Sheet', 4]]);
+
+    for (const [field, value, message] of [
+      ['header_row', '0', 'header_row'],
+      ['header_row', '31', 'header_row'],
+      ['header_row', 'two', 'header_row'],
+    ] as const) {
+      const res = await request(ctx().app).post(`${BASE}/parse`).set(bearer(token)).field(field, value).attach('file', book, 'plant.xlsx').expect(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.body.details ?? {})).toContain(message);
+    }
+    const unknown = await request(ctx().app).post(`${BASE}/parse`).set(bearer(token)).field('sheet', 'Prices').attach('file', book, 'plant.xlsx').expect(400);
+    expect(unknown.body.message).toMatch(/no sheet named "Prices"; its sheets are "Read me", "Fleet"/);
+  });
+
   it('re-importing the same file inserts nothing; changed values count as updated', async () => {
     const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
     const importFile = async (file: Buffer) => {

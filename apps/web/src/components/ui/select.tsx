@@ -5,6 +5,8 @@ import { controlBorder, controlClasses } from './field';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (an empty sheet). */
+  disabled?: boolean;
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -22,7 +24,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     <select ref={ref} className={cn(controlClasses, controlBorder(invalid), 'pr-8', className)} {...rest}>
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {options.map((option) => (
-        <option key={option.value} value={option.value}>
+        <option key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </option>
       ))}

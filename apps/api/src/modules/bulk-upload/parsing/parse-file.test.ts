@@ -75,12 +75,64 @@ describe('CSV', () => {
     expect(parsed.meta.sheetRows).toEqual([0, 3]);
   });
 
+  it('lists every sheet of a workbook, reads the first visible one with data, and reads another on request', async () => {
+    // A supplier's export: an empty cover sheet, a hidden lookup sheet, then two sheets of robots.
+    const book = workbookBuffer(
+      [
+        { name: 'Cover', rows: [] },
+        { name: 'Lookup', rows: [['Code', 'Meaning'], ['A', 'Active']], hidden: true },
+        { name: 'Arms', rows: [['Brand', 'Model', 'Payload', 'Reach'], ['ABB', 'IRB 1200', 5, 900], ['KUKA', 'KR 6', 6, 900]] },
+        { name: 'Cobots', rows: [['Made for cobots'], ['Brand', 'Model', 'Payload', 'Reach'], ['UR', 'UR10e', 12.5, 1300]] },
+      ],
+      'xlsx',
+    );
+    const first = await parseUploadedFile('robots.xlsx', book);
+    expect(first.sheets).toEqual([
+      { name: 'Cover', rows: 0, hidden: false },
+      { name: 'Lookup', rows: 2, hidden: true },
+      { name: 'Arms', rows: 3, hidden: false },
+      { name: 'Cobots', rows: 3, hidden: false },
+    ]);
+    expect(first.meta.sheetName).toBe('Arms');
+    expect(first.rows.map((r) => r[1])).toEqual(['IRB 1200', 'KR 6']);
+    expect(first.warnings.join(' ')).toMatch(/3 sheets with data; "Arms" was read/);
+
+    const cobots = await parseUploadedFile('robots.xlsx', book, { sheet: 'Cobots' });
+    expect(cobots.meta.sheetName).toBe('Cobots');
+    expect(cobots.rows).toEqual([['UR', 'UR10e', 12.5, 1300]]);
+    expect(cobots.meta.sheetRows).toEqual([0, 3]);
+    expect(cobots.firstRows?.map((r) => r.row)).toEqual([1, 2, 3]);
+
+    await rejects(parseUploadedFile('robots.xlsx', book, { sheet: 'Prices' }), /no sheet named "Prices"; its sheets are "Cover", "Lookup", "Arms", "Cobots"/);
+    await rejects(parseUploadedFile('robots.xlsx', book, { sheet: 'Cover' }), /The sheet "Cover" is empty/);
+  });
+
+  it('reads the headers from the row the user chose when the guess was wrong', async () => {
+    // Two header-like rows: the guess takes the first ("Section" row); the user moves it to row 2.
+    const text = 'Section,Arm data,Arm data,Arm data\nBrand,Model,Payload,Reach\nABB,IRB 1200,5,900\n';
+    const guessed = await parseUploadedFile('robots.csv', Buffer.from(text));
+    expect(guessed.firstRows).toEqual([
+      { row: 1, cells: ['Section', 'Arm data', 'Arm data', 'Arm data'] },
+      { row: 2, cells: ['Brand', 'Model', 'Payload', 'Reach'] },
+      { row: 3, cells: ['ABB', 'IRB 1200', '5', '900'] },
+    ]);
+    const chosen = await parseUploadedFile('robots.csv', Buffer.from(text), { headerRow: 2 });
+    expect(chosen.columns).toEqual(['Brand', 'Model', 'Payload', 'Reach']);
+    expect(chosen.rows).toEqual([['ABB', 'IRB 1200', '5', '900']]);
+    expect(chosen.meta.sheetRows).toEqual([0, 3]);
+    expect(chosen.warnings).toContain('Headers read from row 2, as chosen.');
+    // In a workbook too, counting the rows as the sheet does.
+    const book = workbookBuffer([{ name: 'S', rows: [['Robots'], [], ['Brand', 'Model', 'Payload', 'Reach'], ['ABB', 'IRB 1200', 5, 900]] }], 'xlsx');
+    expect((await parseUploadedFile('robots.xlsx', book, { headerRow: 3 })).columns).toEqual(['Brand', 'Model', 'Payload', 'Reach']);
+    await rejects(parseUploadedFile('robots.xlsx', book, { headerRow: 2 }), /Row 2 of the sheet "S" is empty: choose the row that holds the column names/);
+  });
+
   it('keeps the sheet row of every data row across blank lines and a units row, in CSV and XLSX', async () => {
     const csv = await parseUploadedFile('robots.csv', Buffer.from('Fleet\n\nBrand,Model,Payload\n,,kg\nABB,IRB 1200,5\n\n\nKUKA,KR 6,6\nFANUC,LR Mate,7\n'));
     expect(csv.rows.map((r) => r[0])).toEqual(['ABB', 'KUKA', 'FANUC']);
     // Title 1, blank 2, header 3, units 4, ABB 5, blanks 6-7, KUKA 8, FANUC 9.
     expect(csv.meta.sheetRows).toEqual([0, 5, 1, 8]);
-    const xlsx = await parseUploadedFile('robots.xlsx', workbookBuffer([{ name: 'Robots', rows: [['Fleet'], [], ['Brand', 'Model', 'Payload'], ['ABB', 'IRB 1200', 5], [], ['KUKA', 'KR 6', 6]] }]));
+    const xlsx = await parseUploadedFile('robots.xlsx', workbookBuffer([{ name: 'Robots', rows: [['Fleet'], [], ['Brand', 'Model', 'Payload'], ['ABB', 'IRB 1200', 5], [], ['KUKA', 'KR 6', 6]] }], 'xlsx'));
     expect(xlsx.meta.sheetRows).toEqual([0, 4, 1, 6]);
   });
 

@@ -4,12 +4,12 @@ import { AppError } from '../../../lib/errors';
 import { bufferBytes, fileBytes, readCsv } from './read-csv';
 import { parseJson } from './read-json';
 import { parseWorkbook } from './read-workbook';
-import { withVotes, type ParsedUpload, type UploadFormat, type UploadSource, type UploadTable } from './upload-table';
+import { withVotes, type ParsedUpload, type ReadOptions, type UploadFormat, type UploadSource, type UploadTable } from './upload-table';
 
 export { detectDelimiter } from './read-csv';
 export { tableFromObjects } from './read-json';
 export { cellValue, isoDate } from './read-workbook';
-export type { ParseMeta, ParsedUpload, UploadFormat, UploadSource, UploadTable } from './upload-table';
+export type { ParseMeta, ParsedUpload, ReadOptions, UploadFormat, UploadSource, UploadTable } from './upload-table';
 
 export function formatOf(fileName: string): UploadFormat {
   const lower = fileName.toLowerCase().trim();
@@ -28,23 +28,31 @@ export function formatOf(fileName: string): UploadFormat {
  * text nor a grid of it is ever held whole. JSON and workbooks are read whole (their
  * parsers need all of it). Throws 400 AppErrors a person can act on.
  */
-export async function readUploadedFile(fileName: string, source: UploadSource): Promise<UploadTable> {
+export async function readUploadedFile(fileName: string, source: UploadSource, options: ReadOptions = {}): Promise<UploadTable> {
   const format = formatOf(fileName);
   const size = Buffer.isBuffer(source) ? source.length : (await stat(source.path)).size;
   if (!size) throw new AppError('BAD_REQUEST', 'The file is empty (0 bytes). Choose the file again or export it once more.');
   switch (format) {
     case 'csv':
-      return readCsv(Buffer.isBuffer(source) ? bufferBytes(source) : fileBytes(source.path));
+      return readCsv(Buffer.isBuffer(source) ? bufferBytes(source) : fileBytes(source.path), options);
     case 'json':
       return withVotes(parseJson(Buffer.isBuffer(source) ? source : await readFile(source.path)));
     case 'xlsx':
     case 'xls':
-      return parseWorkbook(Buffer.isBuffer(source) ? source : await readFile(source.path), format);
+      return parseWorkbook(Buffer.isBuffer(source) ? source : await readFile(source.path), format, options);
   }
 }
 
 /** Reads an uploaded file into a table with its rows as arrays (tests, small files). */
-export async function parseUploadedFile(fileName: string, buffer: Buffer): Promise<ParsedUpload> {
-  const table = await readUploadedFile(fileName, buffer);
-  return { columns: table.columns, rows: table.rows.toArray(table.columns.length), headerRow: table.headerRow, warnings: table.warnings, meta: table.meta };
+export async function parseUploadedFile(fileName: string, buffer: Buffer, options: ReadOptions = {}): Promise<ParsedUpload & Pick<UploadTable, 'firstRows' | 'sheets'>> {
+  const table = await readUploadedFile(fileName, buffer, options);
+  return {
+    columns: table.columns,
+    rows: table.rows.toArray(table.columns.length),
+    headerRow: table.headerRow,
+    warnings: table.warnings,
+    meta: table.meta,
+    firstRows: table.firstRows,
+    sheets: table.sheets,
+  };
 }

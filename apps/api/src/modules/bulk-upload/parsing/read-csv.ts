@@ -8,7 +8,7 @@ import { assertHasData, createTableBuilder } from './table';
 import { assertLooksLikeText, binaryError, detectEncoding, type TextEncodingName } from './text-decode';
 import type { DecimalVotes } from './units';
 import { addDecimalVotes } from './validate-rows';
-import { votesOf, type UploadTable } from './upload-table';
+import { votesOf, type ReadOptions, type UploadTable } from './upload-table';
 
 /* CSV: decoded and parsed as a stream, 1 MB at a time, rows packed as they come. */
 
@@ -110,29 +110,29 @@ async function* decodeChunks(bytes: CsvBytes, encoding: TextEncodingName, bomLen
  * with Papa Parse's core parser, fed 1 MB of text at a time (the unfinished last row of
  * each piece is carried into the next), pushed into a table builder as they come.
  */
-export async function readCsv(bytes: CsvBytes): Promise<UploadTable> {
+export async function readCsv(bytes: CsvBytes, options: ReadOptions = {}): Promise<UploadTable> {
   const head = await bytes.head(4096);
   const detected = detectEncoding(head, '.csv');
-  if (detected.encoding) return readCsvAs(bytes, detected.encoding, detected.bomLength);
+  if (detected.encoding) return readCsvAs(bytes, detected.encoding, detected.bomLength, options);
   try {
-    return await readCsvAs(bytes, 'utf-8', 0);
+    return await readCsvAs(bytes, 'utf-8', 0, options);
   } catch (err) {
     if (!(err instanceof NotUtf8)) throw err;
-    return readCsvAs(bytes, 'windows-1252', 0);
+    return readCsvAs(bytes, 'windows-1252', 0, options);
   }
 }
 
-async function readCsvAs(bytes: CsvBytes, encoding: TextEncodingName, bomLength: number): Promise<UploadTable> {
+async function readCsvAs(bytes: CsvBytes, encoding: TextEncodingName, bomLength: number, options: ReadOptions): Promise<UploadTable> {
   const pieces = decodeChunks(bytes, encoding, bomLength, '.csv');
   try {
-    return await parsePieces(pieces, encoding);
+    return await parsePieces(pieces, encoding, options);
   } finally {
     // Closes the file stream when parsing stopped early (an error).
     await pieces.return(undefined);
   }
 }
 
-async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodingName): Promise<UploadTable> {
+async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodingName, options: ReadOptions): Promise<UploadTable> {
   // The start of the text: checked for binary data, then it settles the delimiter and newline.
   let start = '';
   let ended = false;
@@ -154,7 +154,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
   const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
 
   const votes: DecimalVotes[] = [];
-  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0 });
+  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0, headerRow: options.headerRow });
   let lines = 0;
   let carry = '';
   const feed = (piece: string, last: boolean) => {
@@ -187,6 +187,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
     preview: table.preview,
     headerRow: table.headerRow,
     warnings,
+    firstRows: table.firstRows,
     meta: {
       format: 'csv',
       encoding,

@@ -5,7 +5,7 @@ import { assertHasData, createTableBuilder, type Cell } from './table';
 import { startsWith } from './text-decode';
 import type { DecimalVotes } from './units';
 import { addDecimalVotes } from './validate-rows';
-import { votesOf, type UploadTable } from './upload-table';
+import { votesOf, type ReadOptions, type UploadTable } from './upload-table';
 import { assertSafeZip, assertWorkbookFits } from './zip-guard';
 
 /* Workbooks (.xlsx, .xls): sniffed by their first bytes, checked for zip bombs, read whole. */
@@ -42,7 +42,16 @@ export function cellValue(cell: XLSX.CellObject | undefined): Cell {
 
 const MAX_SHEET_COLUMNS = 500;
 
-export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Promise<UploadTable> {
+type DenseRows = Array<Array<XLSX.CellObject | undefined> | undefined>;
+
+/** Rows of a sheet holding at least one value. */
+function filledRows(data: DenseRows): number {
+  let n = 0;
+  for (const row of data) if (row?.some((cell) => { const v = cellValue(cell); return v !== null && v !== ''; })) n += 1;
+  return n;
+}
+
+export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', options: ReadOptions = {}): Promise<UploadTable> {
   const isZip = startsWith(buffer, ZIP) || startsWith(buffer, ZIP_EMPTY);
   const isCfb = startsWith(buffer, CFB);
   if (format === 'xlsx' && !isZip) {
@@ -80,12 +89,22 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Pro
     throw new AppError('BAD_REQUEST', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
   }
 
-  for (const sheetName of workbook.SheetNames) {
-    const sheet = workbook.Sheets[sheetName];
-    const data = (sheet?.['!data'] ?? []) as Array<Array<XLSX.CellObject | undefined> | undefined>;
+  const dataOf = (name: string) => (workbook.Sheets[name]?.['!data'] ?? []) as DenseRows;
+  const hiddenFlags = workbook.Workbook?.Sheets ?? [];
+  // Every sheet with its size, counted before rows are let go: the wizard offers the others.
+  const sheets = workbook.SheetNames.map((name, i) => ({ name, rows: filledRows(dataOf(name)), hidden: Boolean(hiddenFlags[i]?.Hidden) }));
+  if (options.sheet !== undefined && !workbook.SheetNames.includes(options.sheet)) {
+    throw new AppError('BAD_REQUEST', `The workbook has no sheet named "${options.sheet}"; its sheets are ${workbook.SheetNames.map((n) => `"${n}"`).join(', ')}.`);
+  }
+  // The sheet asked for; else the first visible sheet holding data (a hidden sheet only when nothing else has any).
+  const order = options.sheet !== undefined
+    ? [options.sheet]
+    : [...sheets.filter((s) => !s.hidden), ...sheets.filter((s) => s.hidden)].map((s) => s.name);
+  for (const sheetName of order) {
+    const data = dataOf(sheetName);
     let truncatedColumns = false;
     const votes: DecimalVotes[] = [];
-    const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row) });
+    const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow });
     let any = false;
     for (let r = 0; r < data.length; r += 1) {
       const src = data[r];
@@ -105,12 +124,19 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Pro
       data[r] = undefined;
       builder.push(row);
     }
-    if (!any) continue;
+    if (!any) {
+      if (options.sheet !== undefined) throw new AppError('BAD_REQUEST', `The sheet "${sheetName}" is empty: choose another sheet.`);
+      continue;
+    }
     const table = builder.finish();
     assertHasData(table, `sheet "${sheetName}"`);
     const warnings = [...table.warnings];
     const skippedSheets = workbook.SheetNames.indexOf(sheetName);
-    if (skippedSheets > 0) warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'are' : 'is'} empty.`);
+    if (options.sheet === undefined && skippedSheets > 0 && sheets.slice(0, skippedSheets).every((s) => s.rows === 0 || s.hidden)) {
+      warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'are' : 'is'} empty or hidden.`);
+    }
+    const others = sheets.filter((s) => s.name !== sheetName && s.rows > 0).length;
+    if (options.sheet === undefined && others) warnings.push(`The workbook has ${others + 1} sheets with data; "${sheetName}" was read. Choose another sheet if the robots are elsewhere.`);
     if (truncatedColumns) warnings.push(`Only the first ${MAX_SHEET_COLUMNS} columns were read.`);
     return {
       columns: table.columns,
@@ -119,6 +145,8 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls'): Pro
       headerRow: table.headerRow,
       warnings,
       meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow, decimalVotes: votesOf(table, votes), sheetRows: table.sheetRows },
+      firstRows: table.firstRows,
+      sheets,
     };
   }
   throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');

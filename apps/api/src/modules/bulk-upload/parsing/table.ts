@@ -145,7 +145,12 @@ export interface BuiltTable {
   sourceColumns: number[];
   /** Where the data rows sit in the file: see SheetRows. */
   sheetRows: SheetRows;
+  /** The first non-blank rows of the grid as given (FIRST_ROWS of FIRST_ROW_CELLS cells), with their file rows: for choosing the header. */
+  firstRows: { row: number; cells: Cell[] }[];
 }
+
+const FIRST_ROWS = 12;
+const FIRST_ROW_CELLS = 12;
 
 /**
  * The row numbers a spreadsheet shows for the data rows, compactly: pairs of (0-based data
@@ -190,9 +195,13 @@ const HEAD_ROWS = HEADER_SCAN_ROWS + LOOKAHEAD_ROWS + 1;
  */
 export function createTableBuilder(
   what: string,
-  /** rowOffset: file rows before the first pushed row (a CSV's "sep=;" line), for the sheet row numbers. */
-  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number } = {},
+  /**
+   * rowOffset: file rows before the first pushed row (a CSV's "sep=;" line), for the sheet row numbers.
+   * headerRow: the file row (1-based) that holds the headers, chosen by the user: no guess then.
+   */
+  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number; headerRow?: number } = {},
 ): TableBuilder {
+  const firstRows: { row: number; cells: Cell[] }[] = [];
   const previewRows = options.previewRows ?? 0;
   const warnings: string[] = [];
   let head: Cell[][] | null = [];
@@ -204,7 +213,7 @@ export function createTableBuilder(
   let width = 0;
   const filled: boolean[] = [];
   const packed = new PackedRows();
-  const firstRows: Cell[][] = [];
+  const previewed: Cell[][] = [];
 
   const sheetRows: SheetRows = [];
   /** `index`: the row's 0-based position in the grid. */
@@ -228,7 +237,7 @@ export function createTableBuilder(
       if (!filled[i] && !isEmptyCell(cell)) filled[i] = true;
     }
     options.onDataRow?.(clean);
-    if (firstRows.length < previewRows) firstRows.push(clean.slice());
+    if (previewed.length < previewRows) previewed.push(clean.slice());
     packed.push(clean);
   }
 
@@ -236,9 +245,19 @@ export function createTableBuilder(
   function decideHeader(): void {
     const grid = defined(head, 'the rows kept until the header is chosen');
     head = null;
-    headerIndex = findHeaderRow(grid);
+    if (options.headerRow !== undefined) {
+      // The user's choice: the file row, less the rows before the first pushed one.
+      const chosen = options.headerRow - 1 - (options.rowOffset ?? 0);
+      if (chosen < 0 || !nonEmptyIndexes(grid[chosen]).length) {
+        throw new AppError('BAD_REQUEST', `Row ${options.headerRow} of the ${what} is empty: choose the row that holds the column names.`);
+      }
+      headerIndex = chosen;
+      warnings.push(`Headers read from row ${options.headerRow}, as chosen.`);
+    } else {
+      headerIndex = findHeaderRow(grid);
+    }
     if (headerIndex < 0) return;
-    if (headerIndex > 0) {
+    if (headerIndex > 0 && options.headerRow === undefined) {
       const skipped = grid.slice(0, headerIndex).filter((row) => nonEmptyIndexes(row).length).length;
       if (skipped) warnings.push(`Skipped ${skipped} title row${skipped === 1 ? '' : 's'} above the header (header found on row ${headerIndex + 1}).`);
     }
@@ -271,6 +290,12 @@ export function createTableBuilder(
       const index = pushed;
       pushed += 1;
       for (let i = 0; i < row.length; i += 1) assertStorableText(row[i], `row ${index + 1}, column ${i + 1}`, what);
+      // Blank rows are left out (their numbers show the gap).
+      if (firstRows.length < FIRST_ROWS && nonEmptyIndexes(row).length) {
+        const cells: Cell[] = [];
+        for (let i = 0; i < Math.min(row.length, FIRST_ROW_CELLS); i += 1) cells.push(cleanCell(row[i]));
+        firstRows.push({ row: index + 1 + (options.rowOffset ?? 0), cells });
+      }
       if (head) {
         head.push(row as Cell[]);
         if (nonEmptyIndexes(row).length) headNonEmpty += 1;
@@ -315,12 +340,12 @@ export function createTableBuilder(
       const identity = keep.length === width && keep.every((c, i) => c === i);
       const project = (row: Cell[]) => keep.map((i) => row[i] ?? null);
       const rows = identity ? packed : packed.map(project);
-      const preview = firstRows.map((row) => {
+      const preview = previewed.map((row) => {
         const out = identity ? row : project(row);
         while (out.length < names.length) out.push(null);
         return out;
       });
-      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows };
+      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows, firstRows };
     },
   };
 }

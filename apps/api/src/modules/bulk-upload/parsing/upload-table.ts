@@ -43,6 +43,16 @@ export interface UploadTable {
   headerRow: number;
   warnings: string[];
   meta: ParseMeta & { decimalVotes: DecimalVotes[] };
+  /** The first rows as they are in the file (see BuiltTable.firstRows); absent for JSON. */
+  firstRows?: { row: number; cells: Cell[] }[];
+  /** Workbooks: every sheet, its non-empty rows, hidden or not. */
+  sheets?: { name: string; rows: number; hidden: boolean }[];
+}
+
+/** What the user chose after seeing the file once: the sheet of a workbook, the header row. */
+export interface ReadOptions {
+  sheet?: string;
+  headerRow?: number;
 }
 
 /** An upload's bytes: in memory, or a file on disk (multer's disk storage), read as a stream. */

@@ -89,6 +89,57 @@ function currentStep(dialog: HTMLElement) {
 }
 
 describe('Bulk upload wizard', { timeout: 20_000 }, () => {
+  it('a workbook with several sheets: picks the sheet, then moves the header row; each reads the file again', async () => {
+    stubCatalog();
+    const notes = {
+      ...PARSED,
+      sheet_name: 'Read me',
+      header_row: 1,
+      detected_columns: ['Export of 2026-11-01'],
+      suggested_mappings: { 'Export of 2026-11-01': null },
+      preview_rows: [{ 'Export of 2026-11-01': 'Prices in EUR' }],
+      sheets: [
+        { name: 'Read me', rows: 2, hidden: false },
+        { name: 'Fleet', rows: 4, hidden: false },
+        { name: 'Empty', rows: 0, hidden: false },
+      ],
+      first_rows: [{ row: 1, cells: ['Export of 2026-11-01'] }, { row: 2, cells: ['Prices in EUR'] }],
+    };
+    const fleetFirstRows = [
+      { row: 1, cells: ['Line 4', 'Robots', 'Robots'] },
+      { row: 2, cells: ['Brand', 'Model #', 'Max Payload (lbs)'] },
+      { row: 3, cells: ['FANUC', 'M-20iD/25', 55] },
+    ];
+    const fleetGuess = { ...notes, sheet_name: 'Fleet', header_row: 1, detected_columns: ['Line 4', 'Robots', 'Robots (2)'], suggested_mappings: { 'Line 4': null, Robots: null, 'Robots (2)': null }, first_rows: fleetFirstRows };
+    const fleetFixed = { ...PARSED, sheets: notes.sheets, sheet_name: 'Fleet', header_row: 2, first_rows: fleetFirstRows };
+    const answers = [notes, fleetGuess, fleetFixed];
+    const requests = stubXhr((xhr) => setTimeout(() => xhr.respond(200, answers[requests.length - 1]), 10));
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
+
+    const layout = within(dialog).getByRole('region', { name: 'How the file is read' });
+    const sheet = within(layout).getByRole('combobox', { name: 'Sheet' });
+    expect(within(sheet).getAllByRole('option').map((o) => [o.textContent, (o as HTMLOptionElement).disabled])).toEqual([
+      ['Read me (2 rows)', false],
+      ['Fleet (4 rows)', false],
+      ['Empty (0 rows)', true],
+    ]);
+    await user.selectOptions(sheet, 'Fleet');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Field for column Robots' })).toBeInTheDocument());
+    expect(nth(requests, 1).field('sheet')).toBe('Fleet');
+    expect(nth(requests, 1).field('header_row')).toBeNull();
+
+    // The guess took the section row; the user marks row 2 as the header row.
+    expect(within(layout).getByRole('radio', { name: 'Row 1 is the header row' })).toBeChecked();
+    await user.click(within(layout).getByRole('radio', { name: 'Row 2 is the header row' }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Field for column Brand' })).toHaveValue('manufacturer'));
+    expect(nth(requests, 2).field('sheet')).toBe('Fleet');
+    expect(nth(requests, 2).field('header_row')).toBe('2');
+    expect(within(dialog).getByRole('radio', { name: 'Row 2 is the header row' })).toBeChecked();
+    expect(requests).toHaveLength(3);
+  });
+
   it('goes through the three steps, at most 3 error rows, Back, then imports and reloads the catalog', async () => {
     const fetchMock = stubCatalog();
     const requests = stubXhr(answerParse());

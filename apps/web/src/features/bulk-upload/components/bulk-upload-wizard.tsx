@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
 import { useState } from 'react';
 import { FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -21,6 +21,7 @@ import {
 import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
+import { FileLayout } from './file-layout';
 import { FileDropzone } from './file-dropzone';
 import { StepIndicator } from './step-indicator';
 
@@ -74,6 +75,22 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
   const parse = useParseBulkFile();
   const validate = useValidateBulkUpload();
   const importRows = useImportBulkUpload(reload);
+
+  /** The same file read again with a sheet or header row chosen: the mappings are suggested afresh for the new columns. */
+  const reread = (options: BulkParseOptions) => {
+    if (!file) return;
+    setValidation(null);
+    validate.reset();
+    parse.mutate(
+      { basePath, file, options },
+      {
+        onSuccess: (answer) => {
+          setParsed(answer);
+          setMappings(initialMappings(answer.detected_columns, answer.suggested_mappings));
+        },
+      },
+    );
+  };
 
   const choose = (chosen: File) => {
     setFile(chosen);
@@ -166,6 +183,9 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
 
       {step === 1 && parsed ? (
         <div className="space-y-4">
+          <FileLayout parsed={parsed} onReread={reread} busy={parse.isPending} />
+          {parse.isPending ? <ProgressBar label="Reading the file again…" value={null} /> : null}
+          {parse.isError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={detailOf(parse.error)} /> : null}
           <BulkMapFields parsed={parsed} mappings={mappings} onChange={setMappings} error={validate.error} />
           {validate.isPending ? <ProgressBar label="Validating rows…" value={null} /> : null}
           {validate.isError ? <InlineAlert title={BULK_MESSAGES.validateFailed} detail={detailOf(validate.error)} /> : null}
