@@ -51,6 +51,27 @@ function messyWorkbook(): Buffer {
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' });
 }
 
+/**
+ * A plant's workbook: a notes sheet first, then the robots under a section row that looks
+ * like headers, units in the headers.
+ */
+function plantWorkbook(models: readonly string[]): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Exported from the plant register'], ['Prices excluded']]), 'Read me');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['Line 4', 'Robots', 'Robots', 'Robots'],
+      ['Brand', 'Model', 'Max Payload (lbs)', 'Reach (mm)'],
+      ['Kawasaki', models[0], 44, 1400],
+      ['Staubli', models[1], 22, 900],
+      ['STAUBLI', models[1], 13.2, 600],
+    ]),
+    'Fleet',
+  );
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' });
+}
+
 function numberIn(text: string): number | null {
   const match = text.replace(/,/g, '').match(/-?\d+(\.\d+)?/);
   return match ? Number(match[0]) : null;
@@ -255,3 +276,42 @@ for (const theme of ['dark', 'light'] as const) {
     await expectNoAxeViolations(page, `upload and analyze (${theme})`);
   });
 }
+
+test('on a phone, an integrator picks the sheet of a workbook, moves the header row and reads rows as the sheet numbers them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const models = [`PH-E2E-${stamp}A`, `PH-E2E-${stamp}B`];
+  await register(page, 'integrator', uniqueEmail('integrator-phone'), 'Grace');
+  await openDashboard(page);
+  await page.getByRole('button', { name: 'Bulk Upload' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Bulk Upload' });
+  await wizard.getByLabel('Robot file (.csv, .json, .xlsx or .xls)').setInputFiles({
+    name: 'plant.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: plantWorkbook(models),
+  });
+  await expect(wizard.locator('[aria-current="step"]')).toContainText('Map fields');
+  const layout = wizard.getByRole('region', { name: 'How the file is read' });
+  await layout.getByRole('combobox', { name: 'Sheet' }).selectOption('Fleet');
+  await expect(wizard.getByRole('combobox', { name: 'Field for column Robots', exact: true })).toBeVisible();
+  await layout.getByRole('radio', { name: 'Row 2 is the header row' }).check();
+  const brand = wizard.getByRole('combobox', { name: 'Field for column Brand' });
+  await expect(brand).toHaveValue('manufacturer');
+  await expect(wizard.getByRole('combobox', { name: 'Field for column Max Payload (lbs)' })).toHaveValue('payload_kg');
+  // Every "Maps to" select is on screen at 390 px (the mapping table stacks).
+  for (const select of await wizard.getByRole('combobox', { name: /^Field for column / }).all()) {
+    await select.scrollIntoViewIfNeeded();
+    const box = await select.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await wizard.getByRole('button', { name: 'Validate' }).click();
+  await expect(wizard.locator('[aria-current="step"]')).toContainText('Validate & preview');
+  // Rows as the sheet shows them: the duplicate is on row 5 and names row 4.
+  await expect(wizard.getByRole('list', { name: 'Error rows' })).toContainText('Row 5: duplicate of row 4');
+  await expect(wizard.getByRole('list', { name: 'Warnings by kind' })).toContainText('2 rows: payload converted from lb to kg (rows 3, 4)');
+  await wizard.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('Import complete! 2 inserted, 0 updated; 1 row with errors skipped')).toBeVisible();
+});
+

@@ -1,5 +1,5 @@
 import type { BulkParseOptions, BulkParseResponse } from '@cellforge/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 
@@ -29,6 +29,9 @@ export function FileLayout({ parsed, onReread, busy }: FileLayoutProps) {
   const sheets = parsed.sheets ?? [];
   const firstRows = parsed.first_rows ?? [];
   const sheet = parsed.sheet_name;
+  // The row just chosen shows as chosen while the file is read again (a new answer resets it).
+  const [chosen, setChosen] = useState<{ for: BulkParseResponse; row: number } | null>(null);
+  const headerRow = chosen?.for === parsed ? chosen.row : parsed.header_row;
   if (sheets.length < 2 && firstRows.length < 2) return null;
   const width = Math.max(1, ...firstRows.map((row) => row.cells.length));
 
@@ -54,7 +57,7 @@ export function FileLayout({ parsed, onReread, busy }: FileLayoutProps) {
         </div>
       ) : null}
       {firstRows.length > 1 ? (
-        <fieldset disabled={busy}>
+        <fieldset disabled={busy} className="min-w-0">
           <legend className="text-sm font-semibold text-slate-900 dark:text-white">Header row</legend>
           <p className="text-xs text-slate-600 dark:text-slate-400">
             The row with the column names. Rows above it are skipped; the robots start below it.
@@ -64,17 +67,20 @@ export function FileLayout({ parsed, onReread, busy }: FileLayoutProps) {
               <caption className="sr-only">The first rows of the file</caption>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-700">
                 {firstRows.map((row) => {
-                  const current = row.row === parsed.header_row;
-                  const above = parsed.header_row !== undefined && row.row < parsed.header_row;
+                  const current = row.row === headerRow;
+                  const above = headerRow !== undefined && row.row < headerRow;
                   return (
-                    <tr key={row.row} className={cn(current && 'bg-orange-50 font-semibold dark:bg-orange-950/40', above && 'text-slate-500 dark:text-slate-500')}>
+                    <tr key={row.row} className={cn(current && 'bg-orange-50 font-semibold dark:bg-orange-950/40', above && 'text-slate-600 dark:text-slate-400')}>
                       <th scope="row" className="w-24 px-2 py-1.5 font-normal whitespace-nowrap">
                         <label className="inline-flex min-h-6 items-center gap-1.5">
                           <input
                             type="radio"
                             name={headerName}
                             checked={current}
-                            onChange={() => onReread({ ...(sheet !== undefined ? { sheet } : {}), header_row: row.row })}
+                            onChange={() => {
+                              setChosen({ for: parsed, row: row.row });
+                              onReread({ ...(sheet !== undefined ? { sheet } : {}), header_row: row.row });
+                            }}
                             aria-label={`Row ${row.row} is the header row`}
                           />
                           Row {row.row}
