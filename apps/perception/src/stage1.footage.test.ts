@@ -56,7 +56,7 @@ function crossings(windows: [number, number, 'ltr' | 'rtl'][], width = 320, figu
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'perception-footage-'));
+  dir = process.env.KEEP_FOOTAGE ?? (await mkdtemp(path.join(tmpdir(), 'perception-footage-')));
   const bg = path.join(dir, 'wall.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=400x260:d=1', '-vf', TEXTURE, '-frames:v', '1', bg]);
   const wall = (seconds: number, fps = 10) => ['-loop', '1', '-framerate', String(fps), '-t', String(seconds), '-i', bg];
@@ -79,14 +79,14 @@ beforeAll(async () => {
       ...wall(20),
       '-vf', "crop=320:180:x='40+4*sin(2*PI*t/1.3)+2*sin(2*PI*t/0.45)':y='40+3*sin(2*PI*t/1.7)',noise=alls=2:allf=t",
     ]),
-    // a 7.5 s robot cycle in the lower right, two people walking past close to the camera
+    // a 7.5 s robot cycle in the lower right; two people walk past close to the camera at irregular times
     makeVideo(path.join(dir, 'people.mp4'), [
       ...wall(30), ...box(30, 30), ...person(30), ...person(30),
       '-filter_complex', [
         `[0:v]crop=320:180:40:40[w]`,
         `[w][1:v]overlay=x='${partX(7.5, 190, 95)}':y=125:shortest=1[r]`,
-        `[r][2:v]overlay=x='${crossings([[2, 6, 'ltr'], [13, 16.5, 'rtl'], [23.5, 27, 'ltr']])}':y=0:shortest=1[p]`,
-        `[p][3:v]overlay=x='${crossings([[8, 11, 'rtl'], [18, 21.5, 'ltr']])}':y=0:shortest=1`,
+        `[r][2:v]overlay=x='${crossings([[1, 4.5, 'ltr'], [12, 15, 'rtl'], [26, 29, 'ltr']])}':y=0:shortest=1[p]`,
+        `[p][3:v]overlay=x='${crossings([[5.5, 8.5, 'rtl'], [16.5, 20.5, 'ltr']])}':y=0:shortest=1`,
       ].join(';'),
     ]),
     // exactly two 6 s cycles
@@ -94,13 +94,13 @@ beforeAll(async () => {
       ...wall(12), ...box(12),
       '-filter_complex', `[0:v]crop=320:180:40:40[w];[w][1:v]overlay=x='${partX(6, 40, 200)}':y=70:shortest=1`,
     ]),
-    // machine tending: a 3-minute cycle (three moves, then the machine runs) in a 7-minute clip, 160x90 at 5 fps
+    // machine tending: a 3-minute cycle (three moves, then the machine runs) in a 7-minute clip, 128x72 at 5 fps
     makeVideo(path.join(dir, 'long-cycle.mp4'), [
-      ...wall(420, 5), ...box(420, 16, 5),
+      ...wall(420, 5), ...box(420, 14, 5),
       '-filter_complex', [
-        '[0:v]crop=160:90:40:40[w]',
-        "[w][1:v]overlay=x='if(lt(mod(t,180),12),10+100*mod(t,180)/12,if(lt(mod(t,180),120),110,if(lt(mod(t,180),132),110-100*(mod(t,180)-120)/12,10)))'" +
-          ":y='if(lt(mod(t,180),60),20,if(lt(mod(t,180),66),20+40*(mod(t,180)-60)/6,if(lt(mod(t,180),120),60,if(lt(mod(t,180),132),60-40*(mod(t,180)-120)/12,20))))':shortest=1",
+        '[0:v]crop=128:72:40:40[w]',
+        "[w][1:v]overlay=x='if(lt(mod(t,180),12),8+92*mod(t,180)/12,if(lt(mod(t,180),120),100,if(lt(mod(t,180),132),100-92*(mod(t,180)-120)/12,8)))'" +
+          ":y='if(lt(mod(t,180),60),14,if(lt(mod(t,180),66),14+34*(mod(t,180)-60)/6,if(lt(mod(t,180),120),48,if(lt(mod(t,180),132),48-34*(mod(t,180)-120)/12,14))))':shortest=1",
       ].join(';'),
     ]),
     // a 12 s phone-style MP4 (index at the front) with a moving part, to be cut in half
@@ -116,7 +116,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.cleanup();
-  await rm(dir, { recursive: true, force: true });
+  if (!process.env.KEEP_FOOTAGE) await rm(dir, { recursive: true, force: true });
 });
 
 async function analyse(name: string, body: Buffer = defined(clips.get(name)), extra: Record<string, unknown> = {}, key = `footage/${name}.mp4`): Promise<Stage1Output> {
