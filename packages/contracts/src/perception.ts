@@ -174,6 +174,8 @@ export const confirmResponseSchema = z.object({
   confirmed: z.boolean(),
   confirmed_data: stage1ResultsSchema.nullable(),
   confirmed_at: z.string().optional(),
+  /** What stage 2 will not be able to check with this confirmation (no payload weight, no workstation size, uncertain cycles). */
+  warnings: z.array(z.string()).optional(),
 });
 
 export const stage2RequestSchema = z.object({
@@ -217,6 +219,8 @@ export const stage2ResultsSchema = z
     project_id: z.string().optional(),
     job_id: z.string().optional(),
     catalog_robots_considered: z.number().optional(),
+    /** What stage 2 could not check (payload fit without a weight, low-confidence cycles), in words. */
+    warnings: z.array(z.string()).optional(),
     assumptions: z.record(z.string(), z.unknown()).optional(),
     generated_at: z.string().optional(),
   })
