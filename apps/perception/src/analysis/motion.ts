@@ -5,7 +5,7 @@ import { PerceptionError } from '../errors';
 import type { FfmpegTools } from '../ffmpeg';
 import { runProcess, withoutPaths } from '../process';
 import type { VideoProbe } from './probe';
-import { estimateGain, ShiftEstimator } from './stabilise';
+import { estimateGain, ShiftEstimator, type Projections } from './stabilise';
 
 /** Motion is measured on small grey frames: cheap, and enough to see people and arms move. */
 export const MOTION_SAMPLE_FPS = 10;
@@ -74,6 +74,9 @@ export interface FrameDiff {
   gain: number;
 }
 
+/** The gain is estimated on every GAIN_SAMPLE_STEP-th pixel (thousands of pixels are plenty). */
+const GAIN_SAMPLE_STEP = 3;
+
 /** With a moving camera, differences up to this share of the local gradient are alignment residue (about half a pixel). */
 export const ALIGNMENT_TOLERANCE = 0.5;
 
@@ -86,9 +89,11 @@ export class FrameDiffer {
   readonly cols: number;
   readonly rows: number;
   private previous: Uint8Array | null = null;
+  private previousProfiles: Projections | null = null;
   private readonly cellOfColumn: Uint16Array;
   private readonly cellOfRow: Uint16Array;
   private readonly shifts: ShiftEstimator;
+  private readonly cellPixels: Float64Array;
   private readonly aligned: Float32Array;
   private readonly mask: Uint8Array;
 
@@ -102,6 +107,13 @@ export class FrameDiffer {
     this.cellOfColumn = new Uint16Array(width).map((_, x) => Math.floor(x / cellPx));
     this.cellOfRow = new Uint16Array(height).map((_, y) => Math.floor(y / cellPx) * this.cols);
     this.shifts = new ShiftEstimator(width, height);
+    this.cellPixels = new Float64Array(this.cols * this.rows);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const c = nthU16(this.cellOfRow, y) + nthU16(this.cellOfColumn, x);
+        this.cellPixels[c] = nthF64(this.cellPixels, c) + 1;
+      }
+    }
     this.aligned = new Float32Array(width * height);
     this.mask = new Uint8Array(width * height);
   }
@@ -140,13 +152,17 @@ export class FrameDiffer {
   /** Feeds one frame (width*height bytes); answers the difference to the frame before, or null for the first. */
   push(frame: Uint8Array): FrameDiff | null {
     const prev = this.previous;
+    const prevProfiles = this.previousProfiles;
+    const profiles = this.shifts.profiles(frame);
     this.previous = Uint8Array.from(frame);
-    if (!prev) return null;
-    const { dx, dy } = this.shifts.estimate(prev, frame);
+    this.previousProfiles = profiles;
+    if (!prev || !prevProfiles) return null;
+    const { dx, dy } = this.shifts.estimate(prev, frame, prevProfiles, profiles);
+    const moving = dx !== 0 || dy !== 0;
+    if (!moving) return this.still(prev, frame, dx, dy);
     this.align(prev, dx, dy);
     const { width, height, cols, rows, cellOfColumn, cellOfRow, aligned, mask } = this;
-    const gain = estimateGain(frame, aligned, mask);
-    const moving = dx !== 0 || dy !== 0;
+    const gain = estimateGain(frame, aligned, mask, GAIN_SAMPLE_STEP);
     const sums = new Float64Array(cols * rows);
     const counts = new Float64Array(cols * rows);
     let total = 0;
@@ -176,6 +192,28 @@ export class FrameDiffer {
     const cells = new Float32Array(sums.length);
     for (let c = 0; c < sums.length; c++) cells[c] = nthF64(counts, c) > 0 ? nthF64(sums, c) / nthF64(counts, c) : 0;
     return { energy: pixels ? total / pixels : 0, cells, dx, dy, gain };
+  }
+
+  /** The common case, a still camera: every pixel compared with the same pixel before, scaled by the gain. */
+  private still(prev: Uint8Array, frame: Uint8Array, dx: number, dy: number): FrameDiff {
+    const { width, height, cols, rows, cellOfColumn, cellOfRow } = this;
+    const gain = estimateGain(frame, prev, null, GAIN_SAMPLE_STEP);
+    const sums = new Float64Array(cols * rows);
+    let total = 0;
+    for (let y = 0; y < height; y++) {
+      const rowCell = nthU16(cellOfRow, y);
+      const offset = y * width;
+      for (let x = 0; x < width; x++) {
+        let d = Math.abs(nthU8(frame, offset + x) - gain * nthU8(prev, offset + x));
+        if (d <= MOTION_NOISE_FLOOR) d = 0;
+        total += d;
+        const c = rowCell + nthU16(cellOfColumn, x);
+        sums[c] = nthF64(sums, c) + d;
+      }
+    }
+    const cells = new Float32Array(sums.length);
+    for (let c = 0; c < sums.length; c++) cells[c] = nthF64(sums, c) / nthF64(this.cellPixels, c);
+    return { energy: total / (width * height), cells, dx, dy, gain };
   }
 }
 

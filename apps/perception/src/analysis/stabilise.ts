@@ -21,7 +21,9 @@ export const MAX_SHIFT_PX = 8;
 /** A block needs this much structure (mean |derivative| of its projection, grey levels per pixel) to vote. */
 export const MIN_BLOCK_TEXTURE = 0.25;
 /** Normalised correlation a block's best shift needs. */
-export const MIN_SHIFT_CORRELATION = 0.7;
+export const MIN_SHIFT_CORRELATION = 0.5;
+/** Projection derivatives are clipped at this multiple of their mean size. */
+const CLIP_EDGES = 2;
 /** Correlation given up per pixel of shift, so a repeating texture does not pull the estimate far. */
 const SHIFT_PENALTY = 0.004;
 /** A block agrees with the shift when its difference shifted is at most this share of its difference unshifted. */
@@ -55,6 +57,13 @@ export function shift1d(a: Float64Array, b: Float64Array, lo: number, hi: number
     tb += Math.abs(y);
   }
   if (ta / n / summed < MIN_BLOCK_TEXTURE || tb / n / summed < MIN_BLOCK_TEXTURE) return null;
+  // clip strong edges, so one bright part moving (or a dark person) cannot outweigh the rest of the picture
+  const ca = (CLIP_EDGES * ta) / n;
+  const cb = (CLIP_EDGES * tb) / n;
+  for (let i = 0; i < n; i++) {
+    da[i] = Math.max(-ca, Math.min(ca, nthF64(da, i)));
+    db[i] = Math.max(-cb, Math.min(cb, nthF64(db, i)));
+  }
   const range = Math.min(maxShift, Math.floor(n / 3));
   const first = Math.max(-range, Math.round(centre) - maxShift);
   const last = Math.min(range, Math.round(centre) + maxShift);
@@ -122,6 +131,12 @@ function rowProfile(frame: Uint8Array, width: number, x0: number, x1: number, y0
   return out;
 }
 
+/** Column sums over the central rows and row sums over the central columns of a frame. */
+export interface Projections {
+  cols: Float64Array;
+  rows: Float64Array;
+}
+
 /**
  * The camera's shift between two frames from integral projections: the column sums give
  * the horizontal shift, the row sums the vertical one. Each is measured again over the
@@ -142,15 +157,37 @@ export class ShiftEstimator {
     this.margin = Math.min(MAX_SHIFT_PX, Math.floor(Math.min(width, height) / 6));
   }
 
-  /** The shift from prev to cur (cur(x, y) ~ prev(x - dx, y - dy)); zero when still or when the picture does not agree. */
-  estimate(prev: Uint8Array, cur: Uint8Array): Shift {
+  /** The projections of a frame over the central window (the margin left out on the other axis), in one pass. */
+  profiles(frame: Uint8Array): Projections {
     const { width: w, height: h, margin: m } = this;
-    const horizontal = (rdy: number) => shift1d(columnProfile(prev, w, 0, w, m - rdy, h - m - rdy), columnProfile(cur, w, 0, w, m, h - m), 0, w, MAX_SHIFT_PX, h - 2 * m);
-    const vertical = (rdx: number) => shift1d(rowProfile(prev, w, m - rdx, w - m - rdx, 0, h), rowProfile(cur, w, m, w - m, 0, h), 0, h, MAX_SHIFT_PX, w - 2 * m);
+    const cols = new Float64Array(w);
+    const rows = new Float64Array(h);
+    for (let y = 0; y < h; y++) {
+      const offset = y * w;
+      let sum = 0;
+      for (let x = m; x < w - m; x++) sum += nthU8(frame, offset + x);
+      rows[y] = sum;
+      if (y < m || y >= h - m) continue;
+      for (let x = 0; x < w; x++) cols[x] = nthF64(cols, x) + nthU8(frame, offset + x);
+    }
+    return { cols, rows };
+  }
+
+  /**
+   * The shift from prev to cur (cur(x, y) ~ prev(x - dx, y - dy)); zero when still or when the
+   * picture does not agree. prevProfiles and curProfiles are profiles() of the two frames.
+   */
+  estimate(prev: Uint8Array, cur: Uint8Array, prevProfiles: Projections = this.profiles(prev), curProfiles: Projections = this.profiles(cur)): Shift {
+    const { width: w, height: h, margin: m } = this;
     const clamp = (v: number) => Math.max(-m, Math.min(m, Math.round(v)));
+    const horizontal = (rdy: number) =>
+      shift1d(rdy === 0 ? prevProfiles.cols : columnProfile(prev, w, 0, w, m - rdy, h - m - rdy), curProfiles.cols, 0, w, MAX_SHIFT_PX, h - 2 * m);
+    const vertical = (rdx: number) =>
+      shift1d(rdx === 0 ? prevProfiles.rows : rowProfile(prev, w, m - rdx, w - m - rdx, 0, h), curProfiles.rows, 0, h, MAX_SHIFT_PX, w - 2 * m);
     const first = horizontal(0);
     const sy = vertical(clamp(first?.shift ?? 0));
-    const sx = horizontal(clamp(sy?.shift ?? 0));
+    const rdy = clamp(sy?.shift ?? 0);
+    const sx = rdy === 0 ? first : horizontal(rdy);
     if (!sx && !sy) return { dx: 0, dy: 0 };
     const dx = sx?.shift ?? 0;
     const dy = sy?.shift ?? 0;
@@ -201,14 +238,14 @@ const GAIN_SUPPORT = 0.6;
  * The brightness gain from ref to cur over the valid pixels (mask 1): cur ~ gain * ref.
  * 1 when most pixels do not agree on one gain (a scene change, a large object).
  */
-export function estimateGain(cur: Uint8Array, ref: Float32Array, mask: Uint8Array): number {
+export function estimateGain(cur: Uint8Array, ref: Float32Array | Uint8Array, mask: Uint8Array | null, step = 1): number {
   const counts = new Float64Array(GAIN_BINS);
   const sumCur = new Float64Array(GAIN_BINS);
   const sumRef = new Float64Array(GAIN_BINS);
   let considered = 0;
-  for (let i = 0; i < cur.length; i++) {
-    if (nthU8(mask, i) === 0) continue;
-    const r = nthF32(ref, i);
+  for (let i = 0; i < cur.length; i += step) {
+    if (mask && nthU8(mask, i) === 0) continue;
+    const r = ref instanceof Uint8Array ? nthU8(ref, i) : nthF32(ref, i);
     if (r < GAIN_MIN_LEVEL) continue;
     considered += 1;
     const c = nthU8(cur, i);
@@ -218,7 +255,7 @@ export function estimateGain(cur: Uint8Array, ref: Float32Array, mask: Uint8Arra
     sumCur[bin] = nthF64(sumCur, bin) + c;
     sumRef[bin] = nthF64(sumRef, bin) + r;
   }
-  if (considered < 50) return 1;
+  if (considered < 50 / step) return 1;
   let seen = 0;
   let median = -1;
   let inRange = 0;
