@@ -56,7 +56,7 @@ function crossings(windows: [number, number, 'ltr' | 'rtl'][], width = 320, figu
 }
 
 beforeAll(async () => {
-  dir = process.env.KEEP_FOOTAGE ?? (await mkdtemp(path.join(tmpdir(), 'perception-footage-')));
+  dir = await mkdtemp(path.join(tmpdir(), 'perception-footage-'));
   const bg = path.join(dir, 'wall.png');
   await ffmpeg(['-f', 'lavfi', '-i', 'color=c=gray:s=400x260:d=1', '-vf', TEXTURE, '-frames:v', '1', bg]);
   const wall = (seconds: number, fps = 10) => ['-loop', '1', '-framerate', String(fps), '-t', String(seconds), '-i', bg];
@@ -116,7 +116,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.cleanup();
-  if (!process.env.KEEP_FOOTAGE) await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true });
 });
 
 async function analyse(name: string, body: Buffer = defined(clips.get(name)), extra: Record<string, unknown> = {}, key = `footage/${name}.mp4`): Promise<Stage1Output> {
