@@ -1,5 +1,6 @@
 import type { Stage1Results, Stage2Results } from '@cellforge/contracts';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STAGE1, STAGE2 } from '@/test/integrator-fixtures';
 import { Stage1Editor } from './stage1-editor';
@@ -41,6 +42,18 @@ describe('Stage 1 results on real footage', () => {
     expect(screen.getByText('Cycle time 7.5 s (4 cycles, uncertain)')).toBeInTheDocument();
     expect(screen.getByText(/measured in the region of interest only/)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Analysis warnings' })).getByText(/camera moving/)).toBeInTheDocument();
+  });
+});
+
+describe('Confirming without a payload weight', () => {
+  it('says before confirming that payload fit cannot be checked, until a weight is given', async () => {
+    const noWeight: Stage1Results = { ...STAGE1, extracted_activities: [], extracted_payloads: [{ name: 'Gearbox', weight_kg: null, dimensions_mm: null }] };
+    const user = userEvent.setup();
+    render(<Stage1Editor results={noWeight} initial={noWeight} busy={false} onConfirm={vi.fn()} />);
+    const confirm = screen.getByRole('button', { name: 'Confirm & Run Stage 2' });
+    expect(confirm).toHaveAccessibleDescription('No payload weight yet: Stage 2 cannot check payload fit and will mark no robot viable. Add the weight of the heaviest part.');
+    await user.type(screen.getByLabelText('Payload 1 Weight (kg)'), '12');
+    expect(screen.queryByText(/No payload weight yet/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Stage1Results } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useFieldArray, useForm, type Path, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -73,6 +73,8 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
     formState: { errors },
   } = useForm<Stage1FormValues>({ resolver: zodResolver(stage1FormSchema), defaultValues: formValuesOf(initial) });
   const payloads = useFieldArray({ control, name: 'payloads' });
+  const payloadRows = useWatch({ control, name: 'payloads' });
+  const noWeight = !payloadRows.some((row) => row.weight_kg.trim() !== '' && Number(row.weight_kg) > 0);
   const workstations = useFieldArray({ control, name: 'workstations' });
 
   const submit = handleSubmit((values) => {
@@ -228,7 +230,12 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
           ) : null}
         </div>
 
-        <Button type="submit" loading={busy}>
+        {noWeight ? (
+          <p id={`${headingId}-no-weight`} className="text-sm text-amber-900 dark:text-amber-200">
+            No payload weight yet: Stage 2 cannot check payload fit and will mark no robot viable. Add the weight of the heaviest part.
+          </p>
+        ) : null}
+        <Button type="submit" loading={busy} aria-describedby={noWeight ? `${headingId}-no-weight` : undefined}>
           Confirm &amp; Run Stage 2
         </Button>
       </form>
