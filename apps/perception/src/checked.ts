@@ -25,6 +25,16 @@ export function nthU16(list: Uint16Array, index: number): number {
   if (value === undefined) throw outOfRange(index, list.length);
   return value;
 }
+export function nthF32(list: Float32Array, index: number): number {
+  const value = list[index];
+  if (value === undefined) throw outOfRange(index, list.length);
+  return value;
+}
+export function nthI32(list: Int32Array, index: number): number {
+  const value = list[index];
+  if (value === undefined) throw outOfRange(index, list.length);
+  return value;
+}
 export function nthF64(list: Float64Array, index: number): number {
   const value = list[index];
   if (value === undefined) throw outOfRange(index, list.length);

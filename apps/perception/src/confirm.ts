@@ -37,7 +37,11 @@ export function mergeConfirmedData(stage1: StoredStage1, updated: Partial<Stage1
     const samePositions = updated.extracted_activities.length === original.length;
     merged.extracted_activities = (updated.extracted_activities as Activity[]).map((activity, i) => {
       const base = original.find((o) => sameActivity(o, activity)) ?? (samePositions ? original[i] : undefined);
-      return base ? { ...base, ...activity } : activity;
+      if (!base) return activity;
+      const merged: Activity = { ...base, ...activity };
+      // a cycle the person typed in is theirs, not a measurement: its measured confidence no longer applies
+      if (activity.cycle_time_s !== undefined && activity.cycle_time_s !== base.cycle_time_s && activity.cycle_confidence === undefined) merged.cycle_confidence = null;
+      return merged;
     });
   }
   if (updated.extracted_payloads) merged.extracted_payloads = updated.extracted_payloads;
@@ -63,7 +67,35 @@ export async function runConfirm(ctx: JobContext, req: ConfirmRequest) {
     confirmed_at: ctx.clock().toISOString(),
   };
   await writeJson(ctx.storage, bucket, keys.confirmation, confirmation);
-  return { success: true, job_id: req.job_id, confirmed: req.confirmed, confirmed_data: confirmation.confirmed_data, confirmed_at: confirmation.confirmed_at };
+  return {
+    success: true,
+    job_id: req.job_id,
+    confirmed: req.confirmed,
+    confirmed_data: confirmation.confirmed_data,
+    confirmed_at: confirmation.confirmed_at,
+    warnings: confirmationWarnings(confirmation.confirmed_data),
+  };
+}
+
+/** What stage 2 will not be able to check with this confirmation, said before it runs. */
+export function confirmationWarnings(data: StoredStage1): string[] {
+  const warnings: string[] = [];
+  const payloads = data.extracted_payloads ?? [];
+  if (!payloads.some((p) => typeof p.weight_kg === 'number' && p.weight_kg > 0)) {
+    warnings.push(
+      payloads.length
+        ? 'No payload weight is confirmed: stage 2 cannot check payload fit and will mark no robot viable. Add the weight of the heaviest part.'
+        : 'No payload is confirmed: stage 2 cannot check payload fit and will mark no robot viable. Add the parts the robot handles, with their weights.',
+    );
+  }
+  if (!(data.extracted_workstations ?? []).some((w) => Array.isArray(w.dimensions_mm) && w.dimensions_mm.length >= 2)) {
+    warnings.push('No workstation size is confirmed: stage 2 will not check reach.');
+  }
+  const uncertain = (data.extracted_activities as Activity[]).filter((a) => typeof a.cycle_confidence === 'number' && a.cycle_confidence < 0.5 && typeof a.cycle_time_s === 'number');
+  if (uncertain.length) {
+    warnings.push(`${uncertain.length} measured cycle time${uncertain.length === 1 ? ' has' : 's have'} low confidence: stage 2 will not hold robots to ${uncertain.length === 1 ? 'it' : 'them'} unless corrected here.`);
+  }
+  return warnings;
 }
 
 export async function readConfirmation(ctx: JobContext, projectId: string, jobId: string): Promise<{ bucket: string; confirmation: Confirmation | null }> {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { regionOfInterestSchema } from '@cellforge/contracts';
 import { z } from 'zod';
 import { PerceptionError, zodDetails } from './errors';
 
@@ -34,6 +35,8 @@ export const manifestSchema = z.object({
     .max(200)
     .default([]),
   notes: z.string().max(5000).optional(),
+  /** Where in the picture the cell is: motion is measured there only (a stage 1 request's own region wins). */
+  region_of_interest: regionOfInterestSchema.optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -46,7 +49,7 @@ export function parseManifest(text: string, name = 'manifest.json'): Manifest {
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
-    throw new PerceptionError('MANIFEST_INVALID', `${name} does not match the manifest format (payloads, workstations, notes)`, zodDetails(parsed.error));
+    throw new PerceptionError('MANIFEST_INVALID', `${name} does not match the manifest format (payloads, workstations, notes, region_of_interest)`, zodDetails(parsed.error));
   }
   return parsed.data;
 }

@@ -61,3 +61,15 @@ export function runProcess(bin: string, args: string[], options: RunProcessOptio
     });
   });
 }
+
+/**
+ * A line of ffmpeg/ffprobe output fit to show a user: the work file's server path becomes
+ * `the file`, and any other absolute path is reduced to its last part.
+ */
+export function withoutPaths(line: string, file: string): string {
+  return line
+    .split(file)
+    .join('the file')
+    .replace(/(?:[A-Za-z]:)?(?:[\\/][^\\/\s:'"]+)+[\\/]([^\\/\s:'"]+)/g, '$1')
+    .trim();
+}

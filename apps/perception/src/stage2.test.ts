@@ -170,6 +170,46 @@ describe('POST /stage2', () => {
     expect(nth(nth(results.task_configurations, 0).robot_configurations, 0).reason).toContain('no payload weight is confirmed');
   });
 
+  it('says that payload fit was not checked when confirmed without a weight, at confirm and in stage 2', async () => {
+    const confirm = await request(env.app).post('/confirm').send({ ...ids, confirmed: true, updated_data: { extracted_workstations: [] } }).expect(200);
+    expect(confirm.body.warnings).toEqual([
+      'No payload weight is confirmed: stage 2 cannot check payload fit and will mark no robot viable. Add the weight of the heaviest part.',
+      'No workstation size is confirmed: stage 2 will not check reach.',
+    ]);
+    const results = stage2ResultsSchema.parse((await request(env.app).post('/stage2').send(ids).expect(200)).body) as unknown as Stage2Output;
+    expect(results.stage2_summary.viable_configurations).toBe(0);
+    expect(results.warnings).toEqual([
+      'Payload fit was not checked for the task (Activity 1, 0:00-0:40, high motion): no payload weight is confirmed, so no robot is marked viable for it. Confirm again with the weight.',
+    ]);
+    for (const config of nth(results.task_configurations, 0).robot_configurations) expect(config.reason).toMatch(/^Not viable: payload fit not checked/);
+  });
+
+  it('leaves a low-confidence measured cycle unchecked in every configuration, and checks it once the user corrects it', async () => {
+    const uncertain = { ...stage1, extracted_activities: [{ ...nth(stage1.extracted_activities, 0), cycle_time_s: 2, cycle_confidence: 0.31 }] };
+    await env.storage.putObject('job-results', 'proj-1/job-1/stage1.json', Buffer.from(JSON.stringify(uncertain)));
+    const confirm = await request(env.app).post('/confirm').send(confirmTenKg).expect(200);
+    expect(confirm.body.warnings).toEqual(['1 measured cycle time has low confidence: stage 2 will not hold robots to it unless corrected here.']);
+    let results = (await request(env.app).post('/stage2').send(ids).expect(200)).body as Stage2Output;
+    let task = nth(results.task_configurations, 0);
+    expect(task.requirements).toMatchObject({ cycle_time_s: 2, cycle_confidence: 0.31 });
+    // a 2.0 s cycle would rule out A-12 and A-20 (estimated 2.2 s); unchecked, they stay viable
+    expect(task.robot_configurations.filter((c) => c.is_viable).map((c) => c.robot_model)).toEqual(['A-12', 'A-20']);
+    for (const c of task.robot_configurations) expect(c.reason).toContain('Not checked: cycle time (the 2.0 s cycle was measured with low confidence (0.31 < 0.5)');
+    expect(results.warnings).toEqual([expect.stringMatching(/^Activity 1, 0:00-0:40, high motion: cycle time not checked: the 2\.0 s cycle was measured with low confidence/)]);
+
+    // the integrator types in the cycle they timed: it is theirs, and checked
+    await request(env.app)
+      .post('/confirm')
+      .send({ ...confirmTenKg, updated_data: { ...confirmTenKg.updated_data, extracted_activities: [{ activity_name: 'Load', description: '', key_frame: 'proj-1/job-1/frames/1.jpg', cycle_time_s: 2.1 }] } })
+      .expect(200);
+    results = (await request(env.app).post('/stage2').send(ids).expect(200)).body as Stage2Output;
+    task = nth(results.task_configurations, 0);
+    expect(task.requirements).toMatchObject({ cycle_time_s: 2.1, cycle_confidence: null, cycle_unchecked: null });
+    expect(task.robot_configurations.filter((c) => c.is_viable)).toEqual([]);
+    expect(defined(task.robot_configurations.find((c) => c.robot_model === 'A-20')).reason).toContain('estimated cycle 2.2 s > 2.1 s observed');
+    expect(results.warnings).toEqual([]);
+  });
+
   it('accepts a SCARA for a task the user marked planar', async () => {
     await request(env.app)
       .post('/confirm')

@@ -10,6 +10,22 @@ export const uploadVideoResponseSchema = z.object({
   data: z.object({ object_key: z.string(), bucket_name: z.string(), job_id: z.string() }),
 });
 
+/**
+ * A part of the picture, as fractions of the frame in display orientation: the top-left
+ * corner (x, y) and the size. Stage 1 measures motion inside it only (people walking by
+ * outside it, a conveyor that is not part of the cell).
+ */
+export const regionOfInterestSchema = z
+  .object({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().gt(0).max(1),
+    height: z.number().gt(0).max(1),
+  })
+  .refine((r) => r.x + r.width <= 1.0001 && r.y + r.height <= 1.0001, { message: 'The region must lie inside the frame (x + width <= 1, y + height <= 1)' })
+  .refine((r) => r.width >= 0.05 && r.height >= 0.05, { message: 'The region must be at least 5 % of the frame on each side' });
+export type RegionOfInterest = z.infer<typeof regionOfInterestSchema>;
+
 export const stage1RequestSchema = z.object({
   job_id: z.string().min(1),
   project_id: z.string().min(1),
@@ -17,6 +33,8 @@ export const stage1RequestSchema = z.object({
   bucket_name: z.string().min(1),
   object_key: z.string().min(1),
   result_bucket: z.string().min(1),
+  /** Measure motion inside this region only; a ZIP's manifest.json may give one too (the request wins). */
+  region_of_interest: regionOfInterestSchema.nullable().optional(),
 });
 export type Stage1Request = z.infer<typeof stage1RequestSchema>;
 
@@ -33,6 +51,8 @@ export const extractedActivitySchema = z
     mean_motion: z.number().optional(),
     cycle_time_s: z.number().nullable().optional(),
     cycle_count: z.number().nullable().optional(),
+    /** 0-1: how clearly the activity repeats at cycle_time_s (below 0.5 stage 2 does not use the cycle). */
+    cycle_confidence: z.number().nullable().optional(),
     video: z.string().nullable().optional(),
     labelled_by: z.string().nullable().optional(),
     /** Set by the integrator: the task is planar pick-and-place (4 axes may do). */
@@ -48,6 +68,28 @@ export const extractedWorkstationSchema = z
   .object({ name: z.string(), dimensions_mm: z.array(z.number()).nullable().optional() })
   .passthrough();
 
+/** The work cycle of a whole video (docs/decisions.md, "Video analysis on real footage"). */
+export const videoCycleSchema = z
+  .object({
+    period_s: z.number(),
+    /** 0-1: the supporting regions' normalised autocorrelation at the period, reduced below three repeats. */
+    confidence: z.number(),
+    /** 'low' below 0.5: shown, but stage 2 does not hold robots to it. */
+    confidence_level: z.enum(['high', 'medium', 'low']),
+    /** Cycles in the analysed span, rounded; repeats unrounded. */
+    cycle_count: z.number(),
+    repeats: z.number(),
+    /** When each cycle seen starts, seconds from the start of the video. */
+    starts_s: z.array(z.number()),
+    /** Spread of the durations between consecutive starts; null with fewer than two starts. */
+    durations_s: z.object({ min: z.number(), median: z.number(), max: z.number() }).nullable(),
+    /** Grid cells whose motion repeats at the period, of those that moved. */
+    regions_used: z.number(),
+    regions_total: z.number(),
+  })
+  .passthrough();
+export type VideoCycle = z.infer<typeof videoCycleSchema>;
+
 export const videoSummarySchema = z
   .object({
     name: z.string(),
@@ -61,6 +103,12 @@ export const videoSummarySchema = z
     scene_changes: z.number().optional(),
     activities: z.number().optional(),
     cycle_time_s: z.number().nullable().optional(),
+    cycle: videoCycleSchema.nullable().optional(),
+    /** The region motion was measured in, as requested; null for the whole picture. */
+    region_of_interest: regionOfInterestSchema.nullable().optional(),
+    /** How far the camera moved (video pixels, from its middle position) and how much the brightness varied (percent either way). */
+    camera_shift_px: z.number().optional(),
+    lighting_variation_pct: z.number().optional(),
   })
   .passthrough();
 
@@ -73,6 +121,8 @@ export const stage1ResultsSchema = z
     job_id: z.string().optional(),
     notes: z.string().nullable().optional(),
     cycle_time_s: z.number().nullable().optional(),
+    /** The cycle behind cycle_time_s (the longest video's), with its confidence and start times. */
+    cycle: videoCycleSchema.nullable().optional(),
     video: videoSummarySchema.nullable().optional(),
     videos: z.array(videoSummarySchema).optional(),
     warnings: z.array(z.string()).optional(),
@@ -124,6 +174,8 @@ export const confirmResponseSchema = z.object({
   confirmed: z.boolean(),
   confirmed_data: stage1ResultsSchema.nullable(),
   confirmed_at: z.string().optional(),
+  /** What stage 2 will not be able to check with this confirmation (no payload weight, no workstation size, uncertain cycles). */
+  warnings: z.array(z.string()).optional(),
 });
 
 export const stage2RequestSchema = z.object({
@@ -167,6 +219,8 @@ export const stage2ResultsSchema = z
     project_id: z.string().optional(),
     job_id: z.string().optional(),
     catalog_robots_considered: z.number().optional(),
+    /** What stage 2 could not check (payload fit without a weight, low-confidence cycles), in words. */
+    warnings: z.array(z.string()).optional(),
     assumptions: z.record(z.string(), z.unknown()).optional(),
     generated_at: z.string().optional(),
   })

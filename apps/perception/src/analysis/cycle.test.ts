@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autocorrelation, detectCycle, parabolicOffset, toChannels } from './cycle';
+import { autocorrelation, cycleTiming, detectCycle, fft, maskedAutocorrelation, parabolicOffset, passerByMasks, toChannels } from './cycle';
 import { defined } from '../test/defined';
 
 const FPS = 10;
@@ -72,12 +72,99 @@ describe('detectCycle', () => {
     expect(defined(detectCycle(toChannels(x), FPS)).period_s).toBeCloseTo(3, 1);
   });
 
-  it('finds nothing in noise, in a constant, or with fewer than two repeats', () => {
+  it('finds nothing in noise, in a constant, or with fewer than 1.8 repeats', () => {
     const rnd = noise(7);
     expect(detectCycle(toChannels(sampled(30, () => [rnd(), rnd()])), FPS)).toBeNull();
     expect(detectCycle(toChannels(sampled(30, () => [1, 1])), FPS)).toBeNull();
-    expect(detectCycle(toChannels(sampled(5, (t) => [Math.sin((2 * Math.PI * t) / 4)])), FPS)).toBeNull();
+    expect(detectCycle(toChannels(sampled(6, (t) => [Math.sin((2 * Math.PI * t) / 4)])), FPS)).toBeNull();
     expect(detectCycle([], FPS)).toBeNull();
+  });
+
+  it('accepts about 1.8 repeats, with a confidence that says so', () => {
+    const pulse = (t: number) => [Math.max(0, Math.sin((2 * Math.PI * t) / 10)) * 4, Math.max(0, -Math.sin((2 * Math.PI * t) / 10)) * 4];
+    const few = defined(detectCycle(toChannels(sampled(18.5, pulse)), FPS));
+    expect(few.period_s).toBeCloseTo(10, 0);
+    expect(few.repeats).toBeCloseTo(1.85, 1);
+    const many = defined(detectCycle(toChannels(sampled(60, pulse)), FPS));
+    expect(many.confidence).toBeGreaterThan(0.9);
+    expect(few.confidence).toBeLessThan(0.7);
+    expect(few.confidence).toBeGreaterThan(0.4);
+  });
+
+  it('finds a period of minutes (no 60 s cap): 150 s in 6 minutes', () => {
+    const busy = (t: number) => [t % 150 < 20 ? 3 : 0, t % 150 >= 60 && t % 150 < 70 ? 3 : 0, t % 150 >= 100 && t % 150 < 115 ? 3 : 0];
+    const cycle = defined(detectCycle(toChannels(sampled(360, busy)), FPS));
+    expect(Math.abs(cycle.period_s - 150) / 150).toBeLessThan(0.01);
+    expect(cycle.cycles).toBe(2);
+  });
+
+  it('takes the period from the cells that repeat, not from a busy cell that does not', () => {
+    const rnd = noise(3);
+    let burst = 0;
+    const cells = sampled(40, (t) => {
+      if (rnd() > 0.47) burst = 8; // someone walking by at random
+      burst = Math.max(0, burst - 1);
+      return [t % 5 < 1 ? 5 : 0, (t + 2) % 5 < 1 ? 5 : 0, burst * 3];
+    });
+    const cycle = defined(detectCycle(toChannels(cells), FPS));
+    expect(cycle.period_s).toBeCloseTo(5, 1);
+    expect(cycle.regions_used).toBe(2);
+    expect(cycle.regions_total).toBe(3);
+  });
+});
+
+describe('fft', () => {
+  it('transforms and inverts back (inverse unscaled)', () => {
+    const re = Float64Array.from([1, 2, 3, 4, 0, 0, 0, 0]);
+    const im = new Float64Array(8);
+    fft(re, im);
+    expect(re[0]).toBeCloseTo(10, 10);
+    fft(re, im, true);
+    expect([...re].map((v) => Math.round((v / 8) * 1e9) / 1e9)).toEqual([1, 2, 3, 4, 0, 0, 0, 0]);
+  });
+});
+
+describe('maskedAutocorrelation', () => {
+  it('ignores the masked samples: a burst hidden by the mask does not spoil the period', () => {
+    const x = sampled(30, (t) => [(t % 3 < 0.5 ? 4 : 0) + (t > 10 && t < 12 ? 40 : 0)]).map((v) => defined(v[0]));
+    const usable = Uint8Array.from(x.map((_, i) => (i > 95 && i < 125 ? 0 : 1)));
+    const plain = autocorrelation([x], 40);
+    const masked = maskedAutocorrelation(x, usable, 40, 10);
+    expect(masked[30]).toBeGreaterThan(0.9);
+    expect(defined(plain[30])).toBeLessThan(0.5);
+  });
+});
+
+describe('passerByMasks', () => {
+  it('hides a region that reaches over the picture height, and keeps a small part', () => {
+    const cols = 8;
+    const rows = 5;
+    const frames = Array.from({ length: 10 }, (_, t) => {
+      const f = new Float32Array(cols * rows);
+      f[4 * cols + 7] = 10; // a small part, bottom right, always moving
+      if (t === 5) for (let r = 0; r < rows; r++) f[r * cols + 2] = 30; // a person in column 2
+      return f;
+    });
+    const masks = defined(passerByMasks(frames, cols, rows));
+    expect([...defined(masks[0 * cols + 2])]).toEqual([1, 1, 1, 0, 0, 0, 0, 0, 1, 1]);
+    expect([...defined(masks[2 * cols + 3])].filter((v) => v === 0)).toHaveLength(5); // dilated sideways
+    expect([...defined(masks[4 * cols + 7])].every((v) => v === 1)).toBe(true);
+    expect(passerByMasks(frames.slice(0, 3), cols, rows)).toBeNull();
+  });
+});
+
+describe('cycleTiming', () => {
+  it('starts each cycle where motion begins after the quiet part, and measures the spread', () => {
+    // work from 2 s to 5 s of each 8 s cycle; the third cycle runs 1 s late
+    const starts = [2, 10, 19, 26, 34];
+    const work = (t: number) => (starts.some((s) => t >= s && t < s + 3) ? 4 : 0);
+    const x = sampled(40, (t) => [work(t)]).map((v) => defined(v[0]));
+    const timing = cycleTiming([x], FPS, 8);
+    expect(timing.starts_s.map((s) => Math.round(s))).toEqual(starts);
+    const d = defined(timing.durations_s);
+    expect(d.min).toBeCloseTo(7, 0);
+    expect(d.median).toBeCloseTo(8, 0);
+    expect(d.max).toBeCloseTo(9, 0);
   });
 
   it('does not call a slow drift a cycle', () => {

@@ -1,6 +1,6 @@
 import { PerceptionError } from '../errors';
 import type { FfmpegTools } from '../ffmpeg';
-import { runProcess } from '../process';
+import { runProcess, withoutPaths } from '../process';
 
 /** What ffprobe says about a video, in display orientation. */
 export interface VideoProbe {
@@ -81,7 +81,7 @@ export async function probeVideo(tools: FfmpegTools, file: string, name: string,
     }
   }
   if (!parsed) {
-    const why = result.code === 0 ? 'it has no video stream' : (result.stderrTail.at(-1) ?? `ffprobe exited with ${result.code}`);
+    const why = result.code === 0 ? 'it has no video stream' : withoutPaths(result.stderrTail.at(-1) ?? `ffprobe exited with ${result.code}`, file);
     throw new PerceptionError('VIDEO_UNREADABLE', `"${name}" is not a readable video: ${why}`);
   }
   return parsed;

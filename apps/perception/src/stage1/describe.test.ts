@@ -15,5 +15,8 @@ describe('activity names and descriptions', () => {
     expect(activityDescription({ start_s: 3, end_s: 7, mean_motion: 0, level: 'low', cycle: null, video: 'b.mp4' })).toBe(
       'b.mp4, 0:03-0:07 (4.0 s). Motion low: mean frame difference 0.00 on a 0-255 scale. No repeating cycle found.',
     );
+    expect(activityDescription({ start_s: 0, end_s: 12, mean_motion: 1, level: 'medium', cycle: { period_s: 6, cycles: 2, confidence: 0.42 } })).toBe(
+      '0:00-0:12 (12.0 s). Motion medium: mean frame difference 1.00 on a 0-255 scale. Repeats every 6.0 s (2 cycles). The cycle is uncertain (confidence 0.42): check it before it is used.',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { LOW_CYCLE_CONFIDENCE } from '../analysis/cycle';
 import type { MotionLevel } from '../analysis/segments';
 
 /** 0:07, 1:05, 1:02:03 (rounded to the second). */
@@ -19,7 +20,7 @@ export interface DescribeInput {
   end_s: number;
   mean_motion: number;
   level: MotionLevel;
-  cycle: { period_s: number; cycles: number } | null;
+  cycle: { period_s: number; cycles: number; confidence?: number } | null;
   /** Named when the job has several videos. */
   video?: string;
 }
@@ -33,5 +34,8 @@ export function activityDescription(input: DescribeInput): string {
       ? `Repeats every ${input.cycle.period_s.toFixed(1)} s (${input.cycle.cycles} cycle${input.cycle.cycles === 1 ? '' : 's'}).`
       : 'No repeating cycle found.',
   ];
+  if (input.cycle?.confidence !== undefined && input.cycle.confidence < LOW_CYCLE_CONFIDENCE) {
+    parts.push(`The cycle is uncertain (confidence ${input.cycle.confidence.toFixed(2)}): check it before it is used.`);
+  }
   return parts.join(' ');
 }

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { stage1ResultsSchema, type Stage1Request } from '@cellforge/contracts';
+import { stage1ResultsSchema, type RegionOfInterest, type Stage1Request, type VideoCycle } from '@cellforge/contracts';
 import { extractZip, isStorageError, isZipError, sniffFileType, type SniffedFileType } from '@cellforge/storage';
-import { detectCycle, toChannels, type CycleResult } from '../analysis/cycle';
+import { cycleTiming, detectCycle, LOW_CYCLE_CONFIDENCE, passerByMasks, toChannelsIndexed, type CycleResult } from '../analysis/cycle';
 import { keyFrameKey, pickKeyFrame, storeKeyFrame } from '../analysis/keyframes';
 import { analyzeMotion, type MotionTrack } from '../analysis/motion';
 import { probeVideo, type VideoProbe } from '../analysis/probe';
@@ -35,6 +35,8 @@ export interface Stage1Activity {
   mean_motion: number;
   cycle_time_s: number | null;
   cycle_count: number | null;
+  /** 0-1, how clearly it repeats at cycle_time_s; null without a cycle. */
+  cycle_confidence: number | null;
   /** The video (file name) this activity comes from. */
   video: string;
   /** The vision model that named it, or null for the measured name. */
@@ -52,7 +54,12 @@ export interface VideoSummary {
   format: string;
   scene_changes: number;
   activities: number;
+  /** The whole video's cycle period (else the longest repeating activity's); null when nothing repeats. */
   cycle_time_s: number | null;
+  cycle: VideoCycle | null;
+  region_of_interest: RegionOfInterest | null;
+  camera_shift_px: number;
+  lighting_variation_pct: number;
 }
 
 export interface Stage1Output {
@@ -62,8 +69,9 @@ export interface Stage1Output {
   extracted_payloads: { name: string; weight_kg: number | null; dimensions_mm: number[] | null }[];
   extracted_workstations: ({ name: string; dimensions_mm?: number[] | null } & Record<string, unknown>)[];
   notes: string | null;
-  /** The cycle of the longest activity that repeats; null when none does. */
+  /** The cycle of the longest video that repeats (else of the longest repeating activity); null when none does. */
   cycle_time_s: number | null;
+  cycle: VideoCycle | null;
   /** The first (usually only) video. */
   video: VideoSummary;
   videos: VideoSummary[];
@@ -159,7 +167,43 @@ interface AnalysedVideo {
   frames: Map<number, string>; // activity number -> local JPEG
 }
 
-async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInput, workDir: string, firstNumber: number, multi: boolean, warnings: string[]): Promise<AnalysedVideo> {
+/** Camera shift (share of the width) and brightness variation above which stage 1 warns. */
+export const CAMERA_WARNING_PCT = 0.5;
+export const LIGHTING_WARNING_PCT = 1.5;
+
+export function confidenceLevel(confidence: number): VideoCycle['confidence_level'] {
+  if (confidence < LOW_CYCLE_CONFIDENCE) return 'low';
+  return confidence < 0.75 ? 'medium' : 'high';
+}
+
+/** The video-level cycle: every cell over the whole analysed span, so a cycle longer than any activity is found too. */
+function videoCycle(track: MotionTrack, masks: Uint8Array[] | null): VideoCycle | null {
+  const { channels, cells } = toChannelsIndexed(track.cells);
+  const usable = masks ? cells.map((c) => nth(masks, c)) : undefined;
+  const cycle = detectCycle(channels, track.sampleFps, {}, usable);
+  if (!cycle) return null;
+  const timing = cycleTiming(
+    cycle.supporting.map((i) => nth(channels, i)),
+    track.sampleFps,
+    cycle.period_s,
+    usable ? cycle.supporting.map((i) => nth(usable, i)) : undefined,
+  );
+  // sample k is the difference ending at frame k+1: times are half a sample in
+  const offset = track.times[0] ?? 0;
+  return {
+    period_s: round(cycle.period_s),
+    confidence: round(cycle.confidence),
+    confidence_level: confidenceLevel(cycle.confidence),
+    cycle_count: cycle.cycles,
+    repeats: round(cycle.repeats, 1),
+    starts_s: timing.starts_s.map((t) => round(t + offset)),
+    durations_s: timing.durations_s,
+    regions_used: cycle.regions_used,
+    regions_total: cycle.regions_total,
+  };
+}
+
+async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInput, workDir: string, firstNumber: number, multi: boolean, warnings: string[], region: RegionOfInterest | null): Promise<AnalysedVideo> {
   const probe: VideoProbe = await probeVideo(ctx.tools, video.file, video.name, ctx.signal);
   const thumbnailDir = path.join(workDir, `frames-${firstNumber}`);
   await mkdir(thumbnailDir, { recursive: true });
@@ -168,10 +212,40 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
     maxSeconds: ctx.config.maxVideoSeconds,
     signal: ctx.signal,
     name: video.name,
+    region,
   });
   const duration = probe.duration_s ?? track.analyzed_s;
+  if (track.decode) {
+    const declared = track.decode.declared_s;
+    warnings.push(
+      `${video.name} is cut short or damaged: only ${track.decode.decoded_s.toFixed(1)} s` +
+        (declared ? ` of the ${Math.min(declared, ctx.config.maxVideoSeconds).toFixed(1)} s it declares` : '') +
+        ` could be decoded${track.decode.error ? ` (${track.decode.error})` : ''}; the analysis covers those ${track.decode.decoded_s.toFixed(1)} s.`,
+    );
+  }
   if (duration > ctx.config.maxVideoSeconds) {
     warnings.push(`${video.name} is ${formatClock(duration)} long; only the first ${formatClock(ctx.config.maxVideoSeconds)} were analysed.`);
+  }
+  const { stability } = track;
+  if (stability.camera_shift_pct >= CAMERA_WARNING_PCT && stability.camera_moving_share >= 0.1) {
+    warnings.push(
+      `${video.name}: camera moving: the picture shifted by up to ${stability.camera_shift_px.toFixed(1)} px (${stability.camera_shift_pct.toFixed(1)} % of the width) from its middle position. ` +
+        'Frames were aligned before measuring motion; a steady camera (tripod or clamp) measures better.',
+    );
+  }
+  if (stability.lighting_variation_pct >= LIGHTING_WARNING_PCT) {
+    warnings.push(
+      `${video.name}: lighting unstable: the brightness varied by ±${stability.lighting_variation_pct.toFixed(1)} % (flicker or automatic exposure). ` +
+        'Brightness changes were removed before measuring motion.',
+    );
+  }
+  const masks = passerByMasks(track.cells, track.cols, track.rows);
+  const cycleOfVideo = videoCycle(track, masks);
+  if (cycleOfVideo && cycleOfVideo.confidence_level === 'low') {
+    warnings.push(
+      `${video.name}: the cycle of ${cycleOfVideo.period_s.toFixed(1)} s is uncertain (confidence ${cycleOfVideo.confidence.toFixed(2)}, ${cycleOfVideo.repeats} repeats seen); ` +
+        'film at least three full cycles, or check it before it is used.',
+    );
   }
   const segments = segmentActivities({
     times: track.times,
@@ -183,7 +257,10 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
   const frames = new Map<number, string>();
   const activities = segments.map((seg, i): Stage1Activity => {
     const n = firstNumber + i;
-    const cycle: CycleResult | null = detectCycle(toChannels(slice(track.cells, track.times, seg.start_s, seg.end_s)), track.sampleFps);
+    const from = track.times.findIndex((t) => t >= seg.start_s);
+    const { channels, cells } = toChannelsIndexed(slice(track.cells, track.times, seg.start_s, seg.end_s));
+    const usable = masks && from >= 0 ? cells.map((c) => nth(masks, c).subarray(from, from + nth(channels, 0).length)) : undefined;
+    const cycle: CycleResult | null = channels.length ? detectCycle(channels, track.sampleFps, { maxPeriod_s: 60 }, usable) : null;
     const thumb = pickKeyFrame(track.thumbnails, seg.start_s, seg.end_s);
     if (thumb) frames.set(n, thumb.file);
     return {
@@ -197,6 +274,7 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
       mean_motion: round(seg.mean_motion),
       cycle_time_s: cycle ? round(cycle.period_s) : null,
       cycle_count: cycle ? cycle.cycles : null,
+      cycle_confidence: cycle ? round(cycle.confidence) : null,
       video: video.name,
       labelled_by: null,
     };
@@ -213,7 +291,11 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
       format: probe.format,
       scene_changes: segments.filter((s) => s.starts_with === 'scene_change').length,
       activities: activities.length,
-      cycle_time_s: longestCycle(activities),
+      cycle_time_s: cycleOfVideo?.period_s ?? longestCycle(activities),
+      cycle: cycleOfVideo,
+      region_of_interest: region,
+      camera_shift_px: stability.camera_shift_px,
+      lighting_variation_pct: stability.lighting_variation_pct,
     },
     activities,
     frames,
@@ -272,8 +354,9 @@ export async function runStage1(ctx: JobContext, req: Stage1Request): Promise<St
     const warnings = [...inputs.warnings];
     const analysed: AnalysedVideo[] = [];
     let next = 1;
+    const region = req.region_of_interest ?? inputs.manifest?.region_of_interest ?? null;
     for (const video of inputs.videos) {
-      const result = await analyseVideo(ctx, req, video, workDir, next, inputs.videos.length > 1, warnings);
+      const result = await analyseVideo(ctx, req, video, workDir, next, inputs.videos.length > 1, warnings, region);
       analysed.push(result);
       next += result.activities.length;
     }
@@ -291,6 +374,7 @@ export async function runStage1(ctx: JobContext, req: Stage1Request): Promise<St
     await labelActivities(ctx, activities, jpegs, warnings);
 
     const manifest = inputs.manifest;
+    const mainCycle = analysed.map((v) => v.summary).filter((v) => v.cycle !== null).sort((a, b) => b.analyzed_s - a.analyzed_s)[0];
     const output: Stage1Output = {
       project_id: req.project_id,
       job_id: req.job_id,
@@ -298,7 +382,8 @@ export async function runStage1(ctx: JobContext, req: Stage1Request): Promise<St
       extracted_payloads: (manifest?.payloads ?? []).map((p) => ({ name: p.name, weight_kg: p.weight_kg ?? null, dimensions_mm: p.dimensions_mm ?? null })),
       extracted_workstations: (manifest?.workstations ?? []).map((w) => ({ ...w, dimensions_mm: w.dimensions_mm ?? null })),
       notes: manifest?.notes ?? null,
-      cycle_time_s: longestCycle(activities),
+      cycle_time_s: mainCycle?.cycle_time_s ?? longestCycle(activities),
+      cycle: mainCycle?.cycle ?? null,
       video: nth(analysed, 0).summary,
       videos: analysed.map((v) => v.summary),
       warnings,

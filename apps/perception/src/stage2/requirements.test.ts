@@ -34,6 +34,8 @@ describe('deriveTaskRequirements', () => {
       planar: false,
       min_axes: 6,
       cycle_time_s: 4,
+      cycle_confidence: null,
+      cycle_unchecked: null,
     });
   });
 

@@ -33,6 +33,7 @@ export interface ConfirmedActivity {
   activity_name: string;
   description: string;
   cycle_time_s?: unknown;
+  cycle_confidence?: unknown;
   planar?: unknown;
   [key: string]: unknown;
 }
@@ -49,7 +50,14 @@ export interface TaskRequirements {
   min_axes: number;
   /** The observed cycle the robot must keep up with, when one was measured. */
   cycle_time_s: number | null;
+  /** Stage 1's confidence in that cycle (null: given or corrected by a person, or measured before confidences existed). */
+  cycle_confidence: number | null;
+  /** Why the cycle is not held against robots (a low-confidence measurement), or null when it is. */
+  cycle_unchecked: string | null;
 }
+
+/** Below this stage 1 confidence a measured cycle is shown but not used as a limit (apps/perception analysis/cycle.ts). */
+export const MIN_CYCLE_CONFIDENCE = 0.5;
 
 /** Half the diagonal of length x width plus the clearance, in mm; null without both sides. */
 export function requiredReachMm(dimensions: number[] | null | undefined): number | null {
@@ -80,6 +88,11 @@ export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: Co
   const reaches = usedStations.map((w) => requiredReachMm(w.dimensions_mm)).filter((r): r is number => r !== null);
   const planar = isPlanarTask(activity);
   const cycle = typeof activity.cycle_time_s === 'number' && activity.cycle_time_s > 0 ? activity.cycle_time_s : null;
+  const confidence = typeof activity.cycle_confidence === 'number' ? activity.cycle_confidence : null;
+  const unchecked =
+    cycle !== null && confidence !== null && confidence < MIN_CYCLE_CONFIDENCE
+      ? `the ${cycle.toFixed(1)} s cycle was measured with low confidence (${confidence.toFixed(2)} < ${MIN_CYCLE_CONFIDENCE}); confirm or correct it to have it checked`
+      : null;
   return {
     task_name: activity.activity_name,
     heaviest_payload_kg: heaviest,
@@ -90,5 +103,7 @@ export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: Co
     planar,
     min_axes: planar ? PLANAR_PICK_AND_PLACE_AXES : GENERAL_HANDLING_AXES,
     cycle_time_s: cycle,
+    cycle_confidence: confidence,
+    cycle_unchecked: unchecked,
   };
 }

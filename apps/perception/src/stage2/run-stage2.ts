@@ -6,6 +6,7 @@ import { PerceptionError } from '../errors';
 import { jobKeys, writeJson } from '../results-store';
 import {
   deriveTaskRequirements,
+  MIN_CYCLE_CONFIDENCE,
   REACH_CLEARANCE_MM,
   type ConfirmedActivity,
   type ConfirmedPayload,
@@ -28,6 +29,8 @@ export interface Stage2Output {
   };
   task_configurations: { task_name: string; requirements: TaskRequirements; robot_configurations: RobotConfiguration[] }[];
   catalog_robots_considered: number;
+  /** What stage 2 could not check, said once for the whole answer (also in each configuration's reason). */
+  warnings: string[];
   assumptions: Record<string, unknown>;
   generated_at: string;
 }
@@ -56,6 +59,16 @@ export async function runStage2(ctx: JobContext, req: { job_id: string; project_
 
   const task_configurations = tasks.map((t) => ({ task_name: t.task_name, requirements: t, robot_configurations: chooseConfigurations(robots, t) }));
   const all = task_configurations.flatMap((t) => t.robot_configurations);
+  const warnings: string[] = [];
+  const noWeight = tasks.filter((t) => t.payload_kg === null);
+  if (noWeight.length) {
+    warnings.push(
+      `Payload fit was not checked for ${noWeight.length === tasks.length ? (tasks.length === 1 ? 'the task' : `all ${tasks.length} tasks`) : `${noWeight.length} of ${tasks.length} tasks`} ` +
+        `(${noWeight.map((t) => t.task_name).slice(0, 3).join('; ')}${noWeight.length > 3 ? '; ...' : ''}): no payload weight is confirmed, so no robot is marked viable for ${noWeight.length === 1 ? 'it' : 'them'}. Confirm again with the weight.`,
+    );
+  }
+  if (!tasks.length) warnings.push('Nothing to match: the confirmed data holds no activity and no payload.');
+  for (const t of tasks.filter((task) => task.cycle_unchecked)) warnings.push(`${t.task_name}: cycle time not checked: ${t.cycle_unchecked}.`);
   const output: Stage2Output = {
     project_id: req.project_id,
     job_id: req.job_id,
@@ -67,12 +80,14 @@ export async function runStage2(ctx: JobContext, req: { job_id: string; project_
     },
     task_configurations,
     catalog_robots_considered: robots.length,
+    warnings,
     assumptions: {
       // A payload multiplier, as the field always was: 1 + the tool allowance every fit check uses (1.2).
       tool_margin: 1 + TOOL_MARGIN,
       reach: `half the work-area diagonal + ${REACH_CLEARANCE_MM} mm`,
       axes: '6 for general handling, 4 for planar pick-and-place',
       cycle_model: `2 x reach / typical speed of the robot category + ${HANDLING_OVERHEAD_S} s to grip and release`,
+      cycle_min_confidence: MIN_CYCLE_CONFIDENCE,
       typical_speed_mm_s: { ...TYPICAL_TCP_SPEED_MM_S, other: DEFAULT_TCP_SPEED_MM_S },
     },
     generated_at: ctx.clock().toISOString(),

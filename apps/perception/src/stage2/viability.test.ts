@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRobot } from '../test/helpers';
-import type { TaskRequirements } from './requirements';
+import { deriveTaskRequirements, type TaskRequirements } from './requirements';
 import { chooseConfigurations, estimateRobotCycle_s, evaluateRobot } from './viability';
 
 const tenKgTask: TaskRequirements = {
@@ -13,6 +13,8 @@ const tenKgTask: TaskRequirements = {
   planar: false,
   min_axes: 6,
   cycle_time_s: null,
+  cycle_confidence: null,
+  cycle_unchecked: null,
 };
 
 describe('evaluateRobot (hand-checked cases for a 10 kg payload)', () => {
@@ -57,10 +59,28 @@ describe('evaluateRobot (hand-checked cases for a 10 kg payload)', () => {
     expect(evaluateRobot(buildRobot({ category: 'articulated', payload_kg: 20, reach_mm: 1300 }), task)).toMatchObject({ is_viable: true, estimated_cycle_s: 2.2 });
   });
 
-  it('is never viable without a confirmed payload weight', () => {
+  it('is never viable without a confirmed payload weight, and says payload fit was not checked', () => {
     const result = evaluateRobot(buildRobot({ payload_kg: 500 }), { ...tenKgTask, heaviest_payload_kg: null, payload_kg: null });
     expect(result.is_viable).toBe(false);
-    expect(result.reason).toContain('no payload weight is confirmed');
+    expect(result.reason).toMatch(/^Not viable: payload fit not checked: no payload weight is confirmed for this task/);
+  });
+
+  it('does not hold a robot to a low-confidence cycle, and says so', () => {
+    // a cobot at 4.5 s would miss a 4.0 s cycle, but the cycle was measured with confidence 0.3
+    const task = deriveTaskRequirements(
+      { activity_name: 'Load gearbox', description: '', cycle_time_s: 4, cycle_confidence: 0.3 },
+      [{ name: 'Gearbox', weight_kg: 10 }],
+      [{ name: 'Assembly bench', dimensions_mm: [1200, 800] }],
+    );
+    expect(task.cycle_unchecked).toMatch(/4\.0 s cycle was measured with low confidence \(0\.30 < 0\.5\)/);
+    const cobot = evaluateRobot(buildRobot({ category: 'collaborative', payload_kg: 20, reach_mm: 1300 }), task);
+    expect(cobot.is_viable).toBe(true);
+    expect(cobot.estimated_cycle_s).toBeNull();
+    expect(cobot.reason).toContain('Not checked: cycle time (the 4.0 s cycle was measured with low confidence (0.30 < 0.5); confirm or correct it to have it checked).');
+    // the same cycle at confidence 0.8 is a limit
+    const sure = deriveTaskRequirements({ activity_name: 'Load gearbox', description: '', cycle_time_s: 4, cycle_confidence: 0.8 }, [{ name: 'Gearbox', weight_kg: 10 }], [{ name: 'Assembly bench', dimensions_mm: [1200, 800] }]);
+    expect(sure.cycle_unchecked).toBeNull();
+    expect(evaluateRobot(buildRobot({ category: 'collaborative', payload_kg: 20, reach_mm: 1300 }), sure).reason).toContain('estimated cycle 4.5 s > 4.0 s observed');
   });
 });
 

@@ -43,7 +43,7 @@ export function evaluateRobot(robot: Robot, req: TaskRequirements): RobotEvaluat
   const unchecked: string[] = [];
 
   if (req.payload_kg === null) {
-    fails.push('no payload weight is confirmed for this task, so its payload cannot be checked (add the weight when confirming)');
+    fails.push('payload fit not checked: no payload weight is confirmed for this task (add the weight when confirming)');
   } else {
     const heaviest = defined(req.heaviest_payload_kg, 'the heaviest payload (payload_kg is derived from it)');
     const why = `${kg(req.payload_kg)} needed: ${kg(heaviest)} heaviest payload + ${TOOL_MARGIN * 100}% tool margin`;
@@ -62,6 +62,7 @@ export function evaluateRobot(robot: Robot, req: TaskRequirements): RobotEvaluat
 
   let estimated: number | null = null;
   if (req.cycle_time_s === null) unchecked.push('cycle time (none measured)');
+  else if (req.cycle_unchecked) unchecked.push(`cycle time (${req.cycle_unchecked})`);
   else {
     estimated = Math.round(estimateRobotCycle_s(robot, req.reach_mm) * 10) / 10;
     const ok = estimated <= req.cycle_time_s;

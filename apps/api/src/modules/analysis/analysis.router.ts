@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema } from '@cellforge/contracts';
+import { VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema, regionOfInterestSchema } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import { parseUpload } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
@@ -26,6 +26,9 @@ const confirmBodySchema = z.object({
   updated_data: confirmedStage1Schema.nullable().optional(),
   message: z.string().max(2000).optional(),
 });
+
+/** Stage 1 may be limited to a region of interest (fractions of the frame); no body runs it on the whole picture. */
+const stage1BodySchema = z.object({ region_of_interest: regionOfInterestSchema.nullable().optional() });
 
 export interface AnalysisRouterDeps {
   analysis: AnalysisService;
@@ -83,7 +86,8 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
     stream.pipe(res);
   }));
   router.post('/analysis/:jobId/stage1', signedIn(async (req, res, user) => {
-    res.json(await deps.analysis.stage1(user.userId, String(req.params.jobId)));
+    const body = stage1BodySchema.parse(req.body ?? {});
+    res.json(await deps.analysis.stage1(user.userId, String(req.params.jobId), body.region_of_interest ?? null));
   }));
   router.post('/analysis/:jobId/confirm', signedIn(async (req, res, user) => {
     const body = confirmBodySchema.parse(req.body);

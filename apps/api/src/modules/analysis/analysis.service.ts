@@ -8,6 +8,7 @@ import {
   stage2ResultsSchema,
   VIDEO_UPLOAD_MESSAGE,
   type ConfirmRequest,
+  type RegionOfInterest,
   type Stage2Results,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
@@ -168,7 +169,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       }
     },
 
-    async stage1(userId: string, jobId: string) {
+    async stage1(userId: string, jobId: string, regionOfInterest: RegionOfInterest | null = null) {
       const job = await ownJob(userId, jobId);
       const claimed = await claimJob(deps.db, job.id, ['uploaded', 'stage1_done', 'confirmed', 'stage2_done', 'failed'], 'stage1_running');
       if (!claimed) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
@@ -182,6 +183,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
             bucket_name: job.bucketName,
             object_key: job.objectKey,
             result_bucket: deps.resultBucket,
+            ...(regionOfInterest ? { region_of_interest: regionOfInterest } : {}),
           }),
         async (answer) => {
           const results = stage1ResultsSchema.parse(answer);
@@ -220,7 +222,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         stage2Results: null,
         error: null,
       });
-      return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData };
+      return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData, warnings: answer.warnings ?? [] };
     },
 
     async stage2(userId: string, jobId: string) {

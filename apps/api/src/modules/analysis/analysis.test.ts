@@ -275,6 +275,25 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     expect(job.body.data).toMatchObject({ status: 'stage1_done', error: null });
   });
 
+  it('passes a region of interest to stage 1, and refuses one outside the frame', async () => {
+    fake.mode = 'ok';
+    const a = await app();
+    const { token, projectId } = await integratorWithProject(a);
+    const { body } = await uploadMp4(a, token, projectId).expect(201);
+    const jobId = body.data.job_id as string;
+    const region = { x: 0.5, y: 0.25, width: 0.5, height: 0.5 };
+    const before = fake.calls.length;
+    await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).send({ region_of_interest: region }).expect(200);
+    expect(fake.calls[before]).toMatchObject({ path: '/stage1', body: { job_id: jobId, region_of_interest: region } });
+    const refused = await request(a)
+      .post(`/api/integrator/analysis/${jobId}/stage1`)
+      .set(bearer(token))
+      .send({ region_of_interest: { x: 0.8, y: 0, width: 0.5, height: 1 } })
+      .expect(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(fake.calls).toHaveLength(before + 1);
+  });
+
   it('serves the key frames of an own job only', async () => {
     const a = await app();
     const { token, projectId } = await integratorWithProject(a);

@@ -1,7 +1,7 @@
 import type { Stage1Results } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useFieldArray, useForm, type Path, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,39 @@ export interface Stage1EditorProps {
 
 const MOTION_TONES = { low: 'neutral', medium: 'warning', high: 'brand' } as const;
 
+/** Stage 1 calls a cycle below this confidence uncertain; stage 2 does not hold robots to it. */
+const LOW_CYCLE_CONFIDENCE = 0.5;
+const uncertain = (confidence: number | null | undefined) => typeof confidence === 'number' && confidence < LOW_CYCLE_CONFIDENCE;
+
+const CONFIDENCE_WORDS = { high: 'high', medium: 'medium', low: 'low: check it before it is used' } as const;
+
+/** The video's cycle: period, confidence, the spread of durations and when each cycle starts. */
+function CycleSummary({ cycle }: { cycle: NonNullable<Stage1Results['cycle']> }) {
+  const spread = cycle.durations_s;
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Work cycle: <span className="font-medium text-slate-900 dark:text-white">{formatSeconds(cycle.period_s)}</span>, seen {cycle.repeats} times; confidence{' '}
+        {cycle.confidence.toFixed(2)} ({CONFIDENCE_WORDS[cycle.confidence_level]})
+        {spread ? `. Durations ${formatSeconds(spread.min)} to ${formatSeconds(spread.max)}, median ${formatSeconds(spread.median)}` : ''}.
+      </p>
+      {cycle.starts_s.length ? (
+        <ol aria-label="Cycle timeline" className="flex flex-wrap gap-2 text-xs text-slate-700 tabular-nums dark:text-slate-300">
+          {cycle.starts_s.map((start, index) => {
+            const next = cycle.starts_s[index + 1];
+            return (
+              <li key={start} className="rounded-md border border-slate-200 px-2 py-1 dark:border-slate-700">
+                Cycle {index + 1}: starts {formatClock(start)}
+                {next !== undefined ? `, ${formatSeconds(next - start)}` : ''}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
 /** Spec: "Stage 1 entity extraction results", editable payloads and workstations, a note, "Confirm & Run Stage 2". */
 export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1EditorProps) {
   const headingId = useId();
@@ -40,6 +73,8 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
     formState: { errors },
   } = useForm<Stage1FormValues>({ resolver: zodResolver(stage1FormSchema), defaultValues: formValuesOf(initial) });
   const payloads = useFieldArray({ control, name: 'payloads' });
+  const payloadRows = useWatch({ control, name: 'payloads' });
+  const noWeight = !payloadRows.some((row) => row.weight_kg.trim() !== '' && Number(row.weight_kg) > 0);
   const workstations = useFieldArray({ control, name: 'workstations' });
 
   const submit = handleSubmit((values) => {
@@ -65,8 +100,13 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
           Video: <span className="font-medium text-slate-900 dark:text-white">{video.name}</span>, {formatSeconds(video.duration_s)}
           {video.width && video.height ? `, ${video.width}×${video.height}` : ''}
           {video.fps ? `, ${Math.round(video.fps * 10) / 10} fps` : ''}
-          {results.cycle_time_s ? `. Longest measured cycle: ${formatSeconds(results.cycle_time_s)}` : ''}.
+          {video.analyzed_s !== undefined && video.analyzed_s < video.duration_s - 0.5 ? ` (${formatSeconds(video.analyzed_s)} analysed)` : ''}
+          {results.cycle_time_s && !results.cycle ? `. Longest measured cycle: ${formatSeconds(results.cycle_time_s)}` : ''}.
         </p>
+      ) : null}
+      {results.cycle ? <CycleSummary cycle={results.cycle} /> : null}
+      {video?.region_of_interest ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Motion was measured in the region of interest only (the rest of the picture was left out).</p>
       ) : null}
       {results.notes ? <p className="text-sm text-slate-700 dark:text-slate-300">Notes from the upload: {results.notes}</p> : null}
       {results.warnings?.length ? (
@@ -97,9 +137,9 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
                     </span>
                     {activity.motion_level ? <Badge tone={MOTION_TONES[activity.motion_level]}>Motion: {activity.motion_level}</Badge> : null}
                     {activity.cycle_time_s ? (
-                      <Badge tone="success">
+                      <Badge tone={uncertain(activity.cycle_confidence) ? 'warning' : 'success'}>
                         Cycle time {formatSeconds(activity.cycle_time_s)}
-                        {activity.cycle_count ? ` (${activity.cycle_count} cycles)` : ''}
+                        {activity.cycle_count ? ` (${activity.cycle_count} cycles${uncertain(activity.cycle_confidence) ? ', uncertain' : ''})` : ''}
                       </Badge>
                     ) : null}
                   </div>
@@ -107,12 +147,8 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
                   {activity.key_frame ? (
                     <KeyFrame jobId={results.job_id} frameKey={activity.key_frame} label={activity.activity_name} />
                   ) : null}
-                  {activity.key_frame || activity.video ? (
-                    <p className="mt-1 text-xs break-all text-slate-600 dark:text-slate-400">
-                      {activity.key_frame ? `Key frame: ${activity.key_frame}` : ''}
-                      {activity.key_frame && activity.video ? ' · ' : ''}
-                      {activity.video ? `Video: ${activity.video}` : ''}
-                    </p>
+                  {activity.video && (results.videos?.length ?? 0) > 1 ? (
+                    <p className="mt-1 text-xs break-all text-slate-600 dark:text-slate-400">Video: {activity.video}</p>
                   ) : null}
                   <label className="mt-2 flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
                     <input type="checkbox" className="h-4 w-4 accent-orange-700 dark:accent-orange-400" {...register(`planar.${index}`)} />
@@ -194,7 +230,12 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
           ) : null}
         </div>
 
-        <Button type="submit" loading={busy}>
+        {noWeight ? (
+          <p id={`${headingId}-no-weight`} className="text-sm text-amber-900 dark:text-amber-200">
+            No payload weight yet: Stage 2 cannot check payload fit and will mark no robot viable. Add the weight of the heaviest part.
+          </p>
+        ) : null}
+        <Button type="submit" loading={busy} aria-describedby={noWeight ? `${headingId}-no-weight` : undefined}>
           Confirm &amp; Run Stage 2
         </Button>
       </form>

@@ -24,8 +24,13 @@ function requirementsText(requirements: Requirements): string | null {
   const axes = numberIn(requirements, 'min_axes');
   if (axes !== null) parts.push(`${axes} axes`);
   const cycle = numberIn(requirements, 'cycle_time_s');
-  if (cycle !== null) parts.push(`a cycle of ${formatSeconds(cycle)} or less`);
-  return parts.length ? `Needs ${parts.join(', ')}.` : 'No payload weight or workstation size confirmed: every robot is a candidate.';
+  const cycleUnchecked = typeof requirements.cycle_unchecked === 'string';
+  if (cycle !== null && !cycleUnchecked) parts.push(`a cycle of ${formatSeconds(cycle)} or less`);
+  const notChecked: string[] = [];
+  if (payload === null) notChecked.push('payload fit (no weight confirmed)');
+  if (reach === null) notChecked.push('reach (no workstation size confirmed)');
+  if (cycle !== null && cycleUnchecked) notChecked.push(`the ${formatSeconds(cycle)} cycle (measured with low confidence)`);
+  return [parts.length ? `Needs ${parts.join(', ')}.` : '', notChecked.length ? `Not checked: ${notChecked.join('; ')}.` : ''].filter(Boolean).join(' ');
 }
 
 export interface Stage2ResultsViewProps {
@@ -54,6 +59,13 @@ export function Stage2ResultsView({ results, title = 'Stage 2 robot configuratio
         ) : null}
         {actions ? <div className="mt-3">{actions}</div> : null}
       </div>
+      {results.warnings?.length ? (
+        <ul aria-label="Stage 2 warnings" className="list-disc space-y-0.5 pl-5 text-sm text-amber-900 dark:text-amber-200">
+          {results.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       <dl aria-label="Stage 2 summary" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {(Object.keys(STAGE2_SUMMARY_LABELS) as (keyof typeof STAGE2_SUMMARY_LABELS)[]).map((key) => (
           <StatCard key={key} label={STAGE2_SUMMARY_LABELS[key]} value={summary[key]} />
