@@ -122,6 +122,7 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(de.response).toMatch(/Wahrscheinliche Ursachen:/);
     expect(de.response).toMatch(/Was zu prüfen ist:/);
     expect(de.response).toMatch(/Quelle: ABB/);
+    expect(de.metadata.followUpQuestions).toContain('Welche Achse nennt der Alarm?');
     const es = await chat({ message: 'alarma 77777 en el Yaskawa' });
     expect(es.response).toMatch(/77777 no es un código de alarma de Yaskawa de nuestra lista verificada/);
     expect(es.response).toMatch(/consola de programación \(teach pendant\)/);

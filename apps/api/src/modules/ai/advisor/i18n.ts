@@ -187,6 +187,14 @@ export interface Messages {
     writeDown: string;
     history: string;
     photograph: string;
+    otherAlarmQ: string;
+    doingQ: string;
+    refuseQ: string;
+    realFaults: string;
+    axisQ: string;
+    jointQ: string;
+    causeQ: string;
+    backQ: string;
   };
 }
 
@@ -312,6 +320,14 @@ const en: Messages = {
     writeDown: 'Write down the full alarm text and number from the teach pendant',
     history: 'Check the alarm history for the first alarm in the sequence',
     photograph: 'Photograph the alarm screen including the cause/sub-code lines',
+    otherAlarmQ: 'Is another alarm logged at the same time?',
+    doingQ: 'What was the robot doing when it appeared?',
+    refuseQ: 'Does the robot refuse to run?',
+    realFaults: 'Check the alarm history for real faults around this message',
+    axisQ: 'Which axis does the alarm name?',
+    jointQ: 'Which joint or axis is affected?',
+    causeQ: 'Did it start after a collision, a power cut or maintenance?',
+    backQ: 'Does the alarm come back after a reset?',
   },
 };
 
@@ -435,6 +451,14 @@ const de: Messages = {
     writeDown: 'Den vollständigen Alarmtext und die Nummer vom Bediengerät notieren',
     history: 'In der Alarmhistorie den ersten Alarm der Folge suchen',
     photograph: 'Den Alarmbildschirm samt Ursachen-/Untercode-Zeilen fotografieren',
+    otherAlarmQ: 'Wird gleichzeitig ein weiterer Alarm protokolliert?',
+    doingQ: 'Was hat der Roboter gemacht, als die Meldung kam?',
+    refuseQ: 'Läuft der Roboter nicht mehr an?',
+    realFaults: 'In der Alarmhistorie nach echten Fehlern rund um diese Meldung suchen',
+    axisQ: 'Welche Achse nennt der Alarm?',
+    jointQ: 'Welches Gelenk oder welche Achse ist betroffen?',
+    causeQ: 'Trat er nach einer Kollision, einem Stromausfall oder einer Wartung auf?',
+    backQ: 'Kommt der Alarm nach dem Quittieren wieder?',
   },
 };
 
@@ -558,6 +582,14 @@ const es: Messages = {
     writeDown: 'Anotar el texto completo y el número de la alarma de la consola',
     history: 'Buscar en el historial de alarmas la primera alarma de la secuencia',
     photograph: 'Fotografiar la pantalla de alarma con las líneas de causa/subcódigo',
+    otherAlarmQ: '¿Se registra otra alarma al mismo tiempo?',
+    doingQ: '¿Qué hacía el robot cuando apareció?',
+    refuseQ: '¿El robot se niega a arrancar?',
+    realFaults: 'Buscar en el historial de alarmas averías reales en torno a este mensaje',
+    axisQ: '¿Qué eje indica la alarma?',
+    jointQ: '¿Qué articulación o eje está afectado?',
+    causeQ: '¿Empezó tras una colisión, un corte de corriente o un mantenimiento?',
+    backQ: '¿Vuelve la alarma después de un reset?',
   },
 };
 

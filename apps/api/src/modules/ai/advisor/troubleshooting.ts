@@ -139,14 +139,10 @@ export function answerTroubleshooting(u: Understanding): Draft {
     draft.followUps = [t.fullTextQ(nth(unknown, 0).code), t.whichRobotQ, t.whenQ];
     draft.actions = [t.photograph, t.history];
   } else if (first?.informational) {
-    draft.followUps = ['Is another alarm logged at the same time?', 'What was the robot doing when it appeared?', 'Does the robot refuse to run?'];
-    draft.actions = ['Check the alarm history for real faults around this message'];
+    draft.followUps = [t.otherAlarmQ, t.doingQ, t.refuseQ];
+    draft.actions = [t.realFaults];
   } else if (first) {
-    draft.followUps = [
-      first.maker === 'FANUC' || first.maker === 'ABB' ? 'Which axis does the alarm name?' : 'Which joint or axis is affected?',
-      'Did it start after a collision, a power cut or maintenance?',
-      'Does the alarm come back after a reset?',
-    ];
+    draft.followUps = [first.maker === 'FANUC' || first.maker === 'ABB' ? t.axisQ : t.jointQ, t.causeQ, t.backQ];
     draft.actions = first.checks.slice(0, 3);
   }
   const makers = [...new Set([...known.map((k) => k.entry.maker), ...unknown.map((m) => m.maker ?? makerHint).filter((m): m is string => Boolean(m))])];
