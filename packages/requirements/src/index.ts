@@ -2,3 +2,4 @@ export { parseRequirements, MAX_TEXT_LENGTH, FIELD_LIMITS, type ParseOptions } f
 export { describe as describeRequirements } from './describe';
 export { makerCountry, builtInMakers } from './lexicon';
 export { catalogCategoryOf } from './catalog';
+export { textLanguage } from './tokens';

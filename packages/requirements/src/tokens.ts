@@ -59,6 +59,8 @@ export function tokenize(text: string): Token[] {
 
 /** The language with most of its words and letters; undefined when nothing tells. */
 export function detectLanguage(text: string, tokens: Token[]): RequirementLanguage | undefined {
+  // Maker names are no language evidence ("Stäubli" has an umlaut in English questions too).
+  text = text.replace(/st[äa]e?ubli/gi, ' ');
   let de = (text.match(/[äöüßÄÖÜ]/g)?.length ?? 0) * 2;
   let es = (text.match(/[ñáéíóú¿¡Ñ]/g)?.length ?? 0) * 2;
   let en = 0;
@@ -99,4 +101,13 @@ export function parseNumber(raw: string, language: RequirementLanguage): number 
     s = isGroup ? parts.join('') : parts.join('.');
   }
   return Number(s + exp);
+}
+
+/**
+ * The language a text is written in ("en", "de", "es"), by its words and letters; the
+ * dominant one for mixed texts; undefined when nothing tells (figures, model names only).
+ */
+export function textLanguage(text: string): RequirementLanguage | undefined {
+  const input = text.slice(0, 2000);
+  return detectLanguage(input, tokenize(input));
 }

@@ -27,6 +27,7 @@ import { understand } from './advisor/understand';
 import { errorCodeEntries } from './knowledge/error-codes';
 import { buildPrompt, parseModelAnswer, sanitizeModelAnswer } from './provider/model-answer';
 import { createModelProvider, type ModelProvider } from './provider/model-provider';
+import { readRequirementsWithModel, withModelRequirements } from './provider/model-requirements';
 import { isState, pickHistory, readApplication } from './understanding/conversation';
 import { isIntent } from './understanding/intent';
 import { manufacturerAliases } from './understanding/vocabulary';
@@ -55,6 +56,8 @@ export interface ChatResult {
   body: ChatResponse;
   /** How the answer was made, for logs and the evaluation. */
   mode: 'built-in' | 'model' | 'model-fallback';
+  /** Who read the buyer's requirements: the model (structured output, validated) or the built-in parser. */
+  requirementsFrom: 'model' | 'built-in';
   understanding: Understanding;
   advisor: AdvisorAnswer;
 }
@@ -87,7 +90,10 @@ export function createAiService(deps: AiServiceDeps) {
     return makersCache.makers;
   }
 
-  async function answerWithModel(p: ModelProvider, input: ChatInput, u: Understanding, builtIn: AdvisorAnswer, caller?: ChatCaller) {
+  /** One request's time for the model: reading the requirements gets at most 30 % of it, phrasing the rest. */
+  const providerBudgetMs = deps.providerTimeoutMs ?? ai.timeoutMs;
+
+  async function answerWithModel(p: ModelProvider, input: ChatInput, u: Understanding, builtIn: AdvisorAnswer, caller: ChatCaller | undefined, timeoutMs: number) {
     const rows = new Map<string, RobotRow>();
     const add = (list: RobotRow[]) => list.forEach((r) => rows.set(r.id, r));
     add(builtIn.trace.recommended);
@@ -101,7 +107,8 @@ export function createAiService(deps: AiServiceDeps) {
       add(more.recommendations.map((r) => r.robot));
     }
     const history = pickHistory(input.conversationHistory, input.context);
-    const raw = await p.complete(buildPrompt(u, builtIn, [...rows.values()].slice(0, 12), history));
+    const given = [...rows.values()].slice(0, 12);
+    const raw = await p.complete(buildPrompt(u, builtIn, given, history), timeoutMs);
     const parsed = parseModelAnswer(raw);
     if (!parsed) {
       logger.warn({ length: raw.length }, 'AI provider answer was not valid JSON of the expected shape; built-in advisor answer used');
@@ -109,12 +116,15 @@ export function createAiService(deps: AiServiceDeps) {
     }
     const clean = await sanitizeModelAnswer(parsed, {
       names: names.as(caller?.userId),
+      rows: given,
+      allowedTexts: [builtIn.response, ...history.filter((h) => h.role === 'user').map((h) => h.content)],
       intent: u.intent,
       understanding: u,
       knownMakers: await knownMakers(),
       defaultManufacturer: ai.defaultManufacturer,
     });
     if (clean.removed.length) logger.warn({ removed: clean.removed }, 'AI provider named robots outside the catalog or the task; removed');
+    if (clean.removedFigures.length) logger.warn({ removed: clean.removedFigures }, 'AI provider stated figures that are in no retrieved row; removed');
     if (!clean.response) return null;
     return {
       response: clean.response,
@@ -136,18 +146,31 @@ export function createAiService(deps: AiServiceDeps) {
         logger.debug({ claimed, role: caller?.role ?? null }, 'chat context role ignored: it does not match the bearer token');
       }
       const advisorDeps = advisorDepsFor(caller);
-      const u = await understand(advisorDeps, {
+      let u = await understand(advisorDeps, {
         message: input.message,
         context: input.context,
         conversationHistory: input.conversationHistory,
         auth: caller ? { role: caller.role } : undefined,
       });
+      // With a model: it reads the buyer's requirements (structured output, validated); the
+      // built-in reading stays when it fails. Retrieval and figures stay the advisor's.
+      let requirementsFrom: ChatResult['requirementsFrom'] = 'built-in';
+      const started = Date.now();
+      if (provider && u.intent === 'robot_selection' && !u.about) {
+        const history = pickHistory(input.conversationHistory, input.context);
+        const read = await readRequirementsWithModel(provider, input.message, history, Math.round(providerBudgetMs * 0.3), logger);
+        if (read) {
+          u = withModelRequirements(u, read);
+          requirementsFrom = 'model';
+        }
+      }
       const builtIn = await runAdvisor(advisorDeps, u);
 
       let mode: ChatResult['mode'] = 'built-in';
       let answer: Omit<AdvisorAnswer, 'trace'> = builtIn;
       if (provider) {
-        const fromModel = await answerWithModel(provider, input, u, builtIn, caller);
+        const left = Math.max(Math.round(providerBudgetMs * 0.3), providerBudgetMs - (Date.now() - started));
+        const fromModel = await answerWithModel(provider, input, u, builtIn, caller, left);
         if (fromModel) {
           answer = fromModel;
           mode = 'model';
@@ -174,7 +197,7 @@ export function createAiService(deps: AiServiceDeps) {
           ...(catalogHref ? { catalogHref } : {}),
         },
       };
-      return { body, mode, understanding: u, advisor: builtIn };
+      return { body, mode, requirementsFrom, understanding: u, advisor: builtIn };
     },
 
     /** POST /ai/recommend-robots: robots the caller may see (public, or their own). */

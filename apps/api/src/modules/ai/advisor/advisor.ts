@@ -41,7 +41,7 @@ export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<A
         break;
       }
       const unknown = u.models.length ? [] : await unknownModelsIn(deps.names, u.message);
-      draft = unknown.length ? await answerUnknownModel(deps.names, u.message, unknown) : answerGeneral(u);
+      draft = unknown.length ? await answerUnknownModel(deps.names, u.message, unknown, u.language) : answerGeneral(u);
     }
   }
   return finalizeDraft(deps, u, draft);

@@ -1,6 +1,7 @@
 import { catalogLimits, findCandidateRobots, findClosestToTask, type CatalogReader, type RobotRow } from '../../catalog';
 import type { Facts } from '../understanding/facts';
-import { kg, mm, robotName } from './format';
+import { robotName } from './format';
+import { formatterFor, messagesFor, type AnswerLanguage } from './i18n';
 import { requiredPayloadKg } from './recommend';
 import { emptyDraft, type Draft } from './types';
 import { defined } from '../../../lib/invariants';
@@ -22,52 +23,49 @@ export async function anyRobotFits(catalog: CatalogReader, f: Facts): Promise<bo
   return rows.length > 0;
 }
 
-const pct = (short: number, need: number) => `${Math.round((short / need) * 100)}%`;
+/** "48%" in English, "48 %" in German and Spanish. */
+const pct = (short: number, need: number, lang: AnswerLanguage) => `${Math.round((short / need) * 100)}${lang === 'en' ? '' : ' '}%`;
 
 /**
  * Feasibility first (issue 12): when the figures already known rule out the whole catalog,
  * say which one does (and what the catalog's limit is), and show the nearest robots with
  * how far each falls short, instead of asking for more details.
  */
-export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro: string[]): Promise<Draft> {
+export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro: string[], lang: AnswerLanguage = 'en'): Promise<Draft> {
   const draft = emptyDraft();
+  const t = messagesFor(lang).none;
+  const x = formatterFor(lang);
+  const and = messagesFor(lang).facts.and;
+  const or = messagesFor(lang).facts.or;
   const need = hardNeed(f);
   const limits = await catalogLimits(catalog);
   const lines = [...intro];
   const reasons: string[] = [];
-  if (need.minPayloadKg > limits.maxPayloadKg) {
-    reasons.push(`Payload: no robot in our catalog carries ${kg(need.minPayloadKg)}; the largest rated payload is ${kg(limits.maxPayloadKg)}.`);
-  }
-  if (need.minReachMm !== undefined && need.minReachMm > limits.maxReachMm) {
-    reasons.push(`Reach: no robot in our catalog reaches ${mm(need.minReachMm)}; the longest reach is ${mm(limits.maxReachMm)}.`);
-  }
+  if (need.minPayloadKg > limits.maxPayloadKg) reasons.push(t.payload(x.kg(need.minPayloadKg), x.kg(limits.maxPayloadKg)));
+  if (need.minReachMm !== undefined && need.minReachMm > limits.maxReachMm) reasons.push(t.reach(x.mm(need.minReachMm), x.mm(limits.maxReachMm)));
   if (!reasons.length) {
-    const parts = [`${kg(need.minPayloadKg)} payload`];
-    if (need.minReachMm !== undefined) parts.push(`${mm(need.minReachMm)} reach`);
-    if (need.maxReachMm !== undefined) parts.push(`at most ${mm(need.maxReachMm)} reach`);
-    if (need.excludeManufacturers?.length) parts.push(`not ${need.excludeManufacturers.join(' or ')}`);
-    reasons.push(`No robot in our catalog has ${parts.join(' and ')} together; each figure alone is within the catalog's range.`);
+    const parts = [t.payloadPart(x.kg(need.minPayloadKg))];
+    if (need.minReachMm !== undefined) parts.push(t.reachPart(x.mm(need.minReachMm)));
+    if (need.maxReachMm !== undefined) parts.push(t.atMostReach(x.mm(need.maxReachMm)));
+    if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
+    reasons.push(t.together(parts.join(` ${and} `)));
   }
-  lines.push('', 'Nothing in our catalog fits this task:', ...reasons.map((r) => `- ${r}`));
+  lines.push('', t.heading, ...reasons.map((r) => `- ${r}`));
 
   const closest: RobotRow[] = await findClosestToTask(catalog, need, 3);
   if (closest.length) {
-    lines.push('', 'The closest robots, and how far each falls short:');
+    lines.push('', t.closest);
     for (const r of closest) {
       const misses: string[] = [];
-      if (r.payloadKg < need.minPayloadKg) misses.push(`payload ${kg(r.payloadKg)}, ${kg(need.minPayloadKg - r.payloadKg)} (${pct(need.minPayloadKg - r.payloadKg, need.minPayloadKg)}) short`);
-      if (need.minReachMm !== undefined && r.reachMm < need.minReachMm) misses.push(`reach ${mm(r.reachMm)}, ${mm(need.minReachMm - r.reachMm)} (${pct(need.minReachMm - r.reachMm, need.minReachMm)}) short`);
-      lines.push(`- ${robotName(r)}: ${misses.length ? misses.join('; ') : 'meets the figures'}`);
+      if (r.payloadKg < need.minPayloadKg) misses.push(t.payloadShort(x.kg(r.payloadKg), x.kg(need.minPayloadKg - r.payloadKg), pct(need.minPayloadKg - r.payloadKg, need.minPayloadKg, lang)));
+      if (need.minReachMm !== undefined && r.reachMm < need.minReachMm) misses.push(t.reachShort(x.mm(r.reachMm), x.mm(need.minReachMm - r.reachMm), pct(need.minReachMm - r.reachMm, need.minReachMm, lang)));
+      lines.push(`- ${robotName(r)}: ${misses.length ? misses.join('; ') : t.meets}`);
     }
   }
-  lines.push(
-    '',
-    '- Check whether the load can be split, or the part picked closer to the robot base (less reach), or on a linear track',
-    '- A gantry or a custom cell may suit loads and spans beyond articulated arms: an integrator can advise',
-  );
+  lines.push('', t.split, t.gantry);
   draft.text = lines.join('\n');
   draft.answered = true;
-  draft.followUps = ['Could the load be split or lightened (gripper, fixture)?', 'Could the robot be placed closer to the pick and place points?', 'Would a linear track (7th axis) be an option?'];
-  draft.actions = ['Talk to an integrator about a custom cell', 'Browse the robot catalog by payload and reach'];
+  draft.followUps = [...t.followUps];
+  draft.actions = [...t.actions];
   return draft;
 }

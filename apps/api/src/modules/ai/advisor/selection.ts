@@ -1,31 +1,34 @@
 import type { RobotRow } from '../../catalog';
 import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
-import { applicationLabel } from '../understanding/vocabulary';
-import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
+import { categoryLabel, kg, mm, priceBand, robotName, specLine } from './format';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+import { formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
 import { defined, nth } from '../../../lib/invariants';
 
-/** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"). */
-export function describeFacts(f: Facts): string {
+/** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"), in the answer's language. */
+export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
+  const t = messagesFor(lang).facts;
+  const app = messagesFor(lang).app;
+  const x = formatterFor(lang);
   const parts: string[] = [];
-  if (f.payloadKg !== undefined) parts.push(`${kg(f.payloadKg)} parts`);
-  if (f.toolKg !== undefined) parts.push(`a ${kg(f.toolKg)} tool`);
-  if (f.reachMm !== undefined) parts.push(`${mm(f.reachMm)} reach`);
-  if (f.application) parts.push(applicationLabel(f.application));
-  if (f.industry) parts.push(`${f.industry.replace(/-/g, ' ')} industry`);
-  if (f.maxPayloadKg !== undefined) parts.push(`rated payload up to ${kg(f.maxPayloadKg)}`);
-  if (f.maxReachMm !== undefined) parts.push(`reach no more than ${mm(f.maxReachMm)}`);
-  if (f.axes?.min !== undefined && f.axes.min === f.axes.max) parts.push(`${f.axes.min} axes`);
-  else if (f.axes?.min !== undefined) parts.push(`at least ${f.axes.min} axes`);
-  else if (f.axes?.max !== undefined) parts.push(`at most ${f.axes.max} axes`);
-  if (f.manufacturers?.length) parts.push(`${f.manufacturers.join(' or ')} preferred`);
-  if (f.excludedManufacturers?.length) parts.push(`not ${f.excludedManufacturers.join(' or ')}`);
+  if (f.payloadKg !== undefined) parts.push(t.parts(x.kg(f.payloadKg)));
+  if (f.toolKg !== undefined) parts.push(t.tool(x.kg(f.toolKg)));
+  if (f.reachMm !== undefined) parts.push(t.reach(x.mm(f.reachMm)));
+  if (f.application) parts.push(app(f.application));
+  if (f.industry) parts.push(t.industry(f.industry.replace(/-/g, ' ')));
+  if (f.maxPayloadKg !== undefined) parts.push(t.maxPayload(x.kg(f.maxPayloadKg)));
+  if (f.maxReachMm !== undefined) parts.push(t.maxReach(x.mm(f.maxReachMm)));
+  if (f.axes?.min !== undefined && f.axes.min === f.axes.max) parts.push(t.axesExactly(f.axes.min));
+  else if (f.axes?.min !== undefined) parts.push(t.axesMin(f.axes.min));
+  else if (f.axes?.max !== undefined) parts.push(t.axesMax(f.axes.max));
+  if (f.manufacturers?.length) parts.push(t.preferred(f.manufacturers.join(` ${t.or} `)));
+  if (f.excludedManufacturers?.length) parts.push(t.not(f.excludedManufacturers.join(` ${t.or} `)));
   if (f.category) parts.push(categoryLabel(f.category));
-  if (f.budgetUsd !== undefined) parts.push(`budget ${usd(f.budgetUsd)}`);
-  if (f.cycleTimeS !== undefined) parts.push(`${f.cycleTimeS} s cycle time`);
+  if (f.budgetUsd !== undefined) parts.push(t.budget(x.usd(f.budgetUsd)));
+  if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   return parts.join(', ');
 }
 
@@ -103,6 +106,11 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
 export async function answerSelection(deps: AdvisorDeps, u: Understanding): Promise<Draft> {
   const f = u.facts;
   const draft = emptyDraft();
+  const lang = u.language ?? 'en';
+  const ask = messagesFor(lang).ask;
+  const t = messagesFor(lang).select;
+  const app = messagesFor(lang).app;
+  const x = formatterFor(lang);
 
   // A new search on a robot page ("I need a robot for welding 10 kg parts") is not about the page's robot.
   const aboutPageRobot = u.pageRobot && !u.question.newTask && (u.page === 'robot_detail' || u.question.deictic) && !u.models.length;
@@ -111,28 +119,25 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   const missing = missingSelectionFacts(f);
   // Feasibility first: figures that already rule out the whole catalog are said, not asked around.
   if (f.payloadKg !== undefined && missing.length && !(await anyRobotFits(deps.catalog, f))) {
-    return answerNothingFits(deps.catalog, f, [`Got it so far: ${describeFacts(f)}.`]);
+    return answerNothingFits(deps.catalog, f, [ask.gotSoFar(describeFacts(f, lang))], lang);
   }
   if (missing.length) {
-    const known = describeFacts(f);
+    const known = describeFacts(f, lang);
     const lines: string[] = [];
-    lines.push(known ? `Got it so far: ${known}.` : 'Happy to help you choose a robot.');
-    lines.push(`To shortlist catalog robots that really fit, I still need:`);
-    if (missing.includes('payload')) lines.push('- Payload: the heaviest part the robot must carry, in kg (and the gripper weight if you know it)');
-    if (missing.includes('reach_or_application')) {
-      lines.push('- Reach: the distance from the robot base to the farthest pick or place point, in mm or m');
-      lines.push('- Or the application (for example machine tending, palletizing, welding, assembly)');
-    }
-    if (u.filtersUsed.length) lines.push('', `I will also keep your catalog filters (${u.filtersUsed.join(', ')}).`);
+    lines.push(known ? ask.gotSoFar(known) : ask.hello);
+    lines.push(ask.stillNeed);
+    if (missing.includes('payload')) lines.push(ask.payload);
+    if (missing.includes('reach_or_application')) lines.push(ask.reach, ask.application);
+    if (u.filtersUsed.length) lines.push('', ask.keepFilters(u.filtersUsed.join(', ')));
     draft.text = lines.join('\n');
     draft.askedForFacts = true;
     draft.followUps = [
-      missing.includes('payload') ? 'What is the heaviest part the robot must handle, in kg?' : '',
-      missing.includes('reach_or_application') ? 'How far must the robot reach from its base (mm)?' : '',
-      missing.includes('reach_or_application') ? 'What is the application (machine tending, palletizing, welding, ...)?' : '',
-      f.budgetUsd === undefined ? 'Do you have a budget range?' : '',
+      missing.includes('payload') ? ask.payloadQ : '',
+      missing.includes('reach_or_application') ? ask.reachQ : '',
+      missing.includes('reach_or_application') ? ask.applicationQ : '',
+      f.budgetUsd === undefined ? ask.budgetQ : '',
     ];
-    draft.actions = ['Browse the robot catalog by payload and reach', 'Estimate the payback with the ROI calculator'];
+    draft.actions = [ask.browse, ask.roi];
     if (f.manufacturers?.length) draft.sources = f.manufacturers.slice(0, 2).map((m) => ({ manufacturer: m }));
     return draft;
   }
@@ -140,52 +145,50 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   const criteria = criteriaFrom(u);
   const result = await recommendRobots(deps.catalog, criteria, 3);
   const required = requiredPayloadKg(criteria.payloadKg, f.toolKg);
-  const taskParts = [`${kg(criteria.payloadKg)} parts`];
-  if (f.reachMm !== undefined) taskParts.push(`${mm(f.reachMm)} reach`);
-  if (f.application) taskParts.push(applicationLabel(f.application));
-  const allowance = f.toolKg !== undefined ? `${kg(criteria.payloadKg)} part + ${kg(f.toolKg)} tool` : `${kg(criteria.payloadKg)} + 20% allowance for the gripper`;
+  const facts = messagesFor(lang).facts;
+  const taskParts = [facts.parts(x.kg(criteria.payloadKg))];
+  if (f.reachMm !== undefined) taskParts.push(facts.reach(x.mm(f.reachMm)));
+  if (f.application) taskParts.push(app(f.application));
+  const allowance = f.toolKg !== undefined ? t.partPlusTool(x.kg(criteria.payloadKg), x.kg(f.toolKg)) : t.plusAllowance(x.kg(criteria.payloadKg));
   const lines: string[] = [];
-  lines.push(`For ${joinWords(taskParts)}, the robot must carry at least ${kg(required)} (${allowance})${f.reachMm !== undefined ? ` and reach at least ${mm(f.reachMm)}` : ''}.`);
-  if (u.filtersUsed.length) lines.push(`I kept your catalog filters: ${u.filtersUsed.join(', ')}.`);
+  lines.push(t.mustCarry(joinList(taskParts, facts.and), x.kg(required), allowance, f.reachMm !== undefined ? x.mm(f.reachMm) : undefined));
+  if (u.filtersUsed.length) lines.push(t.keptFilters(u.filtersUsed.join(', ')));
 
-  if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines);
+  if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines, lang);
 
   const relaxNotes: Record<RecommendationResult['relaxed'][number], string> = {
-    application: `No catalog robot that meets payload and reach is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet payload and reach, so check the application with the supplier.`,
-    category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} meets payload and reach; these are other types that do.`,
-    manufacturer: `No ${f.manufacturers?.join(' or ')} robot in the catalog meets payload and reach; these are from other makers.`,
-    budget: `Nothing that meets payload and reach is listed within ${f.budgetUsd !== undefined ? usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
+    application: t.relaxApplication(f.application ? app(f.application) : '—'),
+    category: t.relaxCategory(f.category ? categoryLabel(f.category) : '—'),
+    manufacturer: t.relaxMaker(f.manufacturers?.join(` ${facts.or} `) ?? '—'),
+    budget: t.relaxBudget(f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
   };
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
 
-  lines.push('', result.recommendations.length === 1 ? 'One catalog robot fits:' : `${result.recommendations.length === 2 ? 'Two' : 'Three'} catalog robots that fit:`);
+  lines.push('', t.heading(result.recommendations.length));
   for (const rec of result.recommendations) {
     const r = rec.robot;
     const bits = [
-      `${kg(r.payloadKg)} payload (${rec.payloadMarginPct}% headroom)`,
-      f.reachMm !== undefined ? `${mm(r.reachMm)} reach (+${mm(r.reachMm - f.reachMm)})` : `${mm(r.reachMm)} reach`,
-      `${r.dof} axes`,
+      t.payload(x.kg(r.payloadKg), rec.payloadMarginPct),
+      f.reachMm !== undefined ? t.reach(x.mm(r.reachMm), x.mm(r.reachMm - f.reachMm)) : t.reach(x.mm(r.reachMm)),
+      t.axes(r.dof),
     ];
-    if (r.repeatabilityMm != null) bits.push(`±${r.repeatabilityMm} mm repeatability`);
-    if (rec.applicationMatch && f.application) bits.push(`listed for ${applicationLabel(f.application)}`);
-    const band = priceBand(r);
-    bits.push(band ? `indicative ${band}` : 'price not published');
+    if (r.repeatabilityMm != null) bits.push(t.repeatability(`${x.num(r.repeatabilityMm, 3)} mm`));
+    if (rec.applicationMatch && f.application) bits.push(t.listedFor(app(f.application)));
+    const band = x.band(r.priceMinUsd, r.priceMaxUsd);
+    bits.push(band ? t.indicative(band) : t.noPrice);
     lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
   }
   const top = nth(result.recommendations, 0).robot;
   const why: string[] = [];
-  if (top.dof === 4) why.push('4 axes keep it fast for flat pick-and-place');
-  if (top.category === 'collaborative') why.push('as a cobot it can work next to people after a risk assessment');
-  if (why.length) lines.push('', `The ${top.model} leads because ${why.join(' and ')}.`);
+  if (top.dof === 4) why.push(t.fourAxes);
+  if (top.category === 'collaborative') why.push(t.cobot);
+  if (why.length) lines.push('', t.leads(top.model, why.join(` ${facts.and} `)));
   if (f.cycleTimeS !== undefined) {
     const fast = result.recommendations.some((r) => r.robot.category === 'scara' || r.robot.category === 'delta');
-    lines.push(
-      '',
-      `For your ${f.cycleTimeS} s cycle${fast ? ', the SCARA/delta options are the fastest for flat picks' : ''}: confirm it with a simulation or the supplier's cycle-time study, since it depends on the path, the gripper and the payload.`,
-    );
+    lines.push('', t.cycle(x.num(f.cycleTimeS, 3), fast));
   }
-  if (f.toolKg === undefined) lines.push('', 'Tell me the gripper weight if you know it and I will tighten the payload check.');
-  lines.push('Prices are indicative street prices for arm + controller (makers do not publish list prices), not quotes.');
+  if (f.toolKg === undefined) lines.push('', t.gripper);
+  lines.push(t.prices);
 
   draft.text = lines.join('\n');
   draft.answered = true;
@@ -194,15 +197,15 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   draft.named = [...draft.recommended];
   const [a, b] = draft.recommended;
   draft.followUps = [
-    a && b ? `Would you like a side-by-side comparison of the ${a.model} and ${b.model}?` : '',
-    f.cycleTimeS === undefined ? 'What cycle time do you need per part?' : '',
-    f.budgetUsd === undefined ? 'Do you have a budget range?' : '',
-    f.toolKg === undefined ? 'How heavy is the gripper or tool?' : '',
+    a && b ? t.compareQ(a.model, b.model) : '',
+    f.cycleTimeS === undefined ? t.cycleQ : '',
+    f.budgetUsd === undefined ? t.budgetQ : '',
+    f.toolKg === undefined ? t.toolQ : '',
   ];
   draft.actions = [
-    a && b ? `Compare the ${a.model} and ${b.model} side by side` : '',
-    `Open the catalog filtered to at least ${kg(required)} payload${f.reachMm !== undefined ? ` and ${mm(f.reachMm)} reach` : ''}`,
-    roleAction(u) ?? 'Estimate the payback with the ROI calculator',
+    a && b ? t.compare(a.model, b.model) : '',
+    t.openCatalog(x.kg(required), f.reachMm !== undefined ? x.mm(f.reachMm) : undefined),
+    roleAction(u) ?? t.roi,
   ];
   draft.sources = draft.recommended.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
   return draft;

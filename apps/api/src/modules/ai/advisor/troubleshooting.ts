@@ -2,6 +2,7 @@ import { findKukaMessages, type ErrorCodeEntry } from '../knowledge/error-codes'
 import { lookupCode, makersInText, type CodeMention } from '../understanding/codes';
 import { robotName } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
+import { messagesFor, type Messages } from './i18n';
 import { nth } from '../../../lib/invariants';
 
 interface Symptom {
@@ -51,27 +52,29 @@ const symptoms: Symptom[] = [
   },
 ];
 
-function describeEntry(entry: ErrorCodeEntry, mention?: CodeMention): string[] {
+function describeEntry(entry: ErrorCodeEntry, mention: CodeMention | undefined, t: Messages['alarm']): string[] {
   const lines: string[] = [];
   const sub = mention?.sub && entry.subcodes?.[mention.sub];
-  const label = entry.maker === 'KUKA' ? `KUKA message "${entry.title}"` : `${entry.maker} ${mention?.code ?? entry.code} (${entry.title})`;
+  const label = entry.maker === 'KUKA' ? t.kukaMessage(entry.title) : `${entry.maker} ${mention?.code ?? entry.code} (${entry.title})`;
   lines.push(`${label}: ${entry.meaning}`);
-  if (sub) lines.push(`Sub-code ${mention.sub}: ${sub}.`);
-  lines.push(`Seen on: ${entry.controllers}.`);
+  if (sub) lines.push(t.subCode(mention.sub ?? '', sub));
+  lines.push(t.seenOn(entry.controllers));
   if (entry.informational) {
-    lines.push('This is an informational message, not a fault.', '', entry.checks[0] ?? '', `Source: ${entry.source}.`);
+    lines.push(t.informational, '', entry.checks[0] ?? '', t.source(entry.source));
     return lines;
   }
-  lines.push('', 'Likely causes:');
+  lines.push('', t.causes);
   for (const c of entry.causes) lines.push(`- ${c}`);
-  lines.push('', 'What to check:');
+  lines.push('', t.checks);
   for (const c of entry.checks) lines.push(`- ${c}`);
-  lines.push('', `Safety: ${entry.safety}`, `Source: ${entry.source}.`);
+  lines.push('', t.safety(entry.safety), t.source(entry.source));
   return lines;
 }
 
 export function answerTroubleshooting(u: Understanding): Draft {
   const draft = emptyDraft();
+  // Headings and questions in the language asked; the alarm knowledge keeps the makers' wording.
+  const t = messagesFor(u.language).alarm;
   // Codes of this message first; a follow-up question keeps the code discussed before.
   const mentions = u.current.codes.length ? u.current.codes : u.facts.codes.slice(-1);
   const robot = u.models[0] ?? u.pageRobot ?? u.historyModels[0];
@@ -90,10 +93,10 @@ export function answerTroubleshooting(u: Understanding): Draft {
   }
 
   const lines: string[] = [];
-  if (robot) lines.push(`For your ${robotName(robot)}:`, '');
+  if (robot) lines.push(t.forYour(robotName(robot)), '');
 
   for (const { entry, mention } of known) {
-    lines.push(...describeEntry(entry, mention), '');
+    lines.push(...describeEntry(entry, mention, t), '');
     draft.codes.push(entry);
   }
 
@@ -101,14 +104,9 @@ export function answerTroubleshooting(u: Understanding): Draft {
     // The code is unknown for the maker it was read under; it is never offered as another maker's code.
     const who = m.maker ?? makerHint;
     const code = who ? `${who} ${m.code}` : m.code;
-    if (who) {
-      lines.push(`${m.code} is not ${/^[AEIOU]/i.test(who) ? 'an' : 'a'} ${who} alarm code in our verified list, so I won't guess what it means: the same number can mean different things on different controllers and software versions.`);
-      lines.push(`Check the controller's alarm history (the first alarm of the sequence is usually the cause) and the alarm list of the ${who} manual for your controller and software version.`);
-    } else {
-      lines.push(`I can't tell which maker's code ${m.code} is, and the same number means different things on different makers' controllers, so I won't guess.`);
-      lines.push('Which robot maker and controller show this code?');
-    }
-    lines.push('Please tell me exactly what the teach pendant shows: the full alarm text and number, and any cause or sub-code line under it (and the robot model and controller).');
+    if (who) lines.push(t.unknown(m.code, who), t.unknownCheck(who));
+    else lines.push(t.whichMaker(m.code), t.whichMakerQ);
+    lines.push(t.pendant);
     lines.push('');
     draft.unknownCodes.push(code);
   }
@@ -120,16 +118,13 @@ export function answerTroubleshooting(u: Understanding): Draft {
       for (const c of symptom.checks) lines.push(`- ${c}`);
       lines.push('', symptom.codes);
     } else {
-      lines.push("Let's find the cause. A few first checks:");
-      lines.push('- Read the active alarm list on the teach pendant: the first alarm is usually the cause, later ones are consequences');
-      lines.push('- Note when it happens: at power-up, during a specific move, or at random');
-      lines.push('- Check whether anything changed recently: tool, program, payload, maintenance');
+      lines.push(t.firstChecks, ...t.firstCheckList);
     }
-    lines.push('', 'What error code is displayed on the teach pendant? With the exact code and text I can tell you what it means and what to check.');
+    lines.push('', t.askCode);
     draft.text = lines.join('\n').trim();
     draft.askedForFacts = true;
-    draft.followUps = ['What error code is displayed?', 'When did this error first appear?', robot ? 'Does it happen at the same point of the program every time?' : 'Which robot model and controller is it?'];
-    draft.actions = ['Write down the full alarm text and number from the teach pendant', 'Check the alarm history for the first alarm in the sequence'];
+    draft.followUps = [t.askCodeQ, t.whenQ, robot ? t.samePointQ : t.whichRobotQ];
+    draft.actions = [t.writeDown, t.history];
     if (makerHint) draft.sources = [{ manufacturer: makerHint }];
     if (robot) draft.named.push(robot);
     return draft;
@@ -141,17 +136,13 @@ export function answerTroubleshooting(u: Understanding): Draft {
   draft.askedForFacts = unknown.length > 0;
   const first = known[0]?.entry;
   if (unknown.length) {
-    draft.followUps = [`What is the full alarm text shown with ${nth(unknown, 0).code}?`, 'Which robot model and controller is it?', 'When did this error first appear?'];
-    draft.actions = ['Photograph the alarm screen including the cause/sub-code lines', 'Check the alarm history for the first alarm in the sequence'];
+    draft.followUps = [t.fullTextQ(nth(unknown, 0).code), t.whichRobotQ, t.whenQ];
+    draft.actions = [t.photograph, t.history];
   } else if (first?.informational) {
-    draft.followUps = ['Is another alarm logged at the same time?', 'What was the robot doing when it appeared?', 'Does the robot refuse to run?'];
-    draft.actions = ['Check the alarm history for real faults around this message'];
+    draft.followUps = [t.otherAlarmQ, t.doingQ, t.refuseQ];
+    draft.actions = [t.realFaults];
   } else if (first) {
-    draft.followUps = [
-      first.maker === 'FANUC' || first.maker === 'ABB' ? 'Which axis does the alarm name?' : 'Which joint or axis is affected?',
-      'Did it start after a collision, a power cut or maintenance?',
-      'Does the alarm come back after a reset?',
-    ];
+    draft.followUps = [first.maker === 'FANUC' || first.maker === 'ABB' ? t.axisQ : t.jointQ, t.causeQ, t.backQ];
     draft.actions = first.checks.slice(0, 3);
   }
   const makers = [...new Set([...known.map((k) => k.entry.maker), ...unknown.map((m) => m.maker ?? makerHint).filter((m): m is string => Boolean(m))])];

@@ -1,3 +1,4 @@
+import type { AnswerLanguage } from './i18n';
 import type { ChatSource, Role } from '@cellforge/contracts';
 import type { CatalogReader, RobotRow } from '../../catalog';
 import type { ErrorCodeEntry } from '../knowledge/error-codes';
@@ -38,6 +39,8 @@ export interface Understanding {
   roiData?: Record<string, unknown>;
   role?: Role;
   authenticated: boolean;
+  /** The language to answer in: the question's (the dominant one when mixed), else the conversation's; English by default. */
+  language?: AnswerLanguage;
 }
 
 /**

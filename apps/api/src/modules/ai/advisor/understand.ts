@@ -11,6 +11,8 @@ import { formatNumber } from './format';
 import type { ModelNameIndex } from './model-index';
 import { readAbout } from './subject';
 import type { Understanding } from './types';
+import { textLanguage } from '@cellforge/requirements';
+import type { AnswerLanguage } from './i18n';
 
 export interface UnderstandInput {
   message: string;
@@ -172,5 +174,21 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
     roiData: context.roiData ?? undefined,
     role: input.auth?.role,
     authenticated: Boolean(input.auth),
+    language: answerLanguage(message, prior.userTexts),
   };
+}
+
+/**
+ * The language to answer in: the question's (the dominant one of a mixed question), else the
+ * language of the user's last earlier message that tells one ("40 kg" alone keeps the
+ * conversation's language), else English.
+ */
+export function answerLanguage(message: string, earlierUserTexts: string[] = []): AnswerLanguage {
+  const own = textLanguage(message);
+  if (own) return own;
+  for (const text of [...earlierUserTexts].reverse()) {
+    const lang = textLanguage(text);
+    if (lang) return lang;
+  }
+  return 'en';
 }

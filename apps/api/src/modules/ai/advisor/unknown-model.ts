@@ -5,6 +5,7 @@ import { robotName, specLine } from './format';
 import { findNamedRobots } from './mentions';
 import type { ModelNameIndex } from './model-index';
 import { emptyDraft, type Draft } from './types';
+import { messagesFor, type AnswerLanguage } from './i18n';
 import { nth } from '../../../lib/invariants';
 
 /**
@@ -39,23 +40,24 @@ async function closestModels(names: ModelNameIndex, unknown: string, maker: stri
  * Issue 12: a name that looks like a model and matches nothing is "not in our catalog",
  * with the closest real models; never figures for it.
  */
-export async function answerUnknownModel(names: ModelNameIndex, message: string, unknown: string[]): Promise<Draft> {
+export async function answerUnknownModel(names: ModelNameIndex, message: string, unknown: string[], lang: AnswerLanguage = 'en'): Promise<Draft> {
   const draft = emptyDraft();
+  const t = messagesFor(lang).unknownModel;
   const maker = manufacturerAliases.find(([, re]) => re.test(message))?.[0];
   const name = nth(unknown, 0);
   const shown = maker && !name.toLowerCase().startsWith(maker.toLowerCase()) ? `${maker} ${name}` : name;
   const closest = await closestModels(names, name, maker);
-  const lines = [`The ${shown} is not in our catalog, so I have no figures for it.`];
+  const lines = [t.notInCatalog(shown)];
   if (closest.length) {
-    lines.push('', maker ? `The closest ${maker} models we list:` : 'The closest models we list:');
+    lines.push('', t.closest(maker));
     for (const r of closest) lines.push(`- ${robotName(r)}: ${specLine(r)}`);
     draft.named = closest;
   }
-  lines.push('', 'If it is a new or regional model, check the maker’s datasheet, or tell me the payload and reach you need and I will shortlist catalog robots.');
+  lines.push('', t.advice);
   draft.text = lines.join('\n');
   draft.answered = true;
-  draft.followUps = ['What payload and reach do you need?', 'Should I compare the closest models side by side?'];
-  draft.actions = ['Browse the robot catalog by maker and model'];
+  draft.followUps = [...t.followUps];
+  draft.actions = [...t.actions];
   if (maker) draft.sources = [{ manufacturer: maker }];
   return draft;
 }

@@ -114,6 +114,10 @@ export function buildPrompt(u: Understanding, builtIn: AdvisorAnswer, rows: Robo
 
 export interface SanitizeContext {
   names: ModelNameIndex;
+  /** The catalog rows the model was given: the only robots and figures it may state. */
+  rows?: RobotRow[];
+  /** Texts whose figures are the user's or deterministic (the message, the built-in answer). */
+  allowedTexts?: string[];
   intent: Intent;
   understanding: Understanding;
   knownMakers: string[];
@@ -131,6 +135,95 @@ export interface SanitizedAnswer {
   named: RobotRow[];
   /** Robot names that were taken out (not in the catalog, or not fitting the stated task). */
   removed: string[];
+  /** Figures that were taken out (in no retrieved row, nor the user's words, nor the built-in answer). */
+  removedFigures: string[];
+}
+
+type Unit = 'kg' | 'mm' | 'pct' | 'usd' | 'axes' | 's';
+
+/** A figure with a unit as written ("1,249 mm", "12,5 kg", "1.3 m", "$45,000", "6 axes"), with every reading of its separators. */
+interface Figure {
+  text: string;
+  unit: Unit;
+  values: number[];
+}
+
+const FIGURE_RE = /(\$|US\$|USD\s?)?\s?(\d{1,3}(?:[.,\u00a0 ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)\s?(k\b)?\s?(kg|kgs|lbs?|t\b|tonnes?|mm|cm|m\b|meters?|metres?|%|\$|US\$|usd|axes|axis|-axis|s\b|sec\b|seconds?)?/gi;
+
+function readings(raw: string): number[] {
+  const out = new Set<number>();
+  const clean = raw.replace(/[\u00a0 ]/g, '');
+  if (/^\d{1,3}([.,]\d{3})+$/.test(clean)) out.add(Number(clean.replace(/[.,]/g, '')));
+  const seps = clean.match(/[.,]/g) ?? [];
+  if (seps.length === 1) out.add(Number(clean.replace(',', '.')));
+  if (seps.length === 0) out.add(Number(clean));
+  if (seps.length > 1) {
+    // "1,249.5" / "1.249,5": the last mark is the decimal one.
+    const last = Math.max(clean.lastIndexOf('.'), clean.lastIndexOf(','));
+    out.add(Number(`${clean.slice(0, last).replace(/[.,]/g, '')}.${clean.slice(last + 1)}`));
+  }
+  return [...out].filter(Number.isFinite);
+}
+
+/** Figures with a unit in a text (bare numbers, model names and codes are not figures). */
+export function figuresIn(text: string): Figure[] {
+  const out: Figure[] = [];
+  for (const m of text.matchAll(FIGURE_RE)) {
+    const [whole, pre, num, thousand, unitRaw] = m;
+    if (!num) continue;
+    // Part of a model name or code ("M-20iD/25", "SRVO-062", "UR10e"): a letter, dash or slash right before.
+    const before = text[m.index + whole.indexOf(num) - 1] ?? ' ';
+    if (/[A-Za-z/-]/.test(before) && !pre) continue;
+    const unitWord = (unitRaw ?? '').toLowerCase();
+    const currency = Boolean(pre) || ['$', 'us$', 'usd'].includes(unitWord);
+    const [unit, unitFactor] = currency ? (['usd', 1] as const) : (UNITS[unitWord] ?? [undefined, 1]);
+    let factor = unitFactor;
+    if (!unit) continue;
+    if (thousand) factor *= 1000;
+    out.push({ text: whole.trim(), unit, values: readings(num).map((v) => v * factor) });
+  }
+  return out;
+}
+
+/** Unit words to the base unit (kg, mm, %, USD, axes, s) and the factor to it. */
+const UNITS: Record<string, readonly [Unit, number]> = {
+  kg: ['kg', 1], kgs: ['kg', 1], lb: ['kg', 0.45359237], lbs: ['kg', 0.45359237], t: ['kg', 1000], tonne: ['kg', 1000], tonnes: ['kg', 1000],
+  mm: ['mm', 1], cm: ['mm', 10], m: ['mm', 1000], meter: ['mm', 1000], meters: ['mm', 1000], metre: ['mm', 1000], metres: ['mm', 1000],
+  '%': ['pct', 1], axes: ['axes', 1], axis: ['axes', 1], '-axis': ['axes', 1], s: ['s', 1], sec: ['s', 1], second: ['s', 1], seconds: ['s', 1],
+};
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.005);
+
+/** The figures the model may state: the retrieved rows', the understood task's, and those of the allowed texts. */
+function allowedFigures(rows: RobotRow[], u: Understanding, texts: string[]): Map<Unit, number[]> {
+  const map = new Map<Unit, number[]>();
+  const add = (unit: Unit, v: number | null | undefined) => {
+    if (v === null || v === undefined || !Number.isFinite(v)) return;
+    const list = map.get(unit) ?? [];
+    list.push(v);
+    map.set(unit, list);
+  };
+  for (const r of rows) {
+    add('kg', r.payloadKg);
+    add('kg', r.weightKg);
+    add('mm', r.reachMm);
+    add('mm', r.repeatabilityMm);
+    add('axes', r.dof);
+    add('usd', r.priceMinUsd);
+    add('usd', r.priceMaxUsd);
+  }
+  const f = u.facts;
+  add('kg', f.payloadKg);
+  add('kg', f.toolKg);
+  if (f.payloadKg !== undefined) add('kg', requiredPayloadKg(f.payloadKg, f.toolKg));
+  add('kg', f.maxPayloadKg);
+  add('mm', f.reachMm);
+  add('mm', f.maxReachMm);
+  add('usd', f.budgetUsd);
+  add('s', f.cycleTimeS);
+  add('pct', 20);
+  for (const text of texts) for (const fig of figuresIn(text)) for (const v of fig.values) add(fig.unit, v);
+  return map;
 }
 
 function canonicalMaker(name: string, known: string[]): string | undefined {
@@ -165,9 +258,19 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
   }
   const banned = [...new Set([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => m.text)])].map(normalizeModel);
   const removed = new Set<string>([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => `${m.robot.manufacturer} ${m.robot.model}`)]);
+  // Figures must come from the retrieved rows, or from the catalog rows of the (verified, fitting) robots the answer names.
+  const verified = known.filter((m) => !unfit.has(m.robot.id)).map((m) => m.robot);
+  const figures = allowedFigures([...(ctx.rows ?? []), ...verified], u, [u.message, ...(ctx.allowedTexts ?? [])]);
+  const removedFigures = new Set<string>();
+  const figuresOk = (text: string) => {
+    const bad = figuresIn(text).filter((fig) => !fig.values.some((v) => (figures.get(fig.unit) ?? []).some((a) => near(v, a))));
+    for (const b of bad) removedFigures.add(b.text);
+    return bad.length === 0;
+  };
   const allowed = (text: string) => {
     const flat = normalizeModel(text);
-    return !banned.some((b) => b && flat.includes(b));
+    if (banned.some((b) => b && flat.includes(b))) return false;
+    return ctx.rows === undefined || figuresOk(text);
   };
 
   const keptLines: string[] = [];
@@ -182,6 +285,9 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
   let response = keptLines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
   if (removed.size) {
     response += `${response ? '\n\n' : ''}(I left out ${removed.size === 1 ? 'a robot' : 'robots'} I could not verify in the CellForge catalog for this task.)`;
+  }
+  if (removedFigures.size) {
+    response += `${response ? '\n\n' : ''}(I left out ${removedFigures.size === 1 ? 'a figure' : 'figures'} I could not verify in the CellForge catalog.)`;
   }
   const named = known.filter((m) => !unfit.has(m.robot.id) && normalizeModel(response).includes(normalizeModel(m.text))).map((m) => m.robot);
 
@@ -204,5 +310,6 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
     userIntent: isIntent(answer.userIntent) ? answer.userIntent : ctx.intent,
     named: [...new Map(named.map((r) => [r.id, r])).values()],
     removed: [...removed],
+    removedFigures: [...removedFigures],
   };
 }

@@ -20,9 +20,20 @@ export interface ChatTurn {
   content: string;
 }
 
+/** A JSON schema the reply must follow (OpenAI structured output, `response_format: json_schema`). */
+export interface StructuredOutput {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
 export interface ModelProvider {
   /** The raw text of the model's reply (expected to be a JSON object). Throws AppError 503/504. */
-  complete(messages: ChatTurn[]): Promise<string>;
+  complete(messages: ChatTurn[], timeoutMs?: number): Promise<string>;
+  /**
+   * The raw text of a reply constrained to a JSON schema (structured output), within
+   * `timeoutMs` (default: the provider's timeout). Throws AppError 503/504 like `complete`.
+   */
+  completeStructured?(messages: ChatTurn[], output: StructuredOutput, timeoutMs?: number): Promise<string>;
 }
 
 /**
@@ -33,32 +44,54 @@ export interface ModelProvider {
  */
 export function createModelProvider(cfg: ModelProviderConfig, logger: Logger): ModelProvider {
   const client = new OpenAI({ baseURL: cfg.baseUrl, apiKey: cfg.apiKey, timeout: cfg.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS, maxRetries: 0 });
+  const fail = (err: unknown): never => {
+    if (err instanceof APIConnectionTimeoutError) {
+      logger.warn({ provider: cfg.baseUrl }, 'AI provider timed out');
+      throw new AppError('UPSTREAM_TIMEOUT', TIMEOUT_MESSAGE);
+    }
+    if (err instanceof APIConnectionError) {
+      logger.error({ provider: cfg.baseUrl, err: err.message }, 'AI provider unreachable');
+      throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);
+    }
+    if (err instanceof APIError) {
+      const status: unknown = err.status;
+      if (status === 401 || status === 403) logger.error({ provider: cfg.baseUrl, status }, 'AI provider refused the API key: check AI_API_KEY');
+      else logger.error({ provider: cfg.baseUrl, status, err: err.message }, 'AI provider error');
+      throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);
+    }
+    throw err;
+  };
   return {
-    async complete(messages) {
+    async complete(messages, timeoutMs) {
       try {
-        const completion = await client.chat.completions.create({
-          model: cfg.model,
-          messages,
-          response_format: { type: 'json_object' },
-          temperature: 0.2,
-        });
+        const completion = await client.chat.completions.create(
+          {
+            model: cfg.model,
+            messages,
+            response_format: { type: 'json_object' },
+            temperature: 0.2,
+          },
+          timeoutMs ? { timeout: timeoutMs } : undefined,
+        );
         return completion.choices[0]?.message?.content ?? '';
       } catch (err) {
-        if (err instanceof APIConnectionTimeoutError) {
-          logger.warn({ provider: cfg.baseUrl }, 'AI provider timed out');
-          throw new AppError('UPSTREAM_TIMEOUT', TIMEOUT_MESSAGE);
-        }
-        if (err instanceof APIConnectionError) {
-          logger.error({ provider: cfg.baseUrl, err: err.message }, 'AI provider unreachable');
-          throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);
-        }
-        if (err instanceof APIError) {
-          const status: unknown = err.status;
-          if (status === 401 || status === 403) logger.error({ provider: cfg.baseUrl, status }, 'AI provider refused the API key: check AI_API_KEY');
-          else logger.error({ provider: cfg.baseUrl, status, err: err.message }, 'AI provider error');
-          throw new AppError('SERVICE_UNAVAILABLE', OFFLINE_MESSAGE);
-        }
-        throw err;
+        return fail(err);
+      }
+    },
+    async completeStructured(messages, output, timeoutMs) {
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: cfg.model,
+            messages,
+            response_format: { type: 'json_schema', json_schema: { name: output.name, schema: output.schema, strict: false } },
+            temperature: 0,
+          },
+          timeoutMs ? { timeout: timeoutMs } : undefined,
+        );
+        return completion.choices[0]?.message?.content ?? '';
+      } catch (err) {
+        return fail(err);
       }
     },
   };

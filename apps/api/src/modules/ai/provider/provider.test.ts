@@ -26,7 +26,17 @@ interface FakeReply {
 }
 
 let reply: FakeReply = {};
-const received: Array<{ path: string; auth: string | undefined; body: { model: string; messages: Array<{ role: string; content: string }>; response_format?: { type: string } } }> = [];
+/** What the fake server answers to a structured-output request (the requirements reading). */
+let extract: FakeReply = {};
+interface SentBody {
+  model: string;
+  messages: Array<{ role: string; content: string }>;
+  response_format?: { type: string; json_schema?: { name: string; schema: { properties?: Record<string, unknown> } } };
+}
+const received: Array<{ path: string; auth: string | undefined; body: SentBody }> = [];
+/** The phrasing requests (json_object), without the requirements readings (json_schema). */
+const phrasing = () => received.filter((r) => r.body.response_format?.type !== 'json_schema');
+const readings = () => received.filter((r) => r.body.response_format?.type === 'json_schema');
 let server: Server;
 let baseUrl = '';
 let deadUrl = '';
@@ -52,8 +62,10 @@ const modelJson = (answer: Record<string, unknown>) => JSON.stringify(answer);
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    received.push({ path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(raw || '{}') });
-    const { status = 200, delayMs = 0, content = '{}' } = reply;
+    const body = JSON.parse(raw || '{}') as SentBody;
+    received.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+    const structured = body.response_format?.type === 'json_schema';
+    const { status = 200, delayMs = 0, content = structured ? 'no reading' : '{}' } = structured ? extract : reply;
     if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     if (res.destroyed) return;
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -75,6 +87,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   reply = {};
+  extract = {};
   received.length = 0;
 });
 
@@ -109,8 +122,8 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     expect(body.metadata).toMatchObject({ conversationState: 'solution_providing', userIntent: 'robot_selection', sources: [{ manufacturer: 'FANUC' }] });
     expect(body.robot_data_included).toBe(true);
 
-    expect(received).toHaveLength(1);
-    const sent = nth(received, 0);
+    expect(phrasing()).toHaveLength(1);
+    const sent = nth(phrasing(), 0);
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.auth).toBe('Bearer test-key');
     expect(sent.body.model).toBe('fake-model');
@@ -162,7 +175,7 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     const body = chatResponseSchema.parse((await ask('Can it lift 25 kg?', { context: { page: 'robot_detail', robotId: defined(ur10e).id } }).expect(200)).body);
     expect(body.response).toMatch(/^The Universal Robots UR10e is rated for 12\.5 kg, not enough for the 30 kg needed\./);
     expect(body.response).not.toMatch(/UR3e/);
-    const grounding = JSON.parse(nth(nth(received, 0).body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
+    const grounding = JSON.parse(nth(nth(phrasing(), 0).body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
     expect(grounding.robots_in_view).toMatchObject({ kind: 'fit', from: 'page', robots: [{ model: 'UR10e', payload_kg: 12.5 }] });
   });
 
@@ -181,11 +194,95 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     expect(body.metadata.sources[0]?.manufacturer).toBe('FANUC');
   });
 
+  const groundingOf = (i = 0) => JSON.parse(nth(nth(phrasing(), i).body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
+  const noPreference = { makers: { include: [], exclude: [] }, makerCountries: { include: [], exclude: [] }, robotTypes: { include: [], exclude: [] } };
+
+  it('lets the model read the requirements (structured output from the zod schema); retrieval stays deterministic', async () => {
+    extract = {
+      content: modelJson({
+        ...noPreference,
+        payloadKg: { min: 12, max: 12 },
+        reachMm: { min: 1200, max: 1200 },
+        makers: { include: [], exclude: ['FANUC'] },
+        applications: ['machine-tending'],
+        language: 'en',
+      }),
+    };
+    reply = { content: modelJson({ response: 'Here are robots for your parts.', userIntent: 'robot_selection', conversationState: 'solution_providing' }) };
+    // Figures in words: the built-in parser does not read them; the model does.
+    const body = chatResponseSchema.parse((await ask('I need a robot for machine tending, the parts weigh twelve kilos, it must reach one point two metres, and no FANUC').expect(200)).body);
+    expect(body.response).toBe('Here are robots for your parts.');
+    expect(readings()).toHaveLength(1);
+    const format = defined(nth(readings(), 0).body.response_format);
+    expect(format.json_schema?.name).toBe('buyer_requirements');
+    expect(Object.keys(format.json_schema?.schema.properties ?? {})).toEqual(expect.arrayContaining(['payloadKg', 'reachMm', 'makers', 'applications', 'environment', 'language']));
+    const grounding = groundingOf();
+    expect(grounding.understood).toMatchObject({ intent: 'robot_selection', payload_kg: 12, required_payload_kg: 14.4, reach_mm: 1200, application: 'machine-tending' });
+    expect(grounding.catalog_rows.length).toBeGreaterThan(0);
+    for (const row of grounding.catalog_rows) {
+      expect(row.payload_kg).toBeGreaterThanOrEqual(14.4);
+      expect(row.reach_mm).toBeGreaterThanOrEqual(1200);
+      expect(row.manufacturer).not.toBe('FANUC');
+    }
+  });
+
+  it.each([
+    ['not JSON', 'Sure, 8 kg and 1.2 m!'],
+    ['JSON outside the schema', modelJson({ ...noPreference, payloadKg: { min: 'eight' } })],
+    ['an absurd figure', modelJson({ ...noPreference, payloadKg: { min: 5e9 } })],
+  ])('keeps the built-in reading when the model answers %s', async (_what, content) => {
+    extract = { content };
+    reply = { content: modelJson({ response: 'Robots for your task follow.' }) };
+    await ask('I need a robot for machine tending, 8 kg parts, 1.2 m reach').expect(200);
+    expect(readings()).toHaveLength(1);
+    expect(groundingOf().understood).toMatchObject({ payload_kg: 8, required_payload_kg: 9.6, reach_mm: 1200 });
+  });
+
+  it('keeps the built-in reading when the model does not read the requirements in time, and still answers', async () => {
+    extract = { delayMs: 1500, content: modelJson({ ...noPreference, payloadKg: { min: 50 } }) };
+    reply = { content: modelJson({ response: 'Robots for 8 kg parts follow.' }) };
+    const { handle, config } = ctx();
+    const app = express();
+    app.use(express.json());
+    // A 1 s budget: the reading may take 300 ms of it.
+    app.use('/ai', createAiRouter({ db: handle.db, tokens: createTokenService(config.jwtSecret, 60), config, logger: createLogger('silent'), providerTimeoutMs: 1000 }));
+    app.use(errorHandler);
+    const body = chatResponseSchema.parse((await request(app).post('/ai/chat').send({ message: 'I need a robot for machine tending, 8 kg parts, 1.2 m reach' }).expect(200)).body);
+    expect(body.response).toBe('Robots for 8 kg parts follow.');
+    expect(groundingOf().understood).toMatchObject({ payload_kg: 8, reach_mm: 1200 });
+  });
+
+  it('removes an invented robot and an invented figure from the model\'s text', async () => {
+    const [ur10e] = await findRobotsByModelKeys({ db: ctx().handle.db }, ['ur10e']);
+    const robot = defined(ur10e);
+    reply = {
+      content: modelJson({
+        response: [
+          'For your 8 kg parts:',
+          `- Universal Robots UR10e: ${robot.payloadKg} kg payload, ${robot.reachMm.toLocaleString('en-US')} mm reach`,
+          '- FANUC M-9000iZ: 90 kg payload, the strongest option',
+          'The UR10e can also carry 18 kg at full reach. It needs 9.6 kg with the gripper allowance.',
+        ].join('\n'),
+        followUpQuestions: ['Should I compare the M-9000iZ?', 'Would 25 kg parts be next?', 'What cycle time do you need?'],
+        userIntent: 'robot_selection',
+      }),
+    };
+    const body = chatResponseSchema.parse((await ask('I need a robot for machine tending, 8 kg parts, 1.2 m reach').expect(200)).body);
+    expect(body.response).toMatch(new RegExp(`UR10e: ${robot.payloadKg} kg payload`));
+    expect(body.response).not.toMatch(/M-9000iZ/);
+    expect(body.response).not.toMatch(/90 kg/);
+    expect(body.response).not.toMatch(/18 kg/);
+    expect(body.response).toMatch(/It needs 9\.6 kg with the gripper allowance\./);
+    expect(body.response).toMatch(/I left out a robot I could not verify/);
+    expect(body.response).toMatch(/I left out a figure I could not verify/);
+    expect(body.metadata.followUpQuestions).toEqual(['What cycle time do you need?']);
+  });
+
   it.each([401, 403, 429, 500, 503])('answers 503 when the provider answers %i', async (status) => {
     reply = { status };
     const res = await ask('hello').expect(503);
     expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: OFFLINE_MESSAGE });
-    expect(received).toHaveLength(1);
+    expect(phrasing()).toHaveLength(1);
   });
 
   it('answers 503 when the provider cannot be reached', async () => {

@@ -29,6 +29,43 @@ describe('extractCodes', () => {
     expect(codes('error 4001 on this one', 'Epson')).toEqual(['Epson:4001']);
   });
 
+  it('reads the formats of Denso, Epson, Kawasaki, Staubli and Omron/Techman under the maker named', () => {
+    expect(codes('Denso VS-087 shows error 6413 after the weekend shutdown')).toEqual(['Denso:6413']);
+    expect(codes('RC7M controller: 6411 J1 encoder system down failure, what do I do?')).toEqual(['Denso:6411']);
+    expect(codes('Fehler 6412 an unserem Denso Roboter')).toEqual(['Denso:6412']);
+    expect(codes('COBOTTA error 0x84204051')).toEqual(['Denso:0x84204051']);
+    expect(codes('Epson RC800 error 27 safety board main stop signal')).toEqual(['Epson:27']);
+    expect(codes('error 28 again', 'Epson')).toEqual(['Epson:28']);
+    expect(codes('Kawasaki RS007L stops with E1088 in repeat mode')).toEqual(['Kawasaki:E1088']);
+    expect(codes('Kawasaki controller shows (W1013) encoder battery low')).toEqual(['Kawasaki:W1013']);
+    expect(codes('Stäubli TX2-60 on a CS9: error 0x1A2B when powering the arm')).toEqual(['Stäubli:0x1A2B']);
+    // TMflow is named nearest: Omron sells the Techman TM robots, the code is read under Techman Robot.
+    expect(codes('Omron TM5 cobot shows error code 0x00FF1234 on TMflow')).toEqual(['Techman Robot:0x00FF1234']);
+    expect(codes('Techman TM12 alarm 0x0000A1B2')).toEqual(['Techman Robot:0x0000A1B2']);
+  });
+
+  it('keeps low numbers and letter codes away from the other makers', () => {
+    // "error 27" is only an Epson code; under ABB or with no maker it is not read.
+    expect(codes('ABB error 27 on the flexpendant')).toEqual([]);
+    expect(codes('error 27 on the pendant')).toEqual([]);
+    // Kawasaki letter codes need Kawasaki named.
+    expect(codes('FANUC shows E1088')).toEqual([]);
+    expect(codes('Epson error 27 with 40 kg')).toEqual(['Epson:27']);
+  });
+
+  it('an unknown code under a named maker is unknown for that maker, never another maker\'s', () => {
+    for (const [text, expected] of [
+      ['Denso alarm 9999 on the teach pendant', 'Denso:9999'],
+      ['Kawasaki E1088 in repeat mode', 'Kawasaki:E1088'],
+      ['Staubli CS9 error 0x1A2B', 'Stäubli:0x1A2B'],
+      ['Omron TM5 error 0x00FF1234', 'Omron:0x00FF1234'],
+    ] as const) {
+      const [mention] = extractCodes(text);
+      expect(`${mention?.maker}:${mention?.code}`, text).toBe(expected);
+      expect(lookupCode(defined(mention)), text).toBeUndefined();
+    }
+  });
+
   it('reads KUKA messages by their text', () => {
     expect(codes("KUKA says 'Software limit switch -A1'")).toContain('KUKA:Software limit switch');
   });

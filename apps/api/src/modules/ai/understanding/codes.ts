@@ -24,7 +24,7 @@ const FANUC_FACILITIES = [
 ];
 
 /** Words around an alarm (English, German, Spanish, French, Italian, Portuguese). */
-const ERROR_WORDS = /\b(error|errors|alarm|alarms|fault|faults|code|codes|event|message|warning|fails?|failed|stopp?(?:ed|s|ing)?|shows?|showing|displays?|says|pendant|flexpendant|polyscope|smartpad|protective stop|fehler|fehlermeldung|st[öo]rung|meldung|alarma|alarmas|c[óo]digo|falla|fallo|aviso|alarme|d[ée]faut|erreur|errore|allarme|guasto|erro|falha|meldet|zeigt)\b/i;
+const ERROR_WORDS = /\b(error|errors|alarm|alarms|fault|faults|code|codes|event|message|warning|fails?|failed|failure|stopp?(?:ed|s|ing)?|shows?|showing|displays?|says|pendant|flexpendant|polyscope|smartpad|protective stop|fehler|fehlermeldung|st[öo]rung|meldung|alarma|alarmas|c[óo]digo|falla|fallo|aviso|alarme|d[ée]faut|erreur|errore|allarme|guasto|erro|falha|meldet|zeigt)\b/i;
 
 /**
  * Maker names and controller / pendant / series names. A controller name tells the maker and
@@ -146,6 +146,15 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     }
   }
 
+  // Epson's low error numbers ("Epson error 27"): one to three digits right after an alarm word, read
+  // only when the maker named nearest (or the page's or conversation's maker) is Epson.
+  for (const m of scan.matchAll(/\b(?:error|err|alarm|code|fehler|alarma|c[óo]digo|erreur|errore)\s*(?:no\.?|nr\.?|number|#)?\s*(\d{1,3})(?![\w.,]|\s*(?:kg|mm|cm|%|°|s\b|sec))/gi)) {
+    const n = group(m, 1);
+    const start = m.index + m[0].length - n.length;
+    if (makerAt(start, start + n.length) !== 'Epson') continue;
+    push({ raw: n, code: String(Number(n)), maker: 'Epson' }, start, start + n.length);
+  }
+
   // Bare numbers (ABB event numbers, Yaskawa, Epson, KUKA message numbers...): the maker
   // named nearest in the message, else the page's or conversation's maker, else none.
   const numberRe = /(?<![\w.,$€£/-])(\d{4,5})(?!\w|[.,]\d|%|\s*(?:kg|kgs|lbs?|g|mm|cm|m|inch|inches|ft|s|sec|secs|seconds|usd|dollars|eur|k|hours?|h|hrs?|parts?|pieces?|units?|rpm|v|w|hz|cycles?|per)\b|\s*(?:€|\$|°))/gi;
@@ -157,11 +166,11 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     // "IRB 1200", "KR 1000": a model family word right before the number (a maker name is not).
     const word = /([A-Za-z]{1,8})\s$/.exec(before)?.[1];
     if (word && !MAKER_WORD.test(word) && !ERROR_WORDS.test(word) && !/^(no|nr|number|is|of|with|code|and|or|get|got|see|read|reads|does|what|about)$/i.test(word) && word === word.toUpperCase()) continue;
-    const after = text.slice(m.index + n.length, m.index + n.length + 30);
+    const after = text.slice(m.index + n.length, m.index + n.length + 48);
     const maker = makerAt(m.index, m.index + n.length);
     // "Got a 50056 on the flexpendant", "our GP7 threw 4312": a number something shows or throws, with a maker or alarm words around.
     const shownNumber = /\b(got|get|gets|getting|threw|throws|throwing|thrown|gives|giving|gave|seeing|saw)\s+(?:an?\s+|the\s+|this\s+)?$/i.test(before) && (maker !== undefined || hasErrorWords);
-    const nearWords = shownNumber || ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
+    const nearWords = shownNumber || ERROR_WORDS.test(before) || /^\s*[:-]?\s*[A-Z][A-Z ()]{3,}/.test(after) || /^\s*(error|alarm|event|mean|means|meaning)\b/i.test(after) || /^\s*(?:J\d\s+)?[a-z ]{0,30}\b(?:failure|error|alarm|fault)\b/i.test(after) || /^\s*[:-]\s*[A-Z][a-z]+/.test(after);
     // Without alarm words, only a number right after a maker or controller name ("ABB IRC5 50204").
     const afterMakerName = mentions.some((x) => x.end <= m.index && /^[\s:,#-]*$/.test(text.slice(x.end, m.index)));
     if (!nearWords && (!afterMakerName || BUYER_WORDS.test(text))) continue;

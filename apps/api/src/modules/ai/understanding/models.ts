@@ -33,7 +33,8 @@ function tokenize(text: string): Token[] {
 }
 
 const UNIT_ONLY = /^(\d+(?:[.,]\d+)?)(kg|kgs|lb|lbs|g|mm|cm|m|in|ft|s|sec|k|usd|eur|h|hr|rpm|v|w|hz|x|%|st|nd|rd|th|d)$/i;
-const CODE_LIKE = /^(?:(?:srvo|motn|syst|intp|prio|host|tpif|srio|prog|memo|kss)\d+|c\d{1,3}(?:a\d{1,3})?)$/i;
+/** Alarm codes: FANUC, KUKA, UR, Kawasaki ("E1088", "P0108", "W1013", "D1507"), hexadecimal (Denso, Omron/Techman). */
+const CODE_LIKE = /^(?:(?:srvo|motn|syst|intp|prio|host|tpif|srio|prog|memo|kss)\d+|c\d{1,3}(?:a\d{1,3})?|[epwd]\d{4}|0x[0-9a-f]{4,8})$/i;
 
 /**
  * Every run of 1 to 4 tokens that could be a model name once normalised. Runs must

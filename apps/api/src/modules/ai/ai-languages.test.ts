@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { chatResponseSchema, type ChatRequest, type ChatResponse } from '@cellforge/contracts';
+import { seedCatalog, type Database } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import type { RobotRow } from '../catalog';
+import { findNamedRobots } from './advisor/mentions';
+import { createModelNameIndex } from './advisor/model-index';
+import { answerLanguage } from './advisor/understand';
+
+/**
+ * Issue 12: German and Spanish questions are answered in German and Spanish (written from
+ * the buyer's and the technician's side): the answer's texts are in the language asked,
+ * robot names and figures are unchanged, figures are formatted per locale, and the robots
+ * named still meet the constraints.
+ */
+async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
+  const found = await findNamedRobots(createModelNameIndex(db), text);
+  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
+}
+
+describe('the language an answer is written in', () => {
+  it.each([
+    ['Ich brauche einen Roboter zum Palettieren von 20 kg Säcken', 'de'],
+    ['Necesito un robot para paletizado, carga útil 20 kg', 'es'],
+    ['I need a robot for palletizing 20 kg sacks', 'en'],
+    // Mixed: the dominant language wins.
+    ['Ich brauche einen Roboter für Kartons, 20 kg, reach 2 m', 'de'],
+    ['I need a robot for palletizing 20 kg sacks, Reichweite 2 m', 'en'],
+    ['Necesito un robot de 10 kg for welding, alcance de 1 m', 'es'],
+    // A maker's umlaut is no German.
+    ['Stäubli TX2-60 on a CS9: error 0x1A2B when powering the arm', 'en'],
+  ] as const)('"%s" is answered in %s', (message, lang) => {
+    expect(answerLanguage(message)).toBe(lang);
+  });
+
+  it('keeps the conversation\'s language for a message of figures only, and is English without any clue', () => {
+    expect(answerLanguage('30 kg', ['Ich suche einen Roboter zum Palettieren'])).toBe('de');
+    expect(answerLanguage('1,2 m', ['Necesito un robot para soldadura'])).toBe('es');
+    expect(answerLanguage('30 kg')).toBe('en');
+  });
+});
+
+describe.each(testBackends)('answers in the language asked on %s', (backend) => {
+  const ctx = useTestApp(backend);
+  beforeEach(async () => {
+    await seedCatalog(ctx().handle.db);
+  });
+  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
+    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
+    return chatResponseSchema.parse(res.body);
+  };
+
+  it('a German buyer gets a German selection, robots that meet the constraints, German figures', async () => {
+    const answer = await chat({ message: 'Ich brauche einen Roboter zum Palettieren von 20 kg Säcken, Reichweite 2,4 m, kein FANUC' });
+    expect(answer.metadata.userIntent).toBe('robot_selection');
+    expect(answer.response).toMatch(/^Für Teile mit 20 kg, 2\.400 mm Reichweite und Palettieren muss der Roboter mindestens 24 kg tragen \(20 kg \+ 20 % Zuschlag für den Greifer\) und mindestens 2\.400 mm weit reichen\./);
+    expect(answer.response).toMatch(/(Drei|Zwei) Katalogroboter, die passen:|Ein Katalogroboter passt:/);
+    expect(answer.response).toMatch(/Richtpreise/);
+    expect(answer.response).not.toMatch(/catalog robots that fit|the robot must carry|indicative/);
+    expect(answer.metadata.followUpQuestions?.join(' ')).toMatch(/Taktzeit|Budgetrahmen|Greifer/);
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.manufacturer).not.toBe('FANUC');
+      expect(r.payloadKg).toBeGreaterThanOrEqual(24);
+      expect(r.reachMm).toBeGreaterThanOrEqual(2400);
+      // The robot's figures as the catalog holds them, in German notation.
+      expect(answer.response).toContain(`${r.reachMm.toLocaleString('de-DE')} mm Reichweite`);
+    }
+  });
+
+  it('a Spanish buyer gets a Spanish selection with decimal commas and robots that meet the constraints', async () => {
+    const answer = await chat({ message: 'Necesito un robot para soldadura, piezas de 7,5 kg y alcance de 1,2 m' });
+    expect(answer.metadata.userIntent).toBe('robot_selection');
+    expect(answer.response).toMatch(/^Para piezas de 7,5 kg, alcance de 1200 mm y soldadura, el robot debe cargar al menos 9 kg \(7,5 kg \+ 20 % de margen para la pinza\) y alcanzar al menos 1200 mm\./);
+    expect(answer.response).toMatch(/(Tres|Dos) robots del catálogo que encajan:|Un robot del catálogo encaja:/);
+    expect(answer.response).toMatch(/precios son orientativos/);
+    expect(answer.response).not.toMatch(/catalog robots that fit|the robot must carry/);
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.payloadKg).toBeGreaterThanOrEqual(9);
+      expect(r.reachMm).toBeGreaterThanOrEqual(1200);
+    }
+  });
+
+  it('asks for the missing detail in German, and keeps German when the reply is figures only', async () => {
+    const first = await chat({ message: 'Ich suche einen Roboter für Teile mit 12 kg' });
+    expect(first.metadata.conversationState).toBe('gathering_info');
+    expect(first.response).toMatch(/^Bisher verstanden: Teile mit 12 kg\./);
+    expect(first.response).toMatch(/brauche ich noch:/);
+    expect(first.metadata.followUpQuestions?.join(' ')).toMatch(/Wie weit muss der Roboter/);
+    const second = await chat({
+      message: '1,5 m',
+      conversationHistory: [
+        { role: 'user', content: 'Ich suche einen Roboter für Teile mit 12 kg' },
+        { role: 'assistant', content: first.response },
+      ],
+    });
+    expect(second.metadata.userIntent).toBe('robot_selection');
+    expect(second.response).toMatch(/muss der Roboter mindestens 14,4 kg tragen .* mindestens 1\.500 mm weit reichen/);
+  });
+
+  it('says in Spanish that nothing fits a 3000 kg load, with the nearest robots', async () => {
+    const answer = await chat({ message: '¿Qué robot puede levantar una carga de 3000 kg?' });
+    expect(answer.response).toMatch(/Nada en nuestro catálogo encaja con esta tarea:/);
+    expect(answer.response).toMatch(/Carga útil: ningún robot de nuestro catálogo carga 3\.?600 kg; la mayor carga nominal es [\d.]+ kg\./);
+    expect(answer.response).toMatch(/Los robots más cercanos y cuánto le falta a cada uno:/);
+    expect(answer.response).not.toMatch(/I still need/);
+  });
+
+  it('says in German that an invented model is not in the catalog', async () => {
+    const answer = await chat({ message: 'Welche Traglast hat der FANUC M-9000iZ?' });
+    expect(answer.response).toMatch(/^Der FANUC M-9000iZ ist nicht in unserem Katalog, daher habe ich keine Daten dazu\./);
+  });
+
+  it('gives alarm headings in the technician\'s language; the maker\'s wording stays', async () => {
+    const de = await chat({ message: 'Fehler 50204 an unserer ABB IRC5' });
+    expect(de.metadata.userIntent).toBe('troubleshooting');
+    expect(de.response).toMatch(/ABB 50204 \(Motion supervision\)/);
+    expect(de.response).toMatch(/Wahrscheinliche Ursachen:/);
+    expect(de.response).toMatch(/Was zu prüfen ist:/);
+    expect(de.response).toMatch(/Quelle: ABB/);
+    expect(de.metadata.followUpQuestions).toContain('Welche Achse nennt der Alarm?');
+    const es = await chat({ message: 'alarma 77777 en el Yaskawa' });
+    expect(es.response).toMatch(/77777 no es un código de alarma de Yaskawa de nuestra lista verificada/);
+    expect(es.response).toMatch(/consola de programación \(teach pendant\)/);
+  });
+
+  it('answers English questions in English as before', async () => {
+    const answer = await chat({ message: 'I need a robot for palletizing 20 kg sacks, 2.4 m reach' });
+    expect(answer.response).toMatch(/^For 20 kg parts, 2,400 mm reach and palletizing, the robot must carry at least 24 kg/);
+    expect(answer.response).toMatch(/catalog robots that fit:|One catalog robot fits:/);
+  });
+});
