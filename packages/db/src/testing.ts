@@ -14,7 +14,8 @@ export const testBackends: TestBackend[] = process.env.TEST_DATABASE_URL ? ['pgl
  * can run in parallel without seeing each other's rows.
  */
 export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
-  if (backend === 'pglite') return createDb({ dataDir: 'memory://' });
+  // In the calling thread: fast to start; the worker thread the API runs PGlite on has tests of its own (pglite-thread.test.ts).
+  if (backend === 'pglite') return createDb({ dataDir: 'memory://', pgliteThread: 'main' });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
