@@ -7,9 +7,12 @@
  * (PGlite, PostgreSQL, PGlite, ...), and sends BENCH_DURATION_S seconds (default 60) of 20
  * autocannon connections mixing what visitors and signed-in buyers do: catalog searches
  * (a few repeated, most never seen before), robot pages (each records a view), the
- * signed-in buyer's account, projects and unread count. Prints req/s, p95 latency, non-2xx
- * answers, the API's peak RSS (the kernel's VmHWM, the database thread included) and the
- * load average, then the medians and the PGlite/PostgreSQL ratio.
+ * signed-in buyer's account, projects and unread count. Prints req/s, p97.5 latency,
+ * non-2xx answers, the API's peak RSS (the kernel's VmHWM, the database thread included),
+ * CPU time per request (the API's thread, its busiest other thread, the whole process and,
+ * on PostgreSQL, the server processes of the bench's database) and the load average, then
+ * the medians and the PGlite/PostgreSQL ratio. CPU per request is the figure to compare
+ * when other work shares the machine: throughput then follows the CPU the process gets.
  *
  * PostgreSQL: BENCH_DATABASE_URL=postgres://.../<admin database>; each run creates a
  * scratch database beside it and drops it afterwards. Without it only PGlite runs.
@@ -59,6 +62,23 @@ async function freePort() {
   });
 }
 
+/** CPU time (ms) of the PostgreSQL server processes serving database `name` (their title names it). */
+function backendCpu(name) {
+  let ms = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${name} `)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the process ended
+    }
+  }
+  return ms;
+}
+
 async function withScratchDatabase(fn) {
   if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
   const name = `cf_mixed_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -68,7 +88,7 @@ async function withScratchDatabase(fn) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    return await fn(url.toString());
+    return await fn(url.toString(), name);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await admin.end();
@@ -76,7 +96,7 @@ async function withScratchDatabase(fn) {
 }
 
 /** One run: the API on `databaseUrl` (PGlite when undefined), BENCH_DURATION_S of mixed load. */
-async function run(databaseUrl, pgliteThread = 'worker') {
+async function run(databaseUrl, pgliteThread = 'worker', databaseName = undefined) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-mixed-'));
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', WEB_DIST: '' };
@@ -85,7 +105,8 @@ async function run(databaseUrl, pgliteThread = 'worker') {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   env.PGLITE_THREAD = pgliteThread;
   const child = spawn(process.execPath, ['--max-old-space-size=384', 'dist/server.js'], { cwd: appDir, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const peak = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  const memory = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  const peak = () => memory('VmHWM');
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i += 1) {
@@ -121,7 +142,10 @@ async function run(databaseUrl, pgliteThread = 'worker') {
       n += 1;
       return { ...req, path: `/api/robots/${ids[n % ids.length]}` };
     };
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleRss = memory('VmRSS');
     const cpuBefore = threadCpu(child.pid);
+    const serverBefore = databaseName ? backendCpu(databaseName) : 0;
     const result = await autocannon({
       url: base,
       connections: 20,
@@ -138,14 +162,16 @@ async function run(databaseUrl, pgliteThread = 'worker') {
       ],
     });
     const cpuAfter = threadCpu(child.pid);
+    // PostgreSQL's work happens in its own processes: counted so both databases are compared whole.
+    const serverMs = databaseName ? backendCpu(databaseName) - serverBefore : 0;
     // CPU per request of the API's main thread (its id is the process id), of the other
     // busiest thread (the database's worker thread on PGlite) and of the whole process.
     const perRequest = (ms) => ms / Math.max(1, result.requests.total);
     const spent = [...cpuAfter].map(([tid, t]) => ({ tid, name: t.name, ms: t.ms - (cpuBefore.get(tid)?.ms ?? 0) }));
     const main = spent.find((t) => t.tid === String(child.pid))?.ms ?? 0;
     const other = spent.filter((t) => t.tid !== String(child.pid)).sort((a, b) => b.ms - a.ms)[0];
-    const cpu = { main: perRequest(main), other: perRequest(other?.ms ?? 0), otherName: other?.name, total: perRequest(spent.reduce((sum, t) => sum + t.ms, 0)) };
-    return { cpu, rps: result.requests.average, p95: result.latency.p97_5 ?? result.latency.p99, non2xx: result.non2xx, errors: result.errors, peakRss: peak(), load: load() };
+    const cpu = { main: perRequest(main), other: perRequest(other?.ms ?? 0), otherName: other?.name, total: perRequest(spent.reduce((sum, t) => sum + t.ms, 0)), server: perRequest(serverMs) };
+    return { cpu, idleRss, rps: result.requests.average, p95: result.latency.p97_5 ?? result.latency.p99, non2xx: result.non2xx, errors: result.errors, peakRss: peak(), load: load() };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -164,14 +190,14 @@ const results = Object.fromEntries(variants.map((v) => [labels[v], []]));
 console.log(`mixed load: ${variants.join(', ')}, ${repeats} x ${duration} s each, 20 connections (load ${load()})`);
 for (let i = 0; i < repeats; i += 1) {
   for (const v of variants) {
-    const r = v === 'postgres' ? await withScratchDatabase((url) => run(url)) : await run(undefined, v === 'pglite-main' ? 'main' : 'worker');
+    const r = v === 'postgres' ? await withScratchDatabase((url, name) => run(url, 'worker', name)) : await run(undefined, v === 'pglite-main' ? 'main' : 'worker');
     results[labels[v]].push(r);
-    console.log(`${labels[v]} run ${i + 1}: ${Math.round(r.rps)} req/s, p97.5 ${r.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors, peak RSS ${Math.round(r.peakRss)} MB, CPU per request: API thread ${r.cpu.main.toFixed(2)} ms, busiest other thread (${r.cpu.otherName}) ${r.cpu.other.toFixed(2)} ms, process ${r.cpu.total.toFixed(2)} ms (load ${r.load})`);
+    console.log(`${labels[v]} run ${i + 1}: ${Math.round(r.rps)} req/s, p97.5 ${r.p95} ms, ${r.non2xx} non-2xx, ${r.errors} errors, RSS ${Math.round(r.idleRss)} MB idle, ${Math.round(r.peakRss)} MB peak, CPU per request: API thread ${r.cpu.main.toFixed(2)} ms, busiest other thread (${r.cpu.otherName}) ${r.cpu.other.toFixed(2)} ms, process ${r.cpu.total.toFixed(2)} ms${v === 'postgres' ? `, PostgreSQL server ${r.cpu.server.toFixed(2)} ms` : ''} (load ${r.load})`);
   }
 }
 for (const [db, rs] of Object.entries(results)) {
   if (rs.length === 0) continue;
-  console.log(`${db} median: ${Math.round(median(rs.map((r) => r.rps)))} req/s, p97.5 ${median(rs.map((r) => r.p95))} ms, peak RSS ${Math.round(median(rs.map((r) => r.peakRss)))} MB`);
+  console.log(`${db} median: ${Math.round(median(rs.map((r) => r.rps)))} req/s, p97.5 ${median(rs.map((r) => r.p95))} ms, RSS ${Math.round(median(rs.map((r) => r.idleRss)))} MB idle, ${Math.round(median(rs.map((r) => r.peakRss)))} MB peak, CPU per request ${median(rs.map((r) => r.cpu.total + r.cpu.server)).toFixed(2)} ms (database server included)`);
 }
 const pgRps = results.PostgreSQL ? median(results.PostgreSQL.map((r) => r.rps)) : null;
 for (const [db, rs] of Object.entries(results)) {
