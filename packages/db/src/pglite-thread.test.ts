@@ -21,7 +21,7 @@ function tempDir(): string {
   return dir;
 }
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 const person = (email: string) => ({ email, passwordHash: 'x', firstName: 'Ana', lastName: 'Lopez', userType: 'customer' });
@@ -117,7 +117,7 @@ describe('PGlite on a worker thread', () => {
   });
 });
 
-describe('a crash of the database thread', () => {
+describe('a crash of the database thread', { timeout: 120_000 }, () => {
   it('fails the statements in flight, opens the data folder again, and gives up after repeated crashes', async () => {
     const dataDir = path.join(tempDir(), 'pg');
     const crashes: Array<{ message: string; restarting: boolean }> = [];
@@ -163,10 +163,11 @@ async function writeThenStop(dataDir: string, commits: number, signal: NodeJS.Si
   return { committed, code, output };
 }
 
-describe('stopping the process', () => {
+// A process of its own (tsx, PGlite, the migrations) starts in 5-20 s on a busy machine.
+describe('stopping the process', { timeout: 180_000 }, () => {
   it('SIGTERM closes the database cleanly: the folder opens again with every commit, and takes new writes', async () => {
     const dataDir = path.join(tempDir(), 'pg');
-    const { committed, code, output } = await writeThenStop(dataDir, 30, 'SIGTERM');
+    const { committed, code, output } = await writeThenStop(dataDir, 20, 'SIGTERM');
     expect(code, output).toBe(0);
     expect(output).toContain('closed');
     const reopened = await createDb({ dataDir, pgliteThread: 'main', migrate: false });
@@ -184,7 +185,7 @@ describe('stopping the process', () => {
 
   it('a killed process (SIGKILL, no close) leaves a folder that opens again with every acknowledged commit', async () => {
     const dataDir = path.join(tempDir(), 'pg');
-    const { committed, code } = await writeThenStop(dataDir, 30, 'SIGKILL');
+    const { committed, code } = await writeThenStop(dataDir, 20, 'SIGKILL');
     expect(code).toBe(null);
     const reopened = await createDb({ dataDir, pgliteThread: 'worker', migrate: false });
     try {
