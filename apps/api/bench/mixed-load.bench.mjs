@@ -6,9 +6,10 @@
  * catalog, a new temporary DATA_DIR) once per database and repeat, interleaved
  * (PGlite, PostgreSQL, PGlite, ...), and sends BENCH_DURATION_S seconds (default 60) of 20
  * autocannon connections mixing what visitors and signed-in buyers do: catalog searches
- * (a few repeated, most never seen before), robot pages (each records a view), the
+ * (two repeated ones and one never seen before), robot pages (each records a view), the
  * signed-in buyer's account, projects and unread count. Prints req/s, p97.5 latency,
- * non-2xx answers, the API's peak RSS (the kernel's VmHWM, the database thread included),
+ * non-2xx answers, the API's idle RSS (after /health, one sign-up and 3 s) and peak RSS
+ * (the kernel's VmHWM; both with the database thread),
  * CPU time per request (the API's thread, its busiest other thread, the whole process and,
  * on PostgreSQL, the server processes of the bench's database) and the load average, then
  * the medians and the PGlite/PostgreSQL ratio. CPU per request is the figure to compare
