@@ -4,7 +4,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleNodeApp } from '../../scripts/bundle-node-app.mjs';
 
-await bundleNodeApp(import.meta.dirname, { build, copy: [['../../packages/db/drizzle', 'drizzle']] });
+// The embedded database's worker thread is a file of its own beside server.js (packages/db pglite-thread.ts).
+await bundleNodeApp(import.meta.dirname, { build, copy: [['../../packages/db/drizzle', 'drizzle'], ['../../packages/db/src/pglite-worker.mjs', 'pglite-worker.mjs']] });
 
 // The operators' reset-link command beside the server (node dist/reset-link.js <email>), for
 // installs without the sources' dev tools (the Docker image).

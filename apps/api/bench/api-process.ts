@@ -41,7 +41,7 @@ export interface StepMemory {
 
 /** Bundles src/server.ts exactly as apps/api/build.mjs does, into bench/dist/server.js (apps/api/dist is left alone). */
 export async function bundleApi(): Promise<string> {
-  return bundleNodeApp(appDir, { build, copy: [['../../packages/db/drizzle', 'drizzle']], outDir: path.join(here, 'dist'), quiet: true });
+  return bundleNodeApp(appDir, { build, copy: [['../../packages/db/drizzle', 'drizzle'], ['../../packages/db/src/pglite-worker.mjs', 'pglite-worker.mjs']], outDir: path.join(here, 'dist'), quiet: true });
 }
 
 export function removeBundle(): void {

@@ -22,7 +22,25 @@ if (!config.webDist) {
   if (existsSync(path.join(candidate, 'index.html'))) config.webDist = candidate;
 }
 
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pg') });
+/** Set once the HTTP server listens: a stop before that has nothing to drain. */
+let listening = false;
+const handle = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'pg'),
+  // The embedded database runs on a worker thread (packages/db pglite-thread.ts). If that
+  // thread dies, the statements in flight fail and a new one opens the same data folder;
+  // when it keeps dying, the API stops and start.mjs starts it again with its own backoff.
+  onDatabaseThreadCrash: (err, restarting) => {
+    if (restarting) {
+      logger.error({ err }, 'the embedded database thread stopped; opening the data folder again');
+      return;
+    }
+    logger.fatal({ err }, 'the embedded database thread keeps stopping; stopping the API');
+    process.exitCode = 1;
+    if (listening) void shutdown('database thread');
+    else process.exit(1);
+  },
+});
 logger.info({ database: handle.kind }, 'database ready (migrations applied)');
 // While this process holds the embedded database, commands that open it (reset-link) refuse to.
 const removePid = handle.kind === 'pglite' ? writeApiPid(config.dataDir) : () => undefined;
@@ -43,6 +61,7 @@ if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earl
 const background = new BackgroundWrites();
 const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background });
 const server = app.listen(config.port, config.host, () => {
+  listening = true;
   logger.info(
     { url: `http://localhost:${config.port}`, web: config.webDist ?? 'not built (API only)' },
     `${config.appName} API listening`,
@@ -58,7 +77,7 @@ async function shutdown(signal: string): Promise<void> {
   force.unref();
   // Requests in flight are answered and the view writes they started finish before the database closes (lib/shutdown.ts).
   await shutdownGracefully({ server, background, closeDatabase: () => handle.close(), logger });
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

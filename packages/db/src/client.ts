@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,6 +40,23 @@ export interface CreateDbOptions {
    * holds the hot pages and the operating system caches the rest of the files.
    */
   pgliteSharedBuffers?: string;
+  /**
+   * Where PGlite runs: 'worker' (default; PGLITE_THREAD overrides) on a worker thread of
+   * its own, so the database does not take turns with requests on the API's thread;
+   * 'main' in the calling thread (unit tests: starts faster, nothing to clean up).
+   */
+  pgliteThread?: PgliteThread;
+  /** Told when the database thread stopped on its own (see pglite-thread.ts). */
+  onDatabaseThreadCrash?: (err: Error, restarting: boolean) => void;
+}
+
+export type PgliteThread = 'worker' | 'main';
+/** PGLITE_THREAD: 'worker' (default) or 'main'. */
+export function pgliteThreadFromEnv(value = process.env.PGLITE_THREAD): PgliteThread {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'worker') return 'worker';
+  if (v === 'main') return 'main';
+  throw new Error(`PGLITE_THREAD must be "worker" or "main" (got "${v}")`);
 }
 
 /** A shared_buffers value PostgreSQL reads: a number with an optional kB/MB/GB unit. */
@@ -99,6 +117,19 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
   const sharedBuffers = options.pgliteSharedBuffers ?? process.env.PGLITE_SHARED_BUFFERS ?? DEFAULT_PGLITE_SHARED_BUFFERS;
   if (!SHARED_BUFFERS.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must be a size like 16MB (got "${sharedBuffers}")`);
+  const thread = options.pgliteThread ?? pgliteThreadFromEnv();
+  if (thread === 'worker') {
+    const remote = await startPgliteThread({ dataDir, sharedBuffers, onCrash: options.onDatabaseThreadCrash });
+    // Drizzle's pglite driver calls query/transaction, which the thread's client offers.
+    const db = drizzlePglite(remote.client as unknown as PGlite, { schema }) as unknown as Database;
+    try {
+      if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });
+    } catch (err) {
+      await remote.close();
+      throw err;
+    }
+    return { db, kind: 'pglite', close: remote.close };
+  }
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${sharedBuffers}`] });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });

@@ -14,7 +14,10 @@ export const testBackends: TestBackend[] = process.env.TEST_DATABASE_URL ? ['pgl
  * can run in parallel without seeing each other's rows.
  */
 export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
-  if (backend === 'pglite') return createDb({ dataDir: 'memory://' });
+  // In the calling thread by default: fast to start. The worker thread the API runs PGlite
+  // on has tests of its own (pglite-thread.test.ts); TEST_PGLITE_THREAD=worker runs every
+  // test on it instead.
+  if (backend === 'pglite') return createDb({ dataDir: 'memory://', pgliteThread: process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main' });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
