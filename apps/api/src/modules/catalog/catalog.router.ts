@@ -34,7 +34,7 @@ export function createCatalogRouter(deps: {
   const bodies = new WeakMap<SearchResult, Map<string, string>>();
   const bodyOf = (result: SearchResult, query: RobotQuery, interpretation: SearchInterpretation | undefined): string => {
     let byReading = bodies.get(result);
-    if (!byReading) bodies.set(result, (byReading = new Map()));
+    if (!byReading) bodies.set(result, (byReading = new Map<string, string>()));
     const key = interpretation ? JSON.stringify(interpretation) : '';
     let body = byReading.get(key);
     if (body === undefined) {
