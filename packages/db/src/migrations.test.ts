@@ -110,8 +110,8 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
     );
     // Both FANUCs share one set (same digit-free words); the unlisted ABB is not public.
     expect(rows).toEqual([
-      { model: 'LR Mate 200iD', shared_search: 'articulated assembly electronics fanuc lr mate', shared_compact: 'fanuc', row_search: '200id', row_compact: 'lrmate200id', robots: 2 },
-      { model: 'LR Mate 200iD/4S', shared_search: 'articulated assembly electronics fanuc lr mate', shared_compact: 'fanuc', row_search: '200id 200id/4s 4s', row_compact: 'lrmate200id4s', robots: 2 },
+      { model: 'LR Mate 200iD', shared_search: 'fanuc lr mate articulated assembly electronics', shared_compact: 'fanuc', row_search: '200id', row_compact: 'lrmate200id', robots: 2 },
+      { model: 'LR Mate 200iD/4S', shared_search: 'fanuc lr mate articulated assembly electronics', shared_compact: 'fanuc', row_search: '200id/4s 200id 4s', row_compact: 'lrmate200id4s', robots: 2 },
     ]);
     // Listing the ABB afterwards goes through the replaced triggers.
     await after.db.execute(sql`update robots set listed = true where model = 'IRB 120'`);
@@ -119,7 +119,7 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
       after.db,
       sql`select f.shared_search, s.row_search, f.robots from robot_search s join robot_facet_sets f on f.id = s.facet_set where s.model = 'IRB 120'`,
     );
-    expect(abb).toEqual([{ shared_search: 'abb articulated assembly electronics irb', row_search: '120', robots: 1 }]);
+    expect(abb).toEqual([{ shared_search: 'abb irb articulated assembly electronics', row_search: '120', robots: 1 }]);
     await after.close();
   }, 180_000);
 });

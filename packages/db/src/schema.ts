@@ -170,7 +170,7 @@ export const robotFacetSets = pgTable(
     robots: integer('robots').notNull().default(0),
     /**
      * The words without a digit of its robots' search and compact text (maker, aliases,
-     * category, applications, industries, letters-only model parts), distinct, sorted,
+     * category, applications, industries, letters-only model parts), in their order,
      * space-joined (migration 0011): a token found here matches every robot of the set.
      */
     sharedSearch: text('shared_search').notNull().default(''),
