@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { robotQuerySchema } from '@cellforge/contracts';
-import { queryRows, robots, robotSearchColumns, type DbHandle } from '@cellforge/db';
+import { robots, robotSearchColumns, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends } from '@cellforge/db/testing';
 import { CatalogSearch } from './catalog-search';
 import { defined, nth } from '../../test/defined';
@@ -19,15 +19,6 @@ describe.each(testBackends)('catalog search on %s with 100,000 robots', (backend
   let handle: DbHandle;
   beforeAll(async () => {
     handle = await createTestDb(backend);
-    // A bulk load: the GIN (trigram, full-text) indexes of the catalog tables are dropped
-    // and built again after the one INSERT ... SELECT, as a restore does. Built at once
-    // from sorted entries they take a fraction of 100,000 one-by-one insertions' time.
-    const gin = await queryRows<{ name: string; def: string }>(
-      handle.db,
-      sql`select indexname as name, indexdef as def from pg_indexes where tablename in ('robots', 'robot_search') and indexdef like '% USING gin %' order by indexname`,
-    );
-    expect(gin.length).toBeGreaterThan(0);
-    for (const index of gin) await handle.db.execute(sql.raw(`drop index "${index.name}"`));
     await handle.db.execute(sql`
       insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, price_min_usd, applications, industries, search_text, compact_text)
       select m, 'GX ' || g, lower(m) || '|gx' || g, (array['articulated','collaborative','scara','palletizing'])[1 + g % 4],
@@ -35,7 +26,6 @@ describe.each(testBackends)('catalog search on %s with 100,000 robots', (backend
              lower(m) || ' gx ' || g || ' assembly welding automotive', lower(m) || 'gx' || g
       from generate_series(1, ${ROBOTS}) as g, (values ('Acme'), ('Borg')) as makers(m)
       where (g % 2 = 0) = (m = 'Acme')`);
-    for (const index of gin) await handle.db.execute(sql.raw(index.def));
     await handle.db.execute(sql`analyze robots`);
     await handle.db.execute(sql`analyze robot_search`);
   }, 240_000);
