@@ -4,7 +4,7 @@
 -- letters-only parts of its model: shared by many robots) and the words with one (model
 -- numbers: the robot's own). The first kind becomes part of the facet set's key, the
 -- second stays on the robot. A token is in the text iff it is in a word of either part
--- (a token has no space), so "fanuc" is matched on the ~400 sets, not by rechecking
+-- (a token has no space), so "fanuc" is matched on ~200 sets, not by rechecking
 -- 17,000 robots' text, and the robots of a matching set are counted from an index alone.
 -- The words of one kind of one text, in their order, space-joined ('' when none). One
 -- regular expression each (the function is inlined where it is called): a word is what
