@@ -90,4 +90,36 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
     expect(count?.n).toBe(1);
     await after.close();
   }, 180_000);
+
+  it('0011 splits the public robots already there into set words and their own, and the triggers keep doing it', async () => {
+    const old = migrationsUpTo('0008_search_speed');
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, applications, industries, search_text, compact_text, listed, status) values
+        ('FANUC', 'LR Mate 200iD', 'fanuc|lrmate200id', 'articulated', 7, 717, 6, array['assembly'], array['electronics'], 'fanuc lr mate 200id articulated assembly electronics', 'fanuc lrmate200id', true, 'active'),
+        ('FANUC', 'LR Mate 200iD/4S', 'fanuc|lrmate200id4s', 'articulated', 4, 550, 6, array['assembly'], array['electronics'], 'fanuc lr mate 200id/4s 200id 4s articulated assembly electronics', 'fanuc lrmate200id4s', true, 'active'),
+        ('ABB', 'IRB 120', 'abb|irb120', 'articulated', 3, 580, 6, array['assembly'], array['electronics'], 'abb irb 120 articulated assembly electronics', 'abb irb120', false, 'active')
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const rows = await queryRows<{ model: string; shared_search: string; shared_compact: string; row_search: string; row_compact: string; robots: number }>(
+      after.db,
+      sql`select s.model, f.shared_search, f.shared_compact, s.row_search, s.row_compact, f.robots from robot_search s join robot_facet_sets f on f.id = s.facet_set order by s.model`,
+    );
+    // Both FANUCs share one set (same digit-free words); the unlisted ABB is not public.
+    expect(rows).toEqual([
+      { model: 'LR Mate 200iD', shared_search: 'fanuc lr mate articulated assembly electronics', shared_compact: 'fanuc', row_search: '200id', row_compact: 'lrmate200id', robots: 2 },
+      { model: 'LR Mate 200iD/4S', shared_search: 'fanuc lr mate articulated assembly electronics', shared_compact: 'fanuc', row_search: '200id/4s 200id 4s', row_compact: 'lrmate200id4s', robots: 2 },
+    ]);
+    // Listing the ABB afterwards goes through the replaced triggers.
+    await after.db.execute(sql`update robots set listed = true where model = 'IRB 120'`);
+    const abb = await queryRows<{ shared_search: string; row_search: string; robots: number }>(
+      after.db,
+      sql`select f.shared_search, s.row_search, f.robots from robot_search s join robot_facet_sets f on f.id = s.facet_set where s.model = 'IRB 120'`,
+    );
+    expect(abb).toEqual([{ shared_search: 'abb irb articulated assembly electronics', row_search: '120', robots: 1 }]);
+    await after.close();
+  }, 180_000);
 });

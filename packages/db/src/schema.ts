@@ -153,8 +153,8 @@ export const robotChanges = pgTable(
 );
 
 /**
- * The distinct (category, maker, applications, industries) combinations of public robots
- * (migration 0008): the catalog search counts its matches per combination and derives
+ * The distinct (category, maker, applications, industries, digit-free words) combinations
+ * of public robots (migrations 0008, 0011): the catalog search counts its matches per combination and derives
  * the four facets from these few rows instead of unnesting every matching robot.
  * Filled by the robot_search triggers; never pruned (an unused set counts 0).
  */
@@ -168,8 +168,15 @@ export const robotFacetSets = pgTable(
     industries: text('industries').array().notNull(),
     /** Public robots in this set, kept by the same triggers (the counts of a search without text or figures). */
     robots: integer('robots').notNull().default(0),
+    /**
+     * The words without a digit of its robots' search and compact text (maker, aliases,
+     * category, applications, industries, letters-only model parts), in their order,
+     * space-joined (migration 0011): a token found here matches every robot of the set.
+     */
+    sharedSearch: text('shared_search').notNull().default(''),
+    sharedCompact: text('shared_compact').notNull().default(''),
   },
-  (t) => [unique('robot_facet_sets_unique').on(t.category, t.manufacturer, t.applications, t.industries)],
+  (t) => [unique('robot_facet_sets_unique').on(t.category, t.manufacturer, t.applications, t.industries, t.sharedSearch, t.sharedCompact)],
 );
 
 /**
@@ -190,12 +197,16 @@ export const robotSearch = pgTable(
     dof: integer('dof').notNull(),
     priceMinUsd: integer('price_min_usd'),
     priceMaxUsd: integer('price_max_usd'),
-    searchText: text('search_text').notNull(),
-    compactText: text('compact_text').notNull(),
+    /** The robot's own words (those with a digit: model numbers) of its search and compact text (migration 0011). */
+    rowSearch: text('row_search').notNull(),
+    rowCompact: text('row_compact').notNull(),
   },
   (t) => [
-    index('robot_search_match_trgm_idx').using('gin', sql`(${t.compactText} || ' ' || ${t.searchText}) gin_trgm_ops`),
-    index('robot_search_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('robot_search_row_trgm_idx').using('gin', sql`(${t.rowCompact} || ' ' || ${t.rowSearch}) gin_trgm_ops`),
+    index('robot_search_row_search_trgm_idx').using('gin', sql`${t.rowSearch} gin_trgm_ops`),
+    // A set's robots within figure ranges, counted from the index alone (the migration
+    // adds INCLUDE (reach_mm, dof, price_min_usd, price_max_usd), which drizzle cannot say).
+    index('robot_search_set_payload_idx').using('btree', t.facetSet, t.payloadKg),
     // The sorts of a search without text: a page is the first rows of one of these in which
     // the facet set is kept (facet_set and id ride along for an index-only scan); the
     // payload and reach ones also answer those ranges.

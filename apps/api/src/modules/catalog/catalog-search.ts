@@ -24,9 +24,10 @@ export interface CatalogSearchStats {
 }
 
 /**
- * The public catalog search. PostgreSQL answers it (searchRobots: trigram-indexed
- * text match, filters, disjunctive facets, on the trigger-kept robot_search and
- * robot_facet_sets of migration 0008) and is its only copy of the catalog; this
+ * The public catalog search. PostgreSQL answers it (searchRobots: text matched on the
+ * facet sets' words and the robots' own, filters, disjunctive facets, on the
+ * trigger-kept robot_search and robot_facet_sets of migrations 0008 and 0011) and is
+ * its only copy of the catalog; this
  * process only remembers answers. Every write to robots is logged by triggers in
  * robot_changes (migration 0004), so the newest change id is the catalog's version,
  * read with one index probe at most once per refreshMs (and at once after

@@ -111,7 +111,7 @@ export interface SearchResult {
   facets: RobotFacets;
 }
 
-/** The public catalog's narrow copy (migration 0008), written as SQL: robot_search (s) and robot_facet_sets (f). */
+/** The public catalog's narrow copy (migrations 0008, 0011), written as SQL: robot_search (s) and robot_facet_sets (f). */
 const S = {
   table: sql.raw('"robot_search" s'),
   id: sql.raw('s."id"'),
@@ -123,37 +123,60 @@ const S = {
   dof: sql.raw('s."dof"'),
   priceMinUsd: sql.raw('s."price_min_usd"'),
   priceMaxUsd: sql.raw('s."price_max_usd"'),
-  searchText: sql.raw('s."search_text"'),
-  compactText: sql.raw('s."compact_text"'),
-  /** The expression of robot_search_match_trgm_idx: a token without spaces is in it iff it is in either text. */
-  matchText: sql.raw(`(s."compact_text" || ' ' || s."search_text")`),
+  /** The robot's own words (those with a digit) of its search and compact text. */
+  rowSearch: sql.raw('s."row_search"'),
+  rowCompact: sql.raw('s."row_compact"'),
+  /** The expression of robot_search_row_trgm_idx. */
+  rowText: sql.raw(`(s."row_compact" || ' ' || s."row_search")`),
 };
 
 /**
- * tokenMatches on robot_search, written so its trigram indexes answer it: "compact or
- * search text contains the token" is "their concatenation (with a space) contains it",
- * and "a word of the search text starts with the token" is "the text starts with it or
- * has it after a space". The same rows as tokenMatches, by construction.
+ * tokenMatches in two parts (migration 0011). A robot's search and compact text are the
+ * words of its facet set (those without a digit: maker, aliases, category, applications,
+ * industries, letters-only parts of the model) and its own (those with one), and a token,
+ * which has no space, is in a text iff it is in one of its words: so the robot matches iff
+ * `set` holds for its facet set (f) or `row` for its own words (s). The same rows as
+ * tokenMatches, by construction; `row` is written so the trigram indexes answer it.
  */
-function searchTokenMatches(token: string): SQL {
-  if (token.length <= 2) return sql`(${S.searchText} like ${`${token}%`} or ${S.searchText} like ${`% ${token}%`})`;
-  return sql`${S.matchText} like ${`%${token}%`}`;
+function tokenParts(token: string): { set: SQL; row: SQL } {
+  if (token.length <= 2) {
+    return {
+      set: sql`(' ' || f."shared_search") like ${`% ${token}%`}`,
+      row: sql`(${S.rowSearch} like ${`${token}%`} or ${S.rowSearch} like ${`% ${token}%`})`,
+    };
+  }
+  return {
+    set: sql`(f."shared_compact" like ${`%${token}%`} or f."shared_search" like ${`%${token}%`})`,
+    row: sql`${S.rowText} like ${`%${token}%`}`,
+  };
 }
 
-/** relevance() on robot_search. */
-function searchRelevance(terms: SearchTerms): SQL {
+/**
+ * relevance() in the same two parts: the facet set's terms as columns of f (r_c<i>,
+ * r_s<i>, r_q, see relevanceFlags), each or-ed with the robot's own words.
+ */
+function splitRelevance(terms: SearchTerms): SQL {
   const perToken = terms.tokens.map(
-    (t) =>
-      sql`(case when ${S.compactText} like ${`%${t}%`} then 2 else 0 end + case when (' ' || ${S.searchText}) like ${`% ${t}%`} then 1 else 0 end)`,
+    (t, i) =>
+      sql`(case when ${sql.raw(`f."r_c${i}"`)} or ${S.rowCompact} like ${`%${t}%`} then 2 else 0 end + case when ${sql.raw(`f."r_s${i}"`)} or (' ' || ${S.rowSearch}) like ${`% ${t}%`} then 1 else 0 end)`,
   );
-  const exactModel = sql`case when ${S.compactText} like ${`%${terms.compact}%`} then 4 else 0 end`;
+  const exactModel = sql`case when f."r_q" or ${S.rowCompact} like ${`%${terms.compact}%`} then 4 else 0 end`;
   return sql`(${sql.join(perToken, sql` + `)} + ${exactModel})`;
 }
 
-/** baseConditions on robot_search: its rows are the public robots, so visibility is membership. */
-function searchBaseConditions(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+/** The facet set's relevance terms, computed once per set (robot_facet_sets f). */
+function relevanceFlags(terms: SearchTerms): SQL {
+  const cols = terms.tokens.flatMap((t, i) => [
+    sql`f."shared_compact" like ${`%${t}%`} as ${sql.raw(`"r_c${i}"`)}`,
+    sql`(' ' || f."shared_search") like ${`% ${t}%`} as ${sql.raw(`"r_s${i}"`)}`,
+  ]);
+  cols.push(sql`f."shared_compact" like ${`%${terms.compact}%`} as "r_q"`);
+  return sql.join(cols, sql`, `);
+}
+
+/** baseConditions' figure ranges on robot_search (the columns of robot_search_set_payload_idx). */
+function figureConditions(query: RobotQuery): SQL[] {
   const conds: SQL[] = [];
-  if (terms) conds.push(...terms.tokens.map(searchTokenMatches));
   if (query.minPayload !== undefined) conds.push(sql`${S.payloadKg} >= ${query.minPayload}`);
   if (query.maxPayload !== undefined) conds.push(sql`${S.payloadKg} <= ${query.maxPayload}`);
   if (query.minReach !== undefined) conds.push(sql`${S.reachMm} >= ${query.minReach}`);
@@ -162,9 +185,13 @@ function searchBaseConditions(query: RobotQuery, terms: SearchTerms | null): SQL
   if (query.maxPrice !== undefined) conds.push(sql`${S.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
   if (query.minAxes !== undefined) conds.push(sql`${S.dof} >= ${query.minAxes}`);
   if (query.maxAxes !== undefined) conds.push(sql`${S.dof} <= ${query.maxAxes}`);
-  const excluded = valueList(query.excludeManufacturer);
-  if (excluded.length) conds.push(sql`lower(${S.manufacturer}) <> all(${textArray(excluded)})`);
   return conds;
+}
+
+/** baseConditions' excluded makers on a facet set (a robot's maker is its set's); true when none. */
+function excludedMakersCondition(query: RobotQuery): SQL {
+  const excluded = valueList(query.excludeManufacturer);
+  return excluded.length ? sql`lower(f."manufacturer") <> all(${textArray(excluded)})` : sql`true`;
 }
 
 /** facetCondition on a robot_facet_sets row (f); true when the query has no such filter. */
@@ -217,13 +244,20 @@ function toRobotRow(raw: Record<string, unknown>): RobotRow {
  * The public catalog search. Facet counts are disjunctive: each facet is counted with
  * every filter except its own, so choosing a maker still shows the other makers' counts.
  *
- * One statement finds the matches once, in robot_search (the public robots narrowed to
- * what search reads, migration 0008) through its trigram indexes, and counts them per
- * facet set (robot_facet_sets: the few distinct category, maker, applications and
- * industries combinations); the facet filters, the four facets and the total are then
- * computed on those few sets, and the page is sorted from the same matches and joined to
- * its robots, all in one statement (one round trip). The answers are those of the reference query
- * (catalog-search-reference.repository.ts, the agreement tests compare them).
+ * One statement (one round trip) on robot_search (the public robots narrowed to what
+ * search reads) and robot_facet_sets (their distinct category, maker, applications,
+ * industries and digit-free words: a few hundred rows), migrations 0008 and 0011:
+ * - each token is looked for in the sets' words first; the robots of a set that holds
+ *   every token match by membership and are counted per set from an index alone
+ *   (robot_search_set_payload_idx, with the figure ranges);
+ * - the robots of the other sets match only through their own words (model numbers),
+ *   found by the trigram indexes, usually few;
+ * - the facet filters, the four facets and the total are computed on the per-set counts;
+ * - the page is sorted from the matching robots of the sets the facet filters keep, and
+ *   joined to its robots.
+ * Without text or figures the sets' kept counts are the counts. The answers are those of
+ * the reference query (catalog-search-reference.repository.ts, the agreement tests
+ * compare them).
  */
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
@@ -231,39 +265,68 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
     return { rows: [], total: 0, facets: { category: [], manufacturer: [], application: [], industry: [] } };
   }
   const terms = parsed;
-  const base = searchBaseConditions(query, terms);
+  const figures = figureConditions(query);
+  const figuresHold = figures.length ? sql.join(figures, sql` and `) : sql`true`;
+  const parts = terms ? terms.tokens.map(tokenParts) : [];
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
-  const sortKey = query.sort === 'relevance' && terms ? sql`case when f.hit then ${searchRelevance(terms)} end` : sql`null::int`;
+  const ranked = query.sort === 'relevance' && terms !== null;
+  const rel = ranked ? splitRelevance(terms) : sql`null::int`;
 
   const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
   const order = matchOrder(query, terms);
   const window = sql`limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
-  // With text or figures the matches are found once (m) and counted per facet set; without
-  // them every public robot matches: the sets' kept counts are the counts, and the page is
-  // the first rows of the sort's index among the sets the facet filters keep (only the
-  // sort's own columns are read, so the index alone answers it).
-  const matches = base.length
-    ? sql`m as materialized (
-        select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
-               ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${sortKey} as "rel"
-        from ${S.table} join f on f."id" = ${S.facetSet}
-        where ${sql.join(base, sql` and `)}
-      ),
-      c as (
-        select f.*, x.n from (select "facet_set", count(*)::int as n from m group by "facet_set") x join f on f."id" = x."facet_set"
-      ),
-      page as (select m.* from m where m.hit order by ${order} ${window})`
-    : sql`c as (select f.*, f."robots" as n from f where f."robots" > 0),
+  const setTokens = parts.length ? sql.join(parts.map((p, i) => sql`${p.set} as ${sql.raw(`"a${i}"`)}`), sql`, `) : null;
+  const setHoldsAll = parts.length ? sql.join(parts.map((p) => sql`(${p.set})`), sql` and `) : sql`true`;
+
+  let matches: SQL;
+  if (!terms && !figures.length) {
+    // Every public robot of a kept set matches: the sets' kept counts are the counts, and
+    // the page is the first rows of the sort's index among the sets the facet filters keep
+    // (only the sort's own columns are read, so the index alone answers it).
+    matches = sql`c as (select f.*, f."robots" as n from f where f."robots" > 0 and f.kept),
       page as (
         select m.* from (
           select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model",
                  ${query.sort === 'payload' || query.sort === 'relevance' ? S.payloadKg : sql`null::float8`} as "payload_kg",
                  ${query.sort === 'reach' ? S.reachMm : sql`null::float8`} as "reach_mm",
                  ${query.sort === 'price' ? S.priceMinUsd : sql`null::int`} as "price_min_usd", null::int as "rel"
-          from ${S.table} where ${S.facetSet} = any(array(select f."id" from f where f.hit and f."robots" > 0))
+          from ${S.table} where ${S.facetSet} = any(array(select f."id" from f where f.hit and f.kept and f."robots" > 0))
         ) m
         order by ${order} ${window}
       )`;
+  } else {
+    // Robots of sets that do not hold every token: they match through their own words.
+    const own = parts.length
+      ? sql`own as materialized (
+          select ${S.id} as "id", ${S.facetSet} as "facet_set", f.hit, ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+                 ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd",
+                 ${ranked ? sql`case when f.hit then ${rel} end` : sql`null::int`} as "rel"
+          from ${S.table} join f on f."id" = ${S.facetSet}
+          where f.kept and not f."all_tokens" and (${sql.join(parts.map((p) => p.row), sql` or `)})
+            and ${sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `)} and ${figuresHold}
+        ),`
+      : sql``;
+    matches = sql`${own}
+      counts as (
+        select ${S.facetSet} as "facet_set", count(*)::int as n from ${S.table}
+        where ${S.facetSet} = any(array(select f."id" from f where f."all_tokens" and f.kept and f."robots" > 0)) and ${figuresHold}
+        group by ${S.facetSet}
+        ${parts.length ? sql`union all select "facet_set", count(*)::int from own group by "facet_set"` : sql``}
+      ),
+      c as (
+        select f.*, x.n from (select "facet_set", sum(n)::int as n from counts group by "facet_set") x join f on f."id" = x."facet_set"
+      ),
+      page as (
+        select m.* from (
+          select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model",
+                 ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${rel} as "rel"
+          from ${S.table} join f on f."id" = ${S.facetSet}
+          where ${S.facetSet} = any(array(select f."id" from f where f."all_tokens" and f.kept and f.hit and f."robots" > 0)) and ${figuresHold}
+          ${parts.length ? sql`union all select "id", "manufacturer", "model", "payload_kg", "reach_mm", "price_min_usd", "rel" from own where hit` : sql``}
+        ) m
+        order by ${order} ${window}
+      )`;
+  }
 
   // One row per robot of the page (in order), the total and facets beside the first; one
   // row with no robot when the page is empty.
@@ -273,7 +336,10 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
       select f."id", f."category", f."manufacturer", f."applications", f."industries", f."robots",
              ${flags.category} as m_category, ${flags.manufacturer} as m_manufacturer,
              ${flags.application} as m_application, ${flags.industry} as m_industry,
-             (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit
+             (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit,
+             ${excludedMakersCondition(query)} as kept, ${setHoldsAll} as "all_tokens"
+             ${setTokens ? sql`, ${setTokens}` : sql``}
+             ${ranked ? sql`, ${relevanceFlags(terms)}` : sql``}
       from "robot_facet_sets" f
     ),
     ${matches},

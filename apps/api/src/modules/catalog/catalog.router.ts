@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { robotCompareQuerySchema, robotQuerySchema, type Robot, type RobotListResponse } from '@cellforge/contracts';
+import { robotCompareQuerySchema, robotQuerySchema, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { BackgroundWrites } from '../../lib/background-writes';
 import { notFound } from '../../lib/errors';
@@ -28,27 +28,37 @@ export function createCatalogRouter(deps: {
   const background = deps.background ?? new BackgroundWrites();
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
-  // The index hands back the same result object for a query it remembers (per catalog
-  // version), so its JSON is made once and dropped with it.
-  const bodies = new WeakMap<SearchResult, string>();
+  // The search hands back the same result object for a query it remembers (per catalog
+  // version), so its JSON is made once and dropped with it: one body per reading of the
+  // words (the interpretation a search box query was given, or none).
+  const bodies = new WeakMap<SearchResult, Map<string, string>>();
+  const bodyOf = (result: SearchResult, query: RobotQuery, interpretation: SearchInterpretation | undefined): string => {
+    let byReading = bodies.get(result);
+    if (!byReading) bodies.set(result, (byReading = new Map<string, string>()));
+    const key = interpretation ? JSON.stringify(interpretation) : '';
+    let body = byReading.get(key);
+    if (body === undefined) {
+      const answer: RobotListResponse = {
+        data: result.rows.map(toRobotDto),
+        page: query.page,
+        limit: query.limit,
+        total: result.total,
+        facets: result.facets,
+        ...(interpretation ? { interpretation } : {}),
+      };
+      body = JSON.stringify(answer);
+      byReading.set(key, body);
+    }
+    return body;
+  };
   router.get('/robots', async (req, res) => {
     const asked = robotQuerySchema.parse(req.query);
     // Makers are read only when there are words to read them in.
     const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);
     let result = await deps.catalog.search(query);
-    if (!interpretation) {
-      let body = bodies.get(result);
-      if (body === undefined) {
-        const answer: RobotListResponse = { data: result.rows.map(toRobotDto), page: query.page, limit: query.limit, total: result.total, facets: result.facets };
-        body = JSON.stringify(answer);
-        bodies.set(result, body);
-      }
-      res.type('application/json').send(body);
-      return;
-    }
     // Words left over after the reading ("anything", "sacks") that match no robot name
     // must not empty a search whose constraints do match robots: they are left out, and said so.
-    if (result.total === 0 && interpretation.text) {
+    if (interpretation && result.total === 0 && interpretation.text) {
       const wider = await deps.catalog.search({ ...query, q: undefined });
       if (wider.total > 0) {
         result = wider;
@@ -56,14 +66,7 @@ export function createCatalogRouter(deps: {
         interpretation.text = null;
       }
     }
-    res.json({
-      data: result.rows.map(toRobotDto),
-      page: query.page,
-      limit: query.limit,
-      total: result.total,
-      facets: result.facets,
-      interpretation,
-    } satisfies RobotListResponse);
+    res.type('application/json').send(bodyOf(result, query, interpretation));
   });
 
   router.get('/robots/compare', async (req, res) => {
