@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { RobotFacets, RobotQuery, UnknownValues } from '@cellforge/contracts';
 import { queryRows, robotChanges, robots, robotViews, users, type Database } from '@cellforge/db';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
@@ -56,7 +56,76 @@ export function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQ
   if (query.maxAxes !== undefined) conds.push(sql`${robots.dof} <= ${query.maxAxes}`);
   const excluded = valueList(query.excludeManufacturer);
   if (excluded.length) conds.push(sql`lower(${robots.manufacturer}) <> all(${textArray(excluded)})`);
+  conds.push(...environmentConditions(query, robotEnvironmentColumns));
   return conds;
+}
+
+/** The environment columns (migration 0009) of robots or of robot_search. */
+export interface EnvironmentColumns {
+  ipRating: SQL | AnyColumn;
+  cleanroomIsoClass: SQL | AnyColumn;
+  foodGrade: SQL | AnyColumn;
+  mounting: SQL | AnyColumn;
+  makerCountry: SQL | AnyColumn;
+}
+const robotEnvironmentColumns: EnvironmentColumns = {
+  ipRating: robots.ipRating,
+  cleanroomIsoClass: robots.cleanroomIsoClass,
+  foodGrade: robots.foodGrade,
+  mounting: robots.mounting,
+  makerCountry: robots.makerCountry,
+};
+
+export type EnvironmentFilter = 'minIp' | 'cleanroom' | 'foodGrade' | 'mounting' | 'makerCountry';
+export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'];
+
+/**
+ * One environment filter as SQL, or null when the query has none. A robot whose value is
+ * unknown (null) never passes: every condition is false on null (docs/decisions.md,
+ * "Unknown environment values").
+ */
+export function environmentCondition(key: EnvironmentFilter, query: RobotQuery, c: EnvironmentColumns): SQL | null {
+  switch (key) {
+    case 'minIp':
+      return query.minIp === undefined ? null : sql`${c.ipRating} >= ${query.minIp}`;
+    case 'cleanroom':
+      if (query.cleanroom === undefined) return null;
+      return query.cleanroom === 'any' ? sql`${c.cleanroomIsoClass} is not null` : sql`${c.cleanroomIsoClass} <= ${query.cleanroom}`;
+    case 'foodGrade':
+      return query.foodGrade === 'true' ? sql`${c.foodGrade} is true` : null;
+    case 'mounting': {
+      const wanted = valueList(query.mounting);
+      return wanted.length ? sql`${c.mounting} && ${textArray(wanted)}` : null;
+    }
+    case 'makerCountry': {
+      const wanted = valueList(query.makerCountry).map((v) => v.toUpperCase());
+      return wanted.length ? sql`${c.makerCountry} = any(${textArray(wanted)})` : null;
+    }
+  }
+}
+
+/** The column an environment filter reads, to count the robots it leaves out for want of a value. */
+export function environmentColumn(key: EnvironmentFilter, c: EnvironmentColumns): SQL | AnyColumn {
+  switch (key) {
+    case 'minIp':
+      return c.ipRating;
+    case 'cleanroom':
+      return c.cleanroomIsoClass;
+    case 'foodGrade':
+      return c.foodGrade;
+    case 'mounting':
+      return c.mounting;
+    case 'makerCountry':
+      return c.makerCountry;
+  }
+}
+
+export function hasEnvironmentFilter(query: RobotQuery): boolean {
+  return environmentFilters.some((k) => environmentCondition(k, query, robotEnvironmentColumns) !== null);
+}
+
+export function environmentConditions(query: RobotQuery, c: EnvironmentColumns): SQL[] {
+  return environmentFilters.map((k) => environmentCondition(k, query, c)).filter((x): x is SQL => x !== null);
 }
 
 /** "FANUC, abb" -> ['fanuc', 'abb']: a filter of one value or several (either). */
@@ -125,6 +194,11 @@ const S = {
   priceMaxUsd: sql.raw('s."price_max_usd"'),
   searchText: sql.raw('s."search_text"'),
   compactText: sql.raw('s."compact_text"'),
+  ipRating: sql.raw('s."ip_rating"'),
+  cleanroomIsoClass: sql.raw('s."cleanroom_iso_class"'),
+  foodGrade: sql.raw('s."food_grade"'),
+  mounting: sql.raw('s."mounting"'),
+  makerCountry: sql.raw('s."maker_country"'),
   /** The expression of robot_search_match_trgm_idx: a token without spaces is in it iff it is in either text. */
   matchText: sql.raw(`(s."compact_text" || ' ' || s."search_text")`),
 };
@@ -164,6 +238,7 @@ function searchBaseConditions(query: RobotQuery, terms: SearchTerms | null): SQL
   if (query.maxAxes !== undefined) conds.push(sql`${S.dof} <= ${query.maxAxes}`);
   const excluded = valueList(query.excludeManufacturer);
   if (excluded.length) conds.push(sql`lower(${S.manufacturer}) <> all(${textArray(excluded)})`);
+  conds.push(...environmentConditions(query, S));
   return conds;
 }
 
@@ -302,6 +377,38 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
 
   return { rows, total: Number(first?._total ?? 0), facets };
+}
+
+const environmentLabels: Record<EnvironmentFilter, string> = {
+  minIp: 'IP rating',
+  cleanroom: 'cleanroom class',
+  foodGrade: 'food-grade rating',
+  mounting: 'mounting',
+  makerCountry: 'maker country',
+};
+
+/**
+ * For each environment filter of the query: how many public robots meet every other
+ * filter but have no published value for this one (so the hard filter left them out).
+ * One statement; nothing to count when the query has no environment filter.
+ */
+export async function countUnknownValues(db: Database, query: RobotQuery): Promise<UnknownValues[]> {
+  const present = environmentFilters.filter((k) => environmentCondition(k, query, robotEnvironmentColumns) !== null);
+  if (!present.length) return [];
+  const parsed = parseSearchTerms(query.q);
+  if (parsed === 'nothing') return present.map((k) => ({ filter: k, label: environmentLabels[k], robots: 0 }));
+  const withoutEnvironment: RobotQuery = { ...query, minIp: undefined, cleanroom: undefined, foodGrade: undefined, mounting: undefined, makerCountry: undefined };
+  const base = [...baseConditions(withoutEnvironment, parsed), ...facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null)];
+  const counts = present.map((key) => {
+    const others = present.filter((o) => o !== key).map((o) => defined(environmentCondition(o, query, robotEnvironmentColumns), 'an environment condition'));
+    const unknown = sql`${environmentColumn(key, robotEnvironmentColumns)} is null`;
+    return sql`count(*) filter (where ${sql.join([unknown, ...others], sql` and `)})::int`;
+  });
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`select ${sql.join(counts.map((c, i) => sql`${c} as ${sql.identifier(`n${i}`)}`), sql`, `)} from ${robots} where ${and(...base)}`,
+  );
+  return present.map((key, i) => ({ filter: key, label: environmentLabels[key], robots: Number(row?.[`n${i}`] ?? 0) }));
 }
 
 const active = eq(robots.status, 'active');
