@@ -77,6 +77,8 @@ const robotEnvironmentColumns: EnvironmentColumns = {
 };
 
 export type EnvironmentFilter = 'minIp' | 'cleanroom' | 'foodGrade' | 'mounting' | 'makerCountry';
+/** The environment part of a catalog query (the assistant and matching build one from a buyer's needs). */
+export type EnvironmentQuery = Partial<Pick<RobotQuery, EnvironmentFilter>>;
 export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'];
 
 /**
@@ -84,7 +86,7 @@ export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'f
  * unknown (null) never passes: every condition is false on null (docs/decisions.md,
  * "Unknown environment values").
  */
-export function environmentCondition(key: EnvironmentFilter, query: RobotQuery, c: EnvironmentColumns): SQL | null {
+export function environmentCondition(key: EnvironmentFilter, query: EnvironmentQuery, c: EnvironmentColumns): SQL | null {
   switch (key) {
     case 'minIp':
       return query.minIp === undefined ? null : sql`${c.ipRating} >= ${query.minIp}`;
@@ -120,11 +122,11 @@ export function environmentColumn(key: EnvironmentFilter, c: EnvironmentColumns)
   }
 }
 
-export function hasEnvironmentFilter(query: RobotQuery): boolean {
+export function hasEnvironmentFilter(query: EnvironmentQuery): boolean {
   return environmentFilters.some((k) => environmentCondition(k, query, robotEnvironmentColumns) !== null);
 }
 
-export function environmentConditions(query: RobotQuery, c: EnvironmentColumns): SQL[] {
+export function environmentConditions(query: EnvironmentQuery, c: EnvironmentColumns): SQL[] {
   return environmentFilters.map((k) => environmentCondition(k, query, c)).filter((x): x is SQL => x !== null);
 }
 
@@ -476,15 +478,13 @@ export interface CandidateQuery {
   /** The cheapest end of the indicative price band must be within this budget. */
   maxPriceUsd?: number;
   minPriceUsd?: number;
+  /** Hard environment limits (IP rating, cleanroom, food-grade, mounting, maker country); unknown values never pass. */
+  environment?: EnvironmentQuery;
   limit?: number;
 }
 
-/**
- * Visible active robots that carry at least minPayloadKg and reach at least minReachMm,
- * with the optional maker/category/application/price limits; smallest adequate payload
- * first (the assistant ranks them).
- */
-export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+/** findCandidateRobots' conditions, the environment ones apart. */
+function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figures: SQL[]; environment: SQL[] } {
   const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
   if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
@@ -497,6 +497,50 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
   if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(lte(robots.priceMinUsd, priceBound(q.maxPriceUsd, Math.floor)));
   if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(defined(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil))), 'the minimum price condition'));
+  return { figures: where, environment: q.environment ? environmentConditions(q.environment, robotEnvironmentColumns) : [] };
+}
+
+/**
+ * The robots that meet a candidate query's figures but not its environment limits, for
+ * the assistant's "nothing known fits" answer: how many have no published value for each
+ * limit, and the nearest few (those meeting the most limits first, then by payload).
+ */
+export async function environmentShortfall(
+  reader: CatalogReader,
+  q: CandidateQuery,
+  limit = 3,
+): Promise<{ meetingFigures: number; unknown: UnknownValues[]; nearest: RobotRow[] }> {
+  const env = q.environment ?? {};
+  const present = environmentFilters.filter((k) => environmentCondition(k, env, robotEnvironmentColumns) !== null);
+  const { figures } = candidateConditions(reader, { ...q, environment: undefined });
+  const met = present.map((k) => sql`(case when ${defined(environmentCondition(k, env, robotEnvironmentColumns), 'an environment condition')} then 1 else 0 end)`);
+  const score = met.length ? sql.join(met, sql` + `) : sql`0`;
+  const counts = present.map((key, i) => sql`count(*) filter (where ${environmentColumn(key, robotEnvironmentColumns)} is null)::int as ${sql.identifier(`n${i}`)}`);
+  const [row] = await queryRows<Record<string, number>>(
+    reader.db,
+    sql`select count(*)::int as "total"${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``} from ${robots} where ${and(...figures)}`,
+  );
+  const nearest = await reader.db
+    .select({ ...robotColumns, description: sql<string>`''` })
+    .from(robots)
+    .where(and(...figures))
+    .orderBy(sql`${score} desc`, asc(robots.payloadKg), asc(robots.model))
+    .limit(limit);
+  return {
+    meetingFigures: Number(row?.total ?? 0),
+    unknown: present.map((key, i) => ({ filter: key, label: environmentLabels[key], robots: Number(row?.[`n${i}`] ?? 0) })),
+    nearest,
+  };
+}
+
+/**
+ * Visible active robots that carry at least minPayloadKg and reach at least minReachMm,
+ * with the optional maker/category/application/price limits; smallest adequate payload
+ * first (the assistant ranks them).
+ */
+export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+  const { figures, environment } = candidateConditions(reader, q);
+  const where = [...figures, ...environment];
   // The long description is not needed to rank robots; leaving it out keeps this query light.
   return reader.db
     .select({ ...robotColumns, description: sql<string>`''` })

@@ -8,6 +8,8 @@ export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
   catalogVersion,
   catalogLimits,
+  environmentShortfall,
+  hasEnvironmentFilter,
   findCandidateRobots,
   findClosestToTask,
   findMatchCandidates,
@@ -24,6 +26,7 @@ export {
   robotColumns,
   tokenMatches,
   type CandidateQuery,
+  type EnvironmentQuery,
   type MatchCandidateRow,
   type RobotSummary,
 } from './catalog.repository';

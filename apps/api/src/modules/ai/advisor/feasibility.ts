@@ -1,4 +1,5 @@
-import { catalogLimits, findCandidateRobots, findClosestToTask, type CatalogReader, type RobotRow } from '../../catalog';
+import { catalogLimits, environmentShortfall, findCandidateRobots, findClosestToTask, hasEnvironmentFilter, type CatalogReader, type RobotRow } from '../../catalog';
+import { environmentChecks, environmentWords } from './environment';
 import type { Facts } from '../understanding/facts';
 import { kg, mm, robotName } from './format';
 import { requiredPayloadKg } from './recommend';
@@ -12,6 +13,7 @@ function hardNeed(f: Facts) {
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
     excludeManufacturers: f.excludedManufacturers,
+    environment: f.environment,
   };
 }
 
@@ -30,8 +32,13 @@ const pct = (short: number, need: number) => `${Math.round((short / need) * 100)
  * how far each falls short, instead of asking for more details.
  */
 export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro: string[]): Promise<Draft> {
-  const draft = emptyDraft();
   const need = hardNeed(f);
+  if (need.environment && hasEnvironmentFilter(need.environment)) {
+    const withoutEnvironment = { ...need, environment: undefined };
+    // The figures alone fit: the environment limits are what rule the catalog out.
+    if ((await findCandidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro);
+  }
+  const draft = emptyDraft();
   const limits = await catalogLimits(catalog);
   const lines = [...intro];
   const reasons: string[] = [];
@@ -46,6 +53,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     if (need.minReachMm !== undefined) parts.push(`${mm(need.minReachMm)} reach`);
     if (need.maxReachMm !== undefined) parts.push(`at most ${mm(need.maxReachMm)} reach`);
     if (need.excludeManufacturers?.length) parts.push(`not ${need.excludeManufacturers.join(' or ')}`);
+    parts.push(...environmentWords(need.environment));
     reasons.push(`No robot in our catalog has ${parts.join(' and ')} together; each figure alone is within the catalog's range.`);
   }
   lines.push('', 'Nothing in our catalog fits this task:', ...reasons.map((r) => `- ${r}`));
@@ -69,5 +77,39 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   draft.answered = true;
   draft.followUps = ['Could the load be split or lightened (gripper, fixture)?', 'Could the robot be placed closer to the pick and place points?', 'Would a linear track (7th axis) be an option?'];
   draft.actions = ['Talk to an integrator about a custom cell', 'Browse the robot catalog by payload and reach'];
+  return draft;
+}
+
+/**
+ * Robots meet the figures, but none is known to meet the environment limits (issue 12:
+ * "food-grade IP67 for raw chicken, 5 kg"): said plainly, with how many robots have no
+ * published value (they are not counted as fitting), and the nearest robots with what
+ * each misses or does not publish.
+ */
+async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: string[]): Promise<Draft> {
+  const draft = emptyDraft();
+  const need = hardNeed(f);
+  const asked = environmentWords(need.environment).join(', ');
+  const shortfall = await environmentShortfall(catalog, need, 3);
+  const lines = [...intro];
+  lines.push('', `No robot in our catalog is known to be ${asked} and also meet the figures (${kg(need.minPayloadKg)} payload${need.minReachMm !== undefined ? `, ${mm(need.minReachMm)} reach` : ''}).`);
+  const unknown = shortfall.unknown.filter((u) => u.robots > 0);
+  if (unknown.length) {
+    lines.push(
+      `Of the ${shortfall.meetingFigures} robots that meet the figures, ${unknown.map((u) => `${u.robots} have no published ${u.label}`).join(' and ')}: I do not count a value that is not published as a match. Ask the supplier; a maker often sells a food-grade, washdown or cleanroom version under its own model name.`,
+    );
+  }
+  if (shortfall.nearest.length) {
+    lines.push('', 'The nearest robots, and what each misses:');
+    for (const r of shortfall.nearest) {
+      const checks = environmentChecks(r, need.environment).filter((c) => c.ok !== true);
+      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${checks.length ? checks.map((c) => c.text).join('; ') : 'meets the limits'}`);
+    }
+    draft.named.push(...shortfall.nearest);
+  }
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.followUps = ['Could a protective cover (robot jacket) meet the hygiene or washdown need?', 'Which limit matters most: the IP rating, food-grade lubricant or the cleanroom class?'];
+  draft.actions = ['Ask suppliers for a food-grade, washdown or cleanroom version', 'Browse the robot catalog by payload and reach'];
   return draft;
 }

@@ -5,6 +5,7 @@ import { applicationLabel } from '../understanding/vocabulary';
 import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine, usd } from './format';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
+import { environmentChecks, environmentWords } from './environment';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 import { defined, nth } from '../../../lib/invariants';
 
@@ -26,6 +27,7 @@ export function describeFacts(f: Facts): string {
   if (f.category) parts.push(categoryLabel(f.category));
   if (f.budgetUsd !== undefined) parts.push(`budget ${usd(f.budgetUsd)}`);
   if (f.cycleTimeS !== undefined) parts.push(`${f.cycleTimeS} s cycle time`);
+  parts.push(...environmentWords(f.environment));
   return parts.join(', ');
 }
 
@@ -45,6 +47,7 @@ export function criteriaFrom(u: Understanding): SelectionCriteria {
     category: f.category,
     budgetUsd: f.budgetUsd,
     cycleTimeS: f.cycleTimeS,
+    environment: f.environment,
     limits: u.limits,
   };
 }
@@ -150,11 +153,15 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
 
   if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines);
 
+  // With environment limits, "meets" means known to meet them too (a value not published does not count).
+  const envWords = environmentWords(f.environment);
+  const limitsMet = envWords.length ? `payload, reach and ${joinWords(envWords)}` : 'payload and reach';
+  const meets = envWords.length ? `is known to meet ${limitsMet}` : `meets ${limitsMet}`;
   const relaxNotes: Record<RecommendationResult['relaxed'][number], string> = {
-    application: `No catalog robot that meets payload and reach is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet payload and reach, so check the application with the supplier.`,
-    category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} meets payload and reach; these are other types that do.`,
-    manufacturer: `No ${f.manufacturers?.join(' or ')} robot in the catalog meets payload and reach; these are from other makers.`,
-    budget: `Nothing that meets payload and reach is listed within ${f.budgetUsd !== undefined ? usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
+    application: `No catalog robot that ${meets} is listed for ${f.application ? applicationLabel(f.application) : 'that application'}; these meet ${limitsMet}, so check the application with the supplier.`,
+    category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} ${meets}; these are other types that do.`,
+    manufacturer: `No ${f.manufacturers?.join(' or ')} robot in the catalog ${meets}; these are from other makers.`,
+    budget: `Nothing that ${meets} is listed within ${f.budgetUsd !== undefined ? usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
   };
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
 
@@ -168,6 +175,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
     ];
     if (r.repeatabilityMm != null) bits.push(`±${r.repeatabilityMm} mm repeatability`);
     if (rec.applicationMatch && f.application) bits.push(`listed for ${applicationLabel(f.application)}`);
+    bits.push(...environmentChecks(r, f.environment).map((x) => x.text));
     const band = priceBand(r);
     bits.push(band ? `indicative ${band}` : 'price not published');
     lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
