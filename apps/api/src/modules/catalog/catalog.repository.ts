@@ -609,13 +609,20 @@ export async function recordRobotView(db: Database, robotId: string): Promise<vo
 }
 
 /** The columns project matching scores. */
-export type MatchCandidateRow = Pick<RobotRow, 'id' | 'manufacturer' | 'model' | 'category' | 'payloadKg' | 'reachMm' | 'priceMinUsd' | 'priceMaxUsd' | 'applications' | 'industries' | 'ownerId'>;
+export type MatchCandidateRow = Pick<
+  RobotRow,
+  'id' | 'manufacturer' | 'model' | 'category' | 'payloadKg' | 'reachMm' | 'priceMinUsd' | 'priceMaxUsd' | 'applications' | 'industries' | 'ownerId' | 'ipRating' | 'cleanroomIsoClass' | 'foodGrade' | 'mounting'
+>;
 
-/** Public robots that can carry the part and reach far enough; scoring happens in matching.ts. */
+/**
+ * Public robots that can carry the part and reach far enough, and are known to meet the
+ * project's environment limits (hard: an unpublished value does not pass); scoring happens in matching.ts.
+ */
 export async function findMatchCandidates(
   db: Database,
   req: { payload_kg: number | null; reach_mm: number | null },
   limit = 400,
+  environment: EnvironmentQuery = {},
 ): Promise<MatchCandidateRow[]> {
   return db
     .select({
@@ -630,6 +637,10 @@ export async function findMatchCandidates(
       applications: robots.applications,
       industries: robots.industries,
       ownerId: robots.ownerId,
+      ipRating: robots.ipRating,
+      cleanroomIsoClass: robots.cleanroomIsoClass,
+      foodGrade: robots.foodGrade,
+      mounting: robots.mounting,
     })
     .from(robots)
     .where(
@@ -637,6 +648,7 @@ export async function findMatchCandidates(
         robotVisibleTo(),
         req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
         req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
+        ...environmentConditions(environment, robotEnvironmentColumns),
       ),
     )
     .orderBy(asc(robots.payloadKg), asc(robots.reachMm))

@@ -8,6 +8,7 @@ export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
   catalogVersion,
   catalogLimits,
+  countUnknownValues,
   environmentShortfall,
   hasEnvironmentFilter,
   findCandidateRobots,
