@@ -47,3 +47,35 @@ export function humanizeTag(slug: string): string {
 export function robotName(robot: { manufacturer: string; model: string }): string {
   return `${robot.manufacturer} ${robot.model}`;
 }
+
+/** "IP67" (robots.ip_rating holds the two digits), else UNKNOWN. */
+export function formatIp(value: number | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : `IP${String(value).padStart(2, '0')}`;
+}
+
+/** "ISO 5" (ISO 14644-1 class), else UNKNOWN. */
+export function formatCleanroom(value: number | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : `ISO ${value}`;
+}
+
+/** Yes / No as published, else UNKNOWN (never "No" for a value nobody published). */
+export function formatYesNo(value: boolean | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : value ? 'Yes' : 'No';
+}
+
+/** "Floor, ceiling, wall" in that order, else UNKNOWN. */
+export function formatMounting(value: readonly string[] | null | undefined): string {
+  if (!value?.length) return UNKNOWN;
+  const text = value.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "1,000 mm/s", else UNKNOWN. */
+export function formatSpeed(value: number | null | undefined): string {
+  return withUnit(value, 'mm/s');
+}
+
+/** The country's English name ("Japan") from its ISO code, the code when not listed, else UNKNOWN. */
+export function formatCountry(code: string | null | undefined, names: Readonly<Record<string, string>>): string {
+  return code ? (names[code] ?? code) : UNKNOWN;
+}

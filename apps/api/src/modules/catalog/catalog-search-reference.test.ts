@@ -124,5 +124,6 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
     await seedCatalog(handle.db);
     await seedCatalog(handle.db);
     await agree('seeded again');
-  });
+    // Fifty queries after each of twelve kinds of write: slow under a loaded machine, not a timing check.
+  }, 180_000);
 });
