@@ -79,3 +79,16 @@ export function formatSpeed(value: number | null | undefined): string {
 export function formatCountry(code: string | null | undefined, names: Readonly<Record<string, string>>): string {
   return code ? (names[code] ?? code) : UNKNOWN;
 }
+
+/**
+ * Robots an environment filter left out because their maker publishes no value (the
+ * catalog's and project matching's unknown_values): said, so a short or empty list is not
+ * read as "none exists" ("14 robots have no published IP rating, so they are not shown").
+ */
+export function unknownValuesNote(unknown: ReadonlyArray<{ label: string; robots: number }> | undefined): string | null {
+  const counted = (unknown ?? []).filter((u) => u.robots > 0);
+  if (!counted.length) return null;
+  const parts = counted.map((u) => `${u.robots} ${u.robots === 1 ? 'robot has' : 'robots have'} no published ${u.label}`);
+  const single = counted.length === 1 && counted[0]?.robots === 1;
+  return `${parts.join('; ')}, so ${single ? 'it is' : 'they are'} not shown. Ask the supplier if it matters.`;
+}

@@ -1,4 +1,4 @@
-import type { Robot, RobotListResponse } from '@cellforge/contracts';
+import type { Robot } from '@cellforge/contracts';
 import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/api-answer';
 import { cn } from '@/lib/cn';
-import { robotName } from '@/lib/robot-format';
+import { robotName, unknownValuesNote } from '@/lib/robot-format';
 import { useRobots } from '../api/get-robots';
 import { useCompareRobots } from '../api/get-compare-robots';
 import { useCatalogState } from '../hooks/use-catalog-state';
@@ -48,18 +48,6 @@ export const CATALOG_LOAD_FAILED = 'The catalog could not be loaded.';
 const SIDE_PANEL_QUERY = '(min-width: 64rem)';
 
 /** The sheet's main action: how many robots the filters chosen in it give. */
-/**
- * Robots an environment filter left out because their maker publishes no value: said, so an
- * empty or short list is not read as "none exists" ("14 robots have no published IP rating
- * and are not shown").
- */
-export function unknownValuesNote(unknown: RobotListResponse['unknown_values']): string | null {
-  const counted = (unknown ?? []).filter((u) => u.robots > 0);
-  if (!counted.length) return null;
-  const parts = counted.map((u) => `${u.robots} ${u.robots === 1 ? 'robot has' : 'robots have'} no published ${u.label}`);
-  return `${parts.join('; ')}, so ${counted.length === 1 && counted[0]?.robots === 1 ? 'it is' : 'they are'} not shown. Ask the supplier if it matters.`;
-}
-
 export function showResultsLabel(total: number | null): string {
   return total === null ? 'Show results' : `Show ${total} result${total === 1 ? '' : 's'}`;
 }
