@@ -21,7 +21,7 @@ test('catalog search and chat widget read "palletizer for 40 kg sacks, no FANUC"
   await expect(page.getByTestId('search-reading')).toContainText('not FANUC');
   const chips = page.getByRole('list', { name: 'Filters in force' });
   await expect(chips.getByRole('button', { name: 'Remove filter Not FANUC' })).toBeVisible();
-  await expect(chips.getByRole('button', { name: 'Remove filter Payload ≥ 40 kg' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'Remove filter Rated payload ≥ 40 kg' })).toBeVisible();
 
   const results = page.getByRole('list', { name: 'Robots' });
   await expect(results).not.toHaveAttribute('aria-busy', 'true');
