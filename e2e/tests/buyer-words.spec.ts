@@ -21,7 +21,7 @@ test('catalog search and chat widget read "palletizer for 40 kg sacks, no FANUC"
   await expect(page.getByTestId('search-reading')).toContainText('not FANUC');
   const chips = page.getByRole('list', { name: 'Filters in force' });
   await expect(chips.getByRole('button', { name: 'Remove filter Not FANUC' })).toBeVisible();
-  await expect(chips.getByRole('button', { name: 'Remove filter Payload ≥ 40 kg' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'Remove filter Rated payload ≥ 40 kg' })).toBeVisible();
 
   const results = page.getByRole('list', { name: 'Robots' });
   await expect(results).not.toHaveAttribute('aria-busy', 'true');
@@ -51,4 +51,21 @@ test('catalog search and chat widget read "palletizer for 40 kg sacks, no FANUC"
   // Following a name opens that robot's page.
   await answer.locator('a[href^="/robots/"]').first().click();
   await expect(page).toHaveURL(new RegExp(`${linked[0]!.href}$`));
+});
+
+test('environment words are filters: "ceiling mounted" shows ceiling-mount robots, counts those without a published mounting, and the robot page says it', async ({ page }) => {
+  await page.goto('/catalog');
+  const box = page.getByLabel('Search robots');
+  await box.fill('ceiling mounted');
+  await box.press('Enter');
+  const chips = page.getByRole('list', { name: 'Filters in force' });
+  await expect(chips.getByRole('button', { name: 'Remove filter Ceiling mounting' })).toBeVisible();
+  await expect(page.getByTestId('unknown-values')).toContainText(/robots have no published mounting, so they are not shown/);
+  const results = page.getByRole('list', { name: 'Robots' });
+  await expect(results).not.toHaveAttribute('aria-busy', 'true');
+  const first = results.getByRole('article').first().locator('a[href^="/robots/"]').first();
+  await first.click();
+  const mounting = page.getByRole('row', { name: /^Mounting/ });
+  await expect(mounting).toContainText(/ceiling/i);
+  await expect(page.getByRole('rowheader', { name: 'IP rating' })).toBeVisible();
 });

@@ -93,7 +93,7 @@ test('an integrator edits and deletes an own robot in the Catalog tab; shared ro
   await search(page, RENAMED);
   const edited = page.getByRole('article', { name: `${MAKER} ${RENAMED}` });
   await expect(edited).toBeVisible();
-  expect(await specOf(edited, 'Payload')).toBe('12.5 kg');
+  expect(await specOf(edited, 'Rated payload')).toBe('12.5 kg');
   await expect(edited).toContainText('Category: Collaborative');
   // A reload reads it back from the server, every field included.
   await page.reload();

@@ -150,7 +150,7 @@ test('an integrator imports a messy XLSX through the wizard and finds the robots
   await expect(card).toBeVisible();
   await expect(card).toContainText('Owner · can edit');
   // 44 lb and 55 in, converted.
-  expect(await specOf(card, 'Payload')).toBeCloseTo(19.96, 1);
+  expect(await specOf(card, 'Rated payload')).toBeCloseTo(19.96, 1);
   expect(await specOf(card, 'Reach')).toBeCloseTo(1397, 0);
   expect(await specOf(card, 'DOF')).toBe(6);
   await expectNoAxeViolations(page, 'catalog tab');

@@ -58,9 +58,9 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   await expect(page.getByRole('heading', { level: 1, name: 'Robot Catalog' })).toBeVisible();
   await page.getByRole('group', { name: 'Manufacturer' }).getByRole('radio', { name: /^FANUC,/ }).check();
   await expect(page).toHaveURL(/manufacturer=FANUC/);
-  await page.getByLabel('Minimum payload (kg)').fill('5');
-  await page.getByLabel('Maximum payload (kg)').fill('20');
-  await page.getByLabel('Maximum payload (kg)').press('Enter');
+  await page.getByLabel('Minimum rated payload (kg)').fill('5');
+  await page.getByLabel('Maximum rated payload (kg)').fill('20');
+  await page.getByLabel('Maximum rated payload (kg)').press('Enter');
   await expect(page).toHaveURL(/maxPayload=20/);
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toEqual({ manufacturer: 'FANUC', minPayload: '5', maxPayload: '20' });
@@ -74,7 +74,7 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   for (let i = 0; i < count; i += 1) {
     const card = cards.nth(i);
     expect(await card.getAttribute('aria-label')).toMatch(/^FANUC /);
-    const payload = numberIn(await specOf(card, 'Payload'));
+    const payload = numberIn(await specOf(card, 'Rated payload'));
     expect(payload).not.toBeNull();
     expect(payload!).toBeGreaterThanOrEqual(5);
     expect(payload!).toBeLessThanOrEqual(20);
@@ -88,7 +88,7 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   await expect(page).not.toHaveURL(/maxPayload/);
   await page.goForward();
   await expect(page).toHaveURL(/maxPayload=20/);
-  await expect(page.getByLabel('Maximum payload (kg)')).toHaveValue('20');
+  await expect(page.getByLabel('Maximum rated payload (kg)')).toHaveValue('20');
 
   // 3. Opens a robot from the results.
   const firstCard = cards.first();

@@ -10,6 +10,7 @@ export * from './bulk-upload';
 export * from './perception';
 export * from './site';
 export * from './constants/pages';
+export * from './constants/makers';
 export * from './leads';
 export * from './listings';
 export * from './opportunities';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { robotMountings } from './constants/makers';
 import { robotCategories } from './robots';
 
 const nullableNumber = (min: number, max: number, label: string) =>
@@ -7,6 +8,17 @@ const nullableNumber = (min: number, max: number, label: string) =>
     z.coerce
       .number({ message: `${label} must be a number` })
       .finite()
+      .min(min, { message: `${label} must be at least ${min}` })
+      .max(max, { message: `${label} must be at most ${max}` })
+      .nullable(),
+  );
+
+const nullableInt = (min: number, max: number, label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ message: `${label} must be a number` })
+      .int({ message: `${label} must be a whole number` })
       .min(min, { message: `${label} must be at least ${min}` })
       .max(max, { message: `${label} must be at most ${max}` })
       .nullable(),
@@ -29,6 +41,18 @@ export const listingInputSchema = z
     industries: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
     description: z.string().trim().max(5000).default(''),
     datasheet_source: z.string().trim().max(500).nullable().default(null),
+    /** Environment and installation (migration 0009); leave null what the datasheet does not give. */
+    ip_rating: nullableInt(0, 69, 'IP rating (its two digits, 67 for IP67)').default(null),
+    cleanroom_iso_class: nullableInt(1, 9, 'Cleanroom ISO class').default(null),
+    food_grade: z.boolean().nullable().default(null),
+    mounting: z
+      .array(z.enum(robotMountings, { message: `Mounting must be among ${robotMountings.join(', ')}` }))
+      .max(robotMountings.length)
+      .transform((m) => (m.length ? [...new Set(m)] : null))
+      .nullable()
+      .default(null),
+    max_speed_mm_s: nullableNumber(1, 100_000, 'Maximum speed').default(null),
+    environment_source: z.string().trim().max(500).nullable().default(null),
   })
   .refine((v) => v.price_min_usd === null || v.price_max_usd === null || v.price_min_usd <= v.price_max_usd, {
     message: 'Minimum price must not exceed maximum price',

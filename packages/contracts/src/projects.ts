@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { robotMountings } from './constants/makers';
+import { unknownValuesSchema } from './robots';
 
 /** docs/product.md §5.5: project status values. */
 export const projectStatuses = ['Draft', 'In Progress', 'Complete'] as const;
@@ -32,6 +34,12 @@ const optionalPositive = (max: number, message: string) =>
     z.coerce.number({ message }).finite().positive({ message }).max(max, { message }).nullable(),
   );
 
+const optionalInt = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).nullable(),
+  );
+
 /** What a customer needs automated (docs/product.md §3.9, a decision: task, payload, reach, cycle time, budget). */
 const requirementFields = {
   application: z.string().trim().max(60).nullable(),
@@ -40,6 +48,12 @@ const requirementFields = {
   reach_mm: optionalPositive(10000, 'Reach must be between 0 and 10000 mm'),
   cycle_time_s: optionalPositive(3600, 'Cycle time must be between 0 and 3600 s'),
   budget_usd: optionalPositive(100_000_000, 'Budget must be a positive amount'),
+  /** Environment limits (issue 12): hard filters on matches; a robot with no published value does not match. */
+  ip_rating_min: optionalInt(0, 69, 'IP rating must be the two digits of an IP code (67 for IP67)'),
+  cleanroom_iso_class: optionalInt(1, 9, 'Cleanroom class must be an ISO class from 1 to 9'),
+  /** true: only robots sold as food-grade; null: no requirement. */
+  food_grade: z.literal(true).nullable(),
+  mounting: z.enum(robotMountings, { message: `Mounting must be one of ${robotMountings.join(', ')}` }).nullable(),
 };
 export const projectRequirementsSchema = z.object({
   application: requirementFields.application.default(null),
@@ -48,6 +62,10 @@ export const projectRequirementsSchema = z.object({
   reach_mm: requirementFields.reach_mm.default(null),
   cycle_time_s: requirementFields.cycle_time_s.default(null),
   budget_usd: requirementFields.budget_usd.default(null),
+  ip_rating_min: requirementFields.ip_rating_min.default(null),
+  cleanroom_iso_class: requirementFields.cleanroom_iso_class.default(null),
+  food_grade: requirementFields.food_grade.default(null),
+  mounting: requirementFields.mounting.default(null),
 });
 /** PATCH: the requirement fields sent change, the others keep their value (null clears one). */
 export const projectRequirementsPatchSchema = z.object(requirementFields).partial().strict();
@@ -72,6 +90,10 @@ export const createProjectSchema = z.object({
     reach_mm: null,
     cycle_time_s: null,
     budget_usd: null,
+    ip_rating_min: null,
+    cleanroom_iso_class: null,
+    food_grade: null,
+    mounting: null,
   }),
   shared_with_integrators: z.boolean().default(false),
 });
@@ -103,8 +125,13 @@ export const projectMatchSchema = z.object({
   price_max_usd: z.number().nullable(),
   listed_by_supplier: z.boolean(),
   fit_score: z.number().min(0).max(100),
-  reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'cycle_time', 'price', 'application', 'industry']), ok: z.boolean(), text: z.string() })),
+  reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'cycle_time', 'price', 'application', 'industry', 'environment']), ok: z.boolean(), text: z.string() })),
 });
 export type ProjectMatch = z.infer<typeof projectMatchSchema>;
-export const projectMatchesResponseSchema = z.object({ data: z.array(projectMatchSchema), project: customerProjectSchema });
+export const projectMatchesResponseSchema = z.object({
+  data: z.array(projectMatchSchema),
+  project: customerProjectSchema,
+  /** Per environment limit of the project: robots meeting the figures whose value is not published (left out). */
+  unknown_values: z.array(unknownValuesSchema).optional(),
+});
 export type ProjectMatchesResponse = z.infer<typeof projectMatchesResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { robotMountings } from './constants/makers';
 import {
   CATALOG_DEFAULT_LIMIT,
   CATALOG_DEFAULT_PAGE,
@@ -32,6 +33,20 @@ export const robotSchema = z.object({
   industries: z.array(z.string()),
   description: z.string(),
   datasheet_source: z.string().nullable(),
+  /** The IP code's two digits as one number (IP67 -> 67); null: not published. */
+  ip_rating: z.number().int().nullable(),
+  /** ISO 14644-1 cleanroom class (lower is cleaner); null: not published (not "not cleanroom"). */
+  cleanroom_iso_class: z.number().int().nullable(),
+  /** True: sold as food-grade; false: stated as not; null: not published. */
+  food_grade: z.boolean().nullable(),
+  /** Orientations the maker allows; null: not published. */
+  mounting: z.array(z.enum(robotMountings)).nullable(),
+  /** Maximum TCP speed, mm/s; null: not published. */
+  max_speed_mm_s: z.number().nullable(),
+  /** Where the environment values come from (datasheet name or URL). */
+  environment_source: z.string().nullable(),
+  /** The maker's home country (ISO 3166-1 alpha-2); null: a maker we do not know. */
+  maker_country: z.string().nullable(),
   status: z.enum(robotStatuses),
   owner_id: z.string().nullable(),
   created_at: z.string(),
@@ -54,6 +69,16 @@ const optionalPrice = z.preprocess(
     .max(PRICE_FILTER_MAX, { message: `Must be at most ${PRICE_FILTER_MAX.toLocaleString('en-US')} (USD)` })
     .optional(),
 );
+const optionalInt = (min: number, max: number, label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v),
+    z.coerce
+      .number({ message: 'Must be a number' })
+      .int({ message: 'Must be a whole number' })
+      .min(min, { message: `${label} must be at least ${min}` })
+      .max(max, { message: `${label} must be at most ${max}` })
+      .optional(),
+  );
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
 
@@ -83,6 +108,40 @@ export const robotQuerySchema = z
     maxAxes: optionalNumber,
     minReach: optionalNumber,
     maxReach: optionalNumber,
+    /** Environment filters (migration 0009); a robot with no published value never passes one. */
+    /** IP rating at least this (the two digits: 67 = IP67). */
+    minIp: optionalInt(0, 69, 'minIp'),
+    /** Cleanroom: "any" (a published ISO class) or the ISO 14644-1 class needed (the robot's is this or cleaner). */
+    cleanroom: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .union([z.literal('any'), z.coerce.number().int().min(1).max(9)], { message: 'cleanroom must be "any" or an ISO class from 1 to 9' })
+        .optional(),
+    ),
+    /** "true": only robots sold as food-grade. */
+    foodGrade: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['true']).optional()),
+    /** Mountings, one or several separated by commas (a robot allowing any of them). */
+    mounting: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .trim()
+        .max(60)
+        .refine((v) => v.split(',').every((m) => (robotMountings as readonly string[]).includes(m.trim().toLowerCase())), {
+          message: `mounting must be among ${robotMountings.join(', ')}`,
+        })
+        .optional(),
+    ),
+    /** Makers' home countries (ISO 3166-1 alpha-2), one or several separated by commas. */
+    makerCountry: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z
+        .string()
+        .trim()
+        .max(60)
+        .regex(/^[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*$/, { message: 'makerCountry must be country codes such as JP or JP,DE' })
+        .optional(),
+    ),
     sort: z.enum(catalogSorts).default('relevance'),
     page: z.coerce.number().int().min(1).max(100_000).default(CATALOG_DEFAULT_PAGE),
     limit: z.coerce.number().int().min(1).max(CATALOG_MAX_LIMIT).default(CATALOG_DEFAULT_LIMIT),
@@ -125,6 +184,19 @@ export const searchInterpretationSchema = z.object({
 });
 export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
 
+/**
+ * An environment filter's robots with no published value (docs/decisions.md, "Unknown
+ * environment values"): they are left out of the results and counted here, so the page
+ * can say "12 robots have no published IP rating" instead of hiding them silently.
+ */
+export const unknownValuesSchema = z.object({
+  filter: z.enum(['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry']),
+  /** "IP rating", "cleanroom class", ... */
+  label: z.string(),
+  robots: z.number().int(),
+});
+export type UnknownValues = z.infer<typeof unknownValuesSchema>;
+
 export const robotListResponseSchema = z.object({
   data: z.array(robotSchema),
   page: z.number().int(),
@@ -132,6 +204,8 @@ export const robotListResponseSchema = z.object({
   total: z.number().int(),
   facets: robotFacetsSchema,
   interpretation: searchInterpretationSchema.optional(),
+  /** Per environment filter given: robots otherwise matching that have no published value. */
+  unknown_values: z.array(unknownValuesSchema).optional(),
 });
 export type RobotListResponse = z.infer<typeof robotListResponseSchema>;
 

@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDb, queryRows, resolveMigrationsFolder, type DbHandle } from './client';
 import { testBackends } from './testing';
+import { makerCountries } from '@cellforge/contracts/constants';
+import { seedRobots } from './seed/robots/index';
+import { modelsWithEnvironment } from './seed/robots/environment';
 
 /**
  * Migrations applied to a database holding data in the old shape: the folder cut at a
@@ -122,4 +125,55 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
     expect(abb).toEqual([{ shared_search: 'abb irb articulated assembly electronics', row_search: '120', robots: 1 }]);
     await after.close();
   }, 180_000);
+
+  it('0009 gives existing robots their maker\'s country, copies it to the search table, and leaves the environment values unknown', async () => {
+    const old = migrationsUpTo('0008_search_speed');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text) values
+        ('Stäubli', 'TX2-60', 'staubli|tx260', 'articulated', 4.5, 670, 6, 'staubli tx2 60', 'staubli tx260'),
+        ('Yaskawa Motoman', 'GP8', 'yaskawamotoman|gp8', 'articulated', 8, 727, 6, 'yaskawa gp8', 'yaskawamotoman gp8'),
+        ('Acme', 'A1', 'acme|a1', 'scara', 3, 400, 4, 'acme a1', 'acme a1')
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const rows = await queryRows<{ model: string; maker_country: string | null; ip_rating: number | null; food_grade: boolean | null; mounting: string[] | null }>(
+      after.db,
+      sql`select model, maker_country, ip_rating, food_grade, mounting from robots order by model`,
+    );
+    expect(rows).toEqual([
+      { model: 'A1', maker_country: null, ip_rating: null, food_grade: null, mounting: null },
+      { model: 'GP8', maker_country: 'JP', ip_rating: null, food_grade: null, mounting: null },
+      { model: 'TX2-60', maker_country: 'CH', ip_rating: null, food_grade: null, mounting: null },
+    ]);
+    const search = await queryRows<{ model: string; maker_country: string | null }>(after.db, sql`select model, maker_country from robot_search order by model`);
+    expect(search).toEqual([
+      { model: 'A1', maker_country: null },
+      { model: 'GP8', maker_country: 'JP' },
+      { model: 'TX2-60', maker_country: 'CH' },
+    ]);
+    // The replaced trigger functions copy the new columns on later writes.
+    await after.db.execute(sql`update robots set ip_rating = 67, mounting = array['ceiling'] where model = 'A1'`);
+    const [edited] = await queryRows<{ ip_rating: number; mounting: string[] }>(after.db, sql`select ip_rating, mounting from robot_search where model = 'A1'`);
+    expect(edited).toEqual({ ip_rating: 67, mounting: ['ceiling'] });
+    await after.close();
+  }, 180_000);
+});
+
+describe('0009 maker countries', () => {
+  it('the migration\'s list is the contracts\' list (makers.ts)', () => {
+    const text = readFileSync(path.join(resolveMigrationsFolder(), '0009_robot_environment.sql'), 'utf8');
+    const inSql = [...text.matchAll(/IN \(([^)]*)\) THEN '([A-Z]{2})'/g)].flatMap((m) => [...(m[1] ?? '').matchAll(/'(\w+)'/g)].map((k) => `${k[1]}:${m[2]}`));
+    const inContracts = makerCountries.flatMap((m) => m.keys.map((k) => `${k}:${m.country}`));
+    expect(inSql.sort()).toEqual(inContracts.sort());
+    expect(inSql.length).toBeGreaterThan(20);
+  });
+
+  it('every seed model with environment values exists once, and every value names its source', () => {
+    for (const model of modelsWithEnvironment) expect(seedRobots.filter((r) => r.model === model), model).toHaveLength(1);
+    for (const r of seedRobots.filter((x) => x.environment)) expect(r.environment?.source.length, r.model).toBeGreaterThan(10);
+  });
 });

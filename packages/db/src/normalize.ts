@@ -1,3 +1,4 @@
+import { makerCountryOfKey } from '@cellforge/contracts/constants';
 /** Lower-case, accents removed ("Stäubli" -> "staubli"). */
 export function foldText(s: string): string {
   return s
@@ -38,8 +39,11 @@ export interface RobotSearchInput {
   industries?: string[] | null;
 }
 
-/** The search columns of a robot row; every insert path (seed, import, listings) uses this. */
-export function robotSearchColumns(input: RobotSearchInput): { normalizedKey: string; searchText: string; compactText: string } {
+/**
+ * The search columns of a robot row, and the maker's home country (makers.ts in contracts);
+ * every insert path (seed, import, listings) uses this.
+ */
+export function robotSearchColumns(input: RobotSearchInput): { normalizedKey: string; searchText: string; compactText: string; makerCountry: string | null } {
   const maker = foldText(input.manufacturer);
   const aliases = Object.entries(makerAliases)
     .filter(([name]) => maker.includes(name) || name.includes(maker))
@@ -55,6 +59,7 @@ export function robotSearchColumns(input: RobotSearchInput): { normalizedKey: st
   ];
   return {
     normalizedKey: normalizeRobotKey(input.manufacturer, input.model),
+    makerCountry: makerCountryOfKey(compactText(input.manufacturer)),
     searchText: [...new Set(words.join(' ').split(/\s+/).filter(Boolean))].join(' '),
     compactText: `${compactText(input.manufacturer)} ${aliases.map(compactText).join(' ')} ${compactText(input.model)}`.trim(),
   };

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -107,6 +108,24 @@ export const robots = pgTable(
     industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     datasheetSource: text('datasheet_source'),
+    /**
+     * Environment and installation (migration 0009). Null: no value published that we hold,
+     * never a guess; a hard filter never lets a null through (docs/decisions.md).
+     * The IP code's two digits as one number (IP67 -> 67).
+     */
+    ipRating: smallint('ip_rating'),
+    /** ISO 14644-1 cleanroom class (1-9, lower is cleaner). */
+    cleanroomIsoClass: smallint('cleanroom_iso_class'),
+    /** True when the maker sells it as food-grade (hygienic design, food-grade lubricant). */
+    foodGrade: boolean('food_grade'),
+    /** Orientations the maker allows: floor, ceiling, wall, angle. */
+    mounting: text('mounting').array(),
+    /** Maximum TCP speed, mm/s. */
+    maxSpeedMmS: doublePrecision('max_speed_mm_s'),
+    /** Where the environment values come from (the maker's datasheet, by name or URL). */
+    environmentSource: text('environment_source'),
+    /** The maker's home country (ISO 3166-1 alpha-2), from the makers list in contracts; set on every write. */
+    makerCountry: text('maker_country'),
     /** active | inactive */
     status: text('status').notNull().default('active'),
     /** null: the shared catalog (read-only to integrators and suppliers). */
@@ -200,6 +219,12 @@ export const robotSearch = pgTable(
     /** The robot's own words (those with a digit: model numbers) of its search and compact text (migration 0011). */
     rowSearch: text('row_search').notNull(),
     rowCompact: text('row_compact').notNull(),
+    /** The environment filters (migration 0009), copied from robots. */
+    ipRating: smallint('ip_rating'),
+    cleanroomIsoClass: smallint('cleanroom_iso_class'),
+    foodGrade: boolean('food_grade'),
+    mounting: text('mounting').array(),
+    makerCountry: text('maker_country'),
   },
   (t) => [
     index('robot_search_row_trgm_idx').using('gin', sql`(${t.rowCompact} || ' ' || ${t.rowSearch}) gin_trgm_ops`),

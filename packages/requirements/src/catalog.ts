@@ -1,4 +1,4 @@
-import type { RequirementRobotType, RobotCategory } from '@cellforge/contracts';
+import type { RequirementEnvironment, RequirementRobotType, RobotCategory } from '@cellforge/contracts';
 
 /** The catalog category (robots.category) of a requirement's robot type; gantry has none. */
 export const catalogCategoryOf: Record<RequirementRobotType, RobotCategory | null> = {
@@ -9,3 +9,21 @@ export const catalogCategoryOf: Record<RequirementRobotType, RobotCategory | nul
   palletizer: 'palletizing',
   gantry: null,
 };
+
+/** US FED-STD-209E classes and their ISO 14644-1 equivalents ("Class 100" = ISO 5). */
+const fedStdToIso: Record<string, number> = { '1': 3, '10': 4, '100': 5, '1000': 6, '10000': 7, '100000': 8 };
+
+/**
+ * The ISO 14644-1 class a cleanroom requirement asks for ("ISO 5" -> 5, "Class 100" -> 5),
+ * 'any' for "cleanroom" without a class, undefined when no cleanroom is asked for. The
+ * catalog's robots.cleanroom_iso_class must be this class or cleaner (a lower number).
+ */
+export function cleanroomIsoClassOf(env: RequirementEnvironment): number | 'any' | undefined {
+  if (!env.cleanroom && !env.cleanroomClass) return undefined;
+  const cls = env.cleanroomClass ?? '';
+  const iso = /^ISO (\d)$/.exec(cls);
+  if (iso) return Number(iso[1]);
+  const fed = /^Class (\d+)$/.exec(cls);
+  if (fed?.[1] && fedStdToIso[fed[1]] !== undefined) return fedStdToIso[fed[1]];
+  return 'any';
+}

@@ -47,3 +47,48 @@ export function humanizeTag(slug: string): string {
 export function robotName(robot: { manufacturer: string; model: string }): string {
   return `${robot.manufacturer} ${robot.model}`;
 }
+
+/** "IP67" (robots.ip_rating holds the two digits), else UNKNOWN. */
+export function formatIp(value: number | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : `IP${String(value).padStart(2, '0')}`;
+}
+
+/** "ISO 5" (ISO 14644-1 class), else UNKNOWN. */
+export function formatCleanroom(value: number | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : `ISO ${value}`;
+}
+
+/** Yes / No as published, else UNKNOWN (never "No" for a value nobody published). */
+export function formatYesNo(value: boolean | null | undefined): string {
+  return value === null || value === undefined ? UNKNOWN : value ? 'Yes' : 'No';
+}
+
+/** "Floor, ceiling, wall" in that order, else UNKNOWN. */
+export function formatMounting(value: readonly string[] | null | undefined): string {
+  if (!value?.length) return UNKNOWN;
+  const text = value.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "1,000 mm/s", else UNKNOWN. */
+export function formatSpeed(value: number | null | undefined): string {
+  return withUnit(value, 'mm/s');
+}
+
+/** The country's English name ("Japan") from its ISO code, the code when not listed, else UNKNOWN. */
+export function formatCountry(code: string | null | undefined, names: Readonly<Record<string, string>>): string {
+  return code ? (names[code] ?? code) : UNKNOWN;
+}
+
+/**
+ * Robots an environment filter left out because their maker publishes no value (the
+ * catalog's and project matching's unknown_values): said, so a short or empty list is not
+ * read as "none exists" ("14 robots have no published IP rating, so they are not shown").
+ */
+export function unknownValuesNote(unknown: ReadonlyArray<{ label: string; robots: number }> | undefined): string | null {
+  const counted = (unknown ?? []).filter((u) => u.robots > 0);
+  if (!counted.length) return null;
+  const parts = counted.map((u) => `${u.robots} ${u.robots === 1 ? 'robot has' : 'robots have'} no published ${u.label}`);
+  const single = counted.length === 1 && counted[0]?.robots === 1;
+  return `${parts.join('; ')}, so ${single ? 'it is' : 'they are'} not shown. Ask the supplier if it matters.`;
+}

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './robots';
 export * from './roles';
 export * from './pages';
+export * from './makers';

@@ -29,6 +29,12 @@ function toRow(r: SeedRobot) {
     industries: r.industries,
     description: r.description,
     datasheetSource: r.source,
+    ipRating: r.environment?.ipRating ?? null,
+    cleanroomIsoClass: r.environment?.cleanroomIsoClass ?? null,
+    foodGrade: r.environment?.foodGrade ?? null,
+    mounting: r.environment?.mounting ?? null,
+    maxSpeedMmS: r.environment?.maxSpeedMmS ?? null,
+    environmentSource: r.environment?.source ?? null,
     status: 'active',
     ownerId: null,
   };
@@ -64,17 +70,27 @@ export async function seedCatalog(db: Database, rows: SeedRobot[] = seedRobots):
           datasheetSource: sql`excluded.datasheet_source`,
           searchText: sql`excluded.search_text`,
           compactText: sql`excluded.compact_text`,
+          ipRating: sql`excluded.ip_rating`,
+          cleanroomIsoClass: sql`excluded.cleanroom_iso_class`,
+          foodGrade: sql`excluded.food_grade`,
+          mounting: sql`excluded.mounting`,
+          maxSpeedMmS: sql`excluded.max_speed_mm_s`,
+          environmentSource: sql`excluded.environment_source`,
+          makerCountry: sql`excluded.maker_country`,
           updatedAt: sql`now()`,
         },
         // Rows the seed would not change are left alone: a restart writes nothing, so the
         // catalog's change log (and the search index fed by it) stays quiet.
         setWhere: sql`(${robots.manufacturer}, ${robots.model}, ${robots.category}, ${robots.payloadKg}, ${robots.reachMm}, ${robots.dof},
           ${robots.repeatabilityMm}, ${robots.weightKg}, ${robots.priceMinUsd}, ${robots.priceMaxUsd}, ${robots.applications},
-          ${robots.industries}, ${robots.description}, ${robots.datasheetSource}, ${robots.searchText}, ${robots.compactText})
+          ${robots.industries}, ${robots.description}, ${robots.datasheetSource}, ${robots.searchText}, ${robots.compactText},
+          ${robots.ipRating}, ${robots.cleanroomIsoClass}, ${robots.foodGrade}, ${robots.mounting}, ${robots.maxSpeedMmS},
+          ${robots.environmentSource}, ${robots.makerCountry})
           is distinct from (excluded.manufacturer, excluded.model, excluded.category, excluded.payload_kg, excluded.reach_mm,
           excluded.dof, excluded.repeatability_mm, excluded.weight_kg, excluded.price_min_usd, excluded.price_max_usd,
           excluded.applications, excluded.industries, excluded.description, excluded.datasheet_source, excluded.search_text,
-          excluded.compact_text)`,
+          excluded.compact_text, excluded.ip_rating, excluded.cleanroom_iso_class, excluded.food_grade, excluded.mounting,
+          excluded.max_speed_mm_s, excluded.environment_source, excluded.maker_country)`,
       });
   }
   return { total: values.length };

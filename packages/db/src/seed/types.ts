@@ -31,4 +31,22 @@ export interface SeedRobot {
   description: string;
   /** Where the figures come from: the maker's datasheet or product specification by name. */
   source: string;
+  /**
+   * Environment and installation values, only those the maker publishes (migration 0009);
+   * a value left out is unknown (null), never guessed. Usually shared by a series.
+   */
+  environment?: SeedEnvironment;
+}
+
+export interface SeedEnvironment {
+  /** The IP code's two digits (IP67 -> 67): the rating of the whole arm (the body, not only the wrist). */
+  ipRating?: number;
+  /** ISO 14644-1 class of the standard or cleanroom version named by this model. */
+  cleanroomIsoClass?: number;
+  foodGrade?: boolean;
+  mounting?: Array<'floor' | 'ceiling' | 'wall' | 'angle'>;
+  /** Maximum TCP speed, mm/s. */
+  maxSpeedMmS?: number;
+  /** Where these values are published: the datasheet's URL or title. Required with any value. */
+  source: string;
 }

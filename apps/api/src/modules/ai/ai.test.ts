@@ -219,9 +219,13 @@ describe.each(testBackends)('AI assistant on %s', (backend) => {
       expect(payload.response).not.toMatch(/I still need/);
       expect(payload.robot_data_included).toBe(true);
 
+      // A published value is said with its source (migration 0009); an unpublished one is never guessed.
       const ip = await chat({ message: 'What IP rating does it have?', context });
-      expect(ip.response).toMatch(/IP \(ingress protection\) rating: not published in the datasheet we hold/);
-      expect(ip.response).not.toMatch(/\bIP ?\d{2}\b/);
+      expect(ip.response).toMatch(/IP \(ingress protection\) rating: IP54 \(source: Universal Robots e-Series technical specifications/);
+      const titan = await robotByModel(ctx().handle.db, 'KR 1000 titan');
+      const unknownIp = await chat({ message: 'What IP rating does it have?', context: { page: 'robot_detail', robotId: titan.id } });
+      expect(unknownIp.response).toMatch(/IP \(ingress protection\) rating: not published in the datasheet we hold/);
+      expect(unknownIp.response).not.toMatch(/\bIP ?\d{2}\b/);
 
       const lift = await chat({ message: 'Can it lift 25 kg?', context });
       expect(lift.metadata.userIntent).toBe('robot_selection');

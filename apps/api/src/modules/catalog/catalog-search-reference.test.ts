@@ -51,6 +51,17 @@ const queries: Array<Record<string, string | number>> = [
   { category: 'spaceship' },
   { q: 'zzzz' },
   { q: 'yaskawa gp', page: 2, limit: 5 },
+  // Environment filters (migration 0009): unknown values never pass.
+  { minIp: 67 },
+  { minIp: 54, category: 'collaborative', sort: 'payload' },
+  { foodGrade: 'true' },
+  { cleanroom: 5 },
+  { cleanroom: 'any', q: 'ur' },
+  { mounting: 'ceiling' },
+  { mounting: 'wall,angle', minPayload: 5 },
+  { makerCountry: 'JP', category: 'collaborative' },
+  { makerCountry: 'jp,de', minIp: 54, sort: 'price' },
+  { makerCountry: 'ZZ' },
 ];
 
 /**
@@ -101,6 +112,9 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
       .set({ model: 'Zeta-renamed', ...robotSearchColumns({ manufacturer: 'FANUC', model: 'Zeta-renamed' }), payloadKg: 999, priceMinUsd: 2, category: 'delta', applications: ['painting'] })
       .where(eq(robots.id, defined(fanuc).id));
     await agree('edit');
+    await handle.db.update(robots).set({ ipRating: 69, foodGrade: true, mounting: ['ceiling'], cleanroomIsoClass: 3, makerCountry: 'DE' }).where(eq(robots.id, defined(added).id));
+    await handle.db.update(robots).set({ ipRating: null, mounting: null }).where(eq(robots.manufacturer, 'Universal Robots'));
+    await agree('environment edited');
     await handle.db.update(robots).set({ listed: false }).where(eq(robots.id, defined(added).id));
     await agree('unlisted');
     await handle.db.update(robots).set({ status: 'inactive' }).where(eq(robots.manufacturer, 'KUKA'));

@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { RobotFacets, RobotQuery, UnknownValues } from '@cellforge/contracts';
 import { queryRows, robotChanges, robots, robotViews, users, type Database } from '@cellforge/db';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
@@ -56,7 +56,78 @@ export function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQ
   if (query.maxAxes !== undefined) conds.push(sql`${robots.dof} <= ${query.maxAxes}`);
   const excluded = valueList(query.excludeManufacturer);
   if (excluded.length) conds.push(sql`lower(${robots.manufacturer}) <> all(${textArray(excluded)})`);
+  conds.push(...environmentConditions(query, robotEnvironmentColumns));
   return conds;
+}
+
+/** The environment columns (migration 0009) of robots or of robot_search. */
+export interface EnvironmentColumns {
+  ipRating: SQL | AnyColumn;
+  cleanroomIsoClass: SQL | AnyColumn;
+  foodGrade: SQL | AnyColumn;
+  mounting: SQL | AnyColumn;
+  makerCountry: SQL | AnyColumn;
+}
+const robotEnvironmentColumns: EnvironmentColumns = {
+  ipRating: robots.ipRating,
+  cleanroomIsoClass: robots.cleanroomIsoClass,
+  foodGrade: robots.foodGrade,
+  mounting: robots.mounting,
+  makerCountry: robots.makerCountry,
+};
+
+export type EnvironmentFilter = 'minIp' | 'cleanroom' | 'foodGrade' | 'mounting' | 'makerCountry';
+/** The environment part of a catalog query (the assistant and matching build one from a buyer's needs). */
+export type EnvironmentQuery = Partial<Pick<RobotQuery, EnvironmentFilter>>;
+export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'];
+
+/**
+ * One environment filter as SQL, or null when the query has none. A robot whose value is
+ * unknown (null) never passes: every condition is false on null (docs/decisions.md,
+ * "Unknown environment values").
+ */
+export function environmentCondition(key: EnvironmentFilter, query: EnvironmentQuery, c: EnvironmentColumns): SQL | null {
+  switch (key) {
+    case 'minIp':
+      return query.minIp === undefined ? null : sql`${c.ipRating} >= ${query.minIp}`;
+    case 'cleanroom':
+      if (query.cleanroom === undefined) return null;
+      return query.cleanroom === 'any' ? sql`${c.cleanroomIsoClass} is not null` : sql`${c.cleanroomIsoClass} <= ${query.cleanroom}`;
+    case 'foodGrade':
+      return query.foodGrade === 'true' ? sql`${c.foodGrade} is true` : null;
+    case 'mounting': {
+      const wanted = valueList(query.mounting);
+      return wanted.length ? sql`${c.mounting} && ${textArray(wanted)}` : null;
+    }
+    case 'makerCountry': {
+      const wanted = valueList(query.makerCountry).map((v) => v.toUpperCase());
+      return wanted.length ? sql`${c.makerCountry} = any(${textArray(wanted)})` : null;
+    }
+  }
+}
+
+/** The column an environment filter reads, to count the robots it leaves out for want of a value. */
+export function environmentColumn(key: EnvironmentFilter, c: EnvironmentColumns): SQL | AnyColumn {
+  switch (key) {
+    case 'minIp':
+      return c.ipRating;
+    case 'cleanroom':
+      return c.cleanroomIsoClass;
+    case 'foodGrade':
+      return c.foodGrade;
+    case 'mounting':
+      return c.mounting;
+    case 'makerCountry':
+      return c.makerCountry;
+  }
+}
+
+export function hasEnvironmentFilter(query: EnvironmentQuery): boolean {
+  return environmentFilters.some((k) => environmentCondition(k, query, robotEnvironmentColumns) !== null);
+}
+
+export function environmentConditions(query: EnvironmentQuery, c: EnvironmentColumns): SQL[] {
+  return environmentFilters.map((k) => environmentCondition(k, query, c)).filter((x): x is SQL => x !== null);
 }
 
 /** "FANUC, abb" -> ['fanuc', 'abb']: a filter of one value or several (either). */
@@ -128,6 +199,11 @@ const S = {
   rowCompact: sql.raw('s."row_compact"'),
   /** The expression of robot_search_row_trgm_idx. */
   rowText: sql.raw(`(s."row_compact" || ' ' || s."row_search")`),
+  ipRating: sql.raw('s."ip_rating"'),
+  cleanroomIsoClass: sql.raw('s."cleanroom_iso_class"'),
+  foodGrade: sql.raw('s."food_grade"'),
+  mounting: sql.raw('s."mounting"'),
+  makerCountry: sql.raw('s."maker_country"'),
 };
 
 /**
@@ -185,6 +261,8 @@ function figureConditions(query: RobotQuery): SQL[] {
   if (query.maxPrice !== undefined) conds.push(sql`${S.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
   if (query.minAxes !== undefined) conds.push(sql`${S.dof} >= ${query.minAxes}`);
   if (query.maxAxes !== undefined) conds.push(sql`${S.dof} <= ${query.maxAxes}`);
+  // The environment filters are the robot's own columns (unknown values never pass).
+  conds.push(...environmentConditions(query, S));
   return conds;
 }
 
@@ -370,6 +448,38 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   return { rows, total: Number(first?._total ?? 0), facets };
 }
 
+const environmentLabels: Record<EnvironmentFilter, string> = {
+  minIp: 'IP rating',
+  cleanroom: 'cleanroom class',
+  foodGrade: 'food-grade rating',
+  mounting: 'mounting',
+  makerCountry: 'maker country',
+};
+
+/**
+ * For each environment filter of the query: how many public robots meet every other
+ * filter but have no published value for this one (so the hard filter left them out).
+ * One statement; nothing to count when the query has no environment filter.
+ */
+export async function countUnknownValues(db: Database, query: RobotQuery): Promise<UnknownValues[]> {
+  const present = environmentFilters.filter((k) => environmentCondition(k, query, robotEnvironmentColumns) !== null);
+  if (!present.length) return [];
+  const parsed = parseSearchTerms(query.q);
+  if (parsed === 'nothing') return present.map((k) => ({ filter: k, label: environmentLabels[k], robots: 0 }));
+  const withoutEnvironment: RobotQuery = { ...query, minIp: undefined, cleanroom: undefined, foodGrade: undefined, mounting: undefined, makerCountry: undefined };
+  const base = [...baseConditions(withoutEnvironment, parsed), ...facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null)];
+  const counts = present.map((key) => {
+    const others = present.filter((o) => o !== key).map((o) => defined(environmentCondition(o, query, robotEnvironmentColumns), 'an environment condition'));
+    const unknown = sql`${environmentColumn(key, robotEnvironmentColumns)} is null`;
+    return sql`count(*) filter (where ${sql.join([unknown, ...others], sql` and `)})::int`;
+  });
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`select ${sql.join(counts.map((c, i) => sql`${c} as ${sql.identifier(`n${i}`)}`), sql`, `)} from ${robots} where ${and(...base)}`,
+  );
+  return present.map((key, i) => ({ filter: key, label: environmentLabels[key], robots: Number(row?.[`n${i}`] ?? 0) }));
+}
+
 const active = eq(robots.status, 'active');
 /** Active robots this reader may see (the assistant and compare never show inactive ones). */
 const readable = (reader: CatalogReader) => defined(and(active, robotVisibleTo(reader.viewerId)), 'the readable condition');
@@ -435,15 +545,13 @@ export interface CandidateQuery {
   /** The cheapest end of the indicative price band must be within this budget. */
   maxPriceUsd?: number;
   minPriceUsd?: number;
+  /** Hard environment limits (IP rating, cleanroom, food-grade, mounting, maker country); unknown values never pass. */
+  environment?: EnvironmentQuery;
   limit?: number;
 }
 
-/**
- * Visible active robots that carry at least minPayloadKg and reach at least minReachMm,
- * with the optional maker/category/application/price limits; smallest adequate payload
- * first (the assistant ranks them).
- */
-export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+/** findCandidateRobots' conditions, the environment ones apart. */
+function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figures: SQL[]; environment: SQL[] } {
   const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
   if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
@@ -456,6 +564,50 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
   if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(lte(robots.priceMinUsd, priceBound(q.maxPriceUsd, Math.floor)));
   if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(defined(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil))), 'the minimum price condition'));
+  return { figures: where, environment: q.environment ? environmentConditions(q.environment, robotEnvironmentColumns) : [] };
+}
+
+/**
+ * The robots that meet a candidate query's figures but not its environment limits, for
+ * the assistant's "nothing known fits" answer: how many have no published value for each
+ * limit, and the nearest few (those meeting the most limits first, then by payload).
+ */
+export async function environmentShortfall(
+  reader: CatalogReader,
+  q: CandidateQuery,
+  limit = 3,
+): Promise<{ meetingFigures: number; unknown: UnknownValues[]; nearest: RobotRow[] }> {
+  const env = q.environment ?? {};
+  const present = environmentFilters.filter((k) => environmentCondition(k, env, robotEnvironmentColumns) !== null);
+  const { figures } = candidateConditions(reader, { ...q, environment: undefined });
+  const met = present.map((k) => sql`(case when ${defined(environmentCondition(k, env, robotEnvironmentColumns), 'an environment condition')} then 1 else 0 end)`);
+  const score = met.length ? sql.join(met, sql` + `) : sql`0`;
+  const counts = present.map((key, i) => sql`count(*) filter (where ${environmentColumn(key, robotEnvironmentColumns)} is null)::int as ${sql.identifier(`n${i}`)}`);
+  const [row] = await queryRows<Record<string, number>>(
+    reader.db,
+    sql`select count(*)::int as "total"${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``} from ${robots} where ${and(...figures)}`,
+  );
+  const nearest = await reader.db
+    .select({ ...robotColumns, description: sql<string>`''` })
+    .from(robots)
+    .where(and(...figures))
+    .orderBy(sql`${score} desc`, asc(robots.payloadKg), asc(robots.model))
+    .limit(limit);
+  return {
+    meetingFigures: Number(row?.total ?? 0),
+    unknown: present.map((key, i) => ({ filter: key, label: environmentLabels[key], robots: Number(row?.[`n${i}`] ?? 0) })),
+    nearest,
+  };
+}
+
+/**
+ * Visible active robots that carry at least minPayloadKg and reach at least minReachMm,
+ * with the optional maker/category/application/price limits; smallest adequate payload
+ * first (the assistant ranks them).
+ */
+export async function findCandidateRobots(reader: CatalogReader, q: CandidateQuery): Promise<RobotRow[]> {
+  const { figures, environment } = candidateConditions(reader, q);
+  const where = [...figures, ...environment];
   // The long description is not needed to rank robots; leaving it out keeps this query light.
   return reader.db
     .select({ ...robotColumns, description: sql<string>`''` })
@@ -524,13 +676,20 @@ export async function recordRobotView(db: Database, robotId: string): Promise<vo
 }
 
 /** The columns project matching scores. */
-export type MatchCandidateRow = Pick<RobotRow, 'id' | 'manufacturer' | 'model' | 'category' | 'payloadKg' | 'reachMm' | 'priceMinUsd' | 'priceMaxUsd' | 'applications' | 'industries' | 'ownerId'>;
+export type MatchCandidateRow = Pick<
+  RobotRow,
+  'id' | 'manufacturer' | 'model' | 'category' | 'payloadKg' | 'reachMm' | 'priceMinUsd' | 'priceMaxUsd' | 'applications' | 'industries' | 'ownerId' | 'ipRating' | 'cleanroomIsoClass' | 'foodGrade' | 'mounting'
+>;
 
-/** Public robots that can carry the part and reach far enough; scoring happens in matching.ts. */
+/**
+ * Public robots that can carry the part and reach far enough, and are known to meet the
+ * project's environment limits (hard: an unpublished value does not pass); scoring happens in matching.ts.
+ */
 export async function findMatchCandidates(
   db: Database,
   req: { payload_kg: number | null; reach_mm: number | null },
   limit = 400,
+  environment: EnvironmentQuery = {},
 ): Promise<MatchCandidateRow[]> {
   return db
     .select({
@@ -545,6 +704,10 @@ export async function findMatchCandidates(
       applications: robots.applications,
       industries: robots.industries,
       ownerId: robots.ownerId,
+      ipRating: robots.ipRating,
+      cleanroomIsoClass: robots.cleanroomIsoClass,
+      foodGrade: robots.foodGrade,
+      mounting: robots.mounting,
     })
     .from(robots)
     .where(
@@ -552,6 +715,7 @@ export async function findMatchCandidates(
         robotVisibleTo(),
         req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
         req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
+        ...environmentConditions(environment, robotEnvironmentColumns),
       ),
     )
     .orderBy(asc(robots.payloadKg), asc(robots.reachMm))

@@ -9,6 +9,8 @@ import { toRobotDto } from './robot-dto';
 import { findSimilarRobots } from './similar-robots';
 import { readSearchWords } from './search-words';
 import {
+  countUnknownValues,
+  hasEnvironmentFilter,
   findVisibleRobotById,
   findVisibleRobotsByIds,
   recordRobotView,
@@ -56,17 +58,37 @@ export function createCatalogRouter(deps: {
     // Makers are read only when there are words to read them in.
     const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);
     let result = await deps.catalog.search(query);
+    let searched = query;
     // Words left over after the reading ("anything", "sacks") that match no robot name
     // must not empty a search whose constraints do match robots: they are left out, and said so.
     if (interpretation && result.total === 0 && interpretation.text) {
       const wider = await deps.catalog.search({ ...query, q: undefined });
       if (wider.total > 0) {
         result = wider;
+        searched = { ...query, q: undefined };
         interpretation.not_applied.push(`"${interpretation.text}" matches no robot name, so it was left out`);
         interpretation.text = null;
       }
     }
-    res.type('application/json').send(bodyOf(result, query, interpretation));
+    if (!hasEnvironmentFilter(searched)) {
+      res.type('application/json').send(bodyOf(result, query, interpretation));
+      return;
+    }
+    // Robots an environment filter left out because their value is not published are counted, not hidden silently.
+    const unknown = await countUnknownValues(deps.db, searched);
+    if (!unknown.length) {
+      res.type('application/json').send(bodyOf(result, query, interpretation));
+      return;
+    }
+    res.json({
+      data: result.rows.map(toRobotDto),
+      page: query.page,
+      limit: query.limit,
+      total: result.total,
+      facets: result.facets,
+      ...(interpretation ? { interpretation } : {}),
+      unknown_values: unknown,
+    } satisfies RobotListResponse);
   });
 
   router.get('/robots/compare', async (req, res) => {

@@ -8,6 +8,9 @@ export { toRobotDto, type RobotRow, type RobotDtoSource } from './robot-dto';
 export {
   catalogVersion,
   catalogLimits,
+  countUnknownValues,
+  environmentShortfall,
+  hasEnvironmentFilter,
   findCandidateRobots,
   findClosestToTask,
   findMatchCandidates,
@@ -24,6 +27,7 @@ export {
   robotColumns,
   tokenMatches,
   type CandidateQuery,
+  type EnvironmentQuery,
   type MatchCandidateRow,
   type RobotSummary,
 } from './catalog.repository';

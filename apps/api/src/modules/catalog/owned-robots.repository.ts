@@ -33,6 +33,12 @@ export function robotValues(input: RobotInput) {
     industries: input.industries,
     description: input.description,
     datasheetSource: input.datasheet_source,
+    ipRating: input.ip_rating,
+    cleanroomIsoClass: input.cleanroom_iso_class,
+    foodGrade: input.food_grade,
+    mounting: input.mounting,
+    maxSpeedMmS: input.max_speed_mm_s,
+    environmentSource: input.environment_source,
   };
 }
 

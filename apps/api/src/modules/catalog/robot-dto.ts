@@ -1,4 +1,6 @@
-import type { Robot } from '@cellforge/contracts';
+import { robotMountings, type Robot, type RobotMounting } from '@cellforge/contracts';
+
+const isMounting = (m: string): m is RobotMounting => (robotMountings as readonly string[]).includes(m);
 import type { robots } from '@cellforge/db';
 
 /** A robot as the API reads it: every column but the search vector. The one robot row type. */
@@ -22,6 +24,13 @@ export type RobotDtoSource = Pick<
   | 'industries'
   | 'description'
   | 'datasheetSource'
+  | 'ipRating'
+  | 'cleanroomIsoClass'
+  | 'foodGrade'
+  | 'mounting'
+  | 'maxSpeedMmS'
+  | 'environmentSource'
+  | 'makerCountry'
   | 'status'
   | 'ownerId'
   | 'createdAt'
@@ -45,6 +54,13 @@ export function toRobotDto(row: RobotDtoSource): Robot {
     industries: row.industries,
     description: row.description,
     datasheet_source: row.datasheetSource,
+    ip_rating: row.ipRating,
+    cleanroom_iso_class: row.cleanroomIsoClass,
+    food_grade: row.foodGrade,
+    mounting: row.mounting ? row.mounting.filter(isMounting) : null,
+    max_speed_mm_s: row.maxSpeedMmS,
+    environment_source: row.environmentSource,
+    maker_country: row.makerCountry,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     owner_id: row.ownerId,
     created_at: row.createdAt.toISOString(),

@@ -52,20 +52,20 @@ export async function upsertOwnedRobotBatch(
   const { inserts, updates, unchanged } = planRobotImport(batch, existing, options.dofAssumed);
   if (inserts.length) {
     await db.execute(sql`
-      insert into robots (manufacturer, model, normalized_key, search_text, compact_text, category, payload_kg, reach_mm, dof,
+      insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
                           owner_id, listed, status, datasheet_source)
-      select x.manufacturer, x.model, x.normalized_key, x.search_text, x.compact_text, x.category, x.payload_kg, x.reach_mm, x.dof,
+      select x.manufacturer, x.model, x.normalized_key, x.search_text, x.compact_text, x.maker_country, x.category, x.payload_kg, x.reach_mm, x.dof,
              ${ownerId}::uuid, ${options.listed}, 'active', ${options.source}
       from json_to_recordset(${JSON.stringify(inserts)}::json) as x(
-        manufacturer text, model text, normalized_key text, search_text text, compact_text text, category text,
+        manufacturer text, model text, normalized_key text, search_text text, compact_text text, maker_country text, category text,
         payload_kg double precision, reach_mm double precision, dof integer)`);
   }
   if (updates.length) {
     await db.execute(sql`
       update robots r set manufacturer = x.manufacturer, model = x.model, search_text = x.search_text,
-             compact_text = x.compact_text, payload_kg = x.payload_kg, reach_mm = x.reach_mm, dof = x.dof, updated_at = now()
+             compact_text = x.compact_text, maker_country = x.maker_country, payload_kg = x.payload_kg, reach_mm = x.reach_mm, dof = x.dof, updated_at = now()
       from json_to_recordset(${JSON.stringify(updates)}::json) as x(
-        id uuid, manufacturer text, model text, search_text text, compact_text text,
+        id uuid, manufacturer text, model text, search_text text, compact_text text, maker_country text,
         payload_kg double precision, reach_mm double precision, dof integer)
       where r.id = x.id and r.owner_id = ${ownerId}::uuid`);
   }

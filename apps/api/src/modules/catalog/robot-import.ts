@@ -29,6 +29,8 @@ export interface RobotInsert {
   normalized_key: string;
   search_text: string;
   compact_text: string;
+  /** The maker's home country (contracts makers list), null when the maker is not known. */
+  maker_country: string | null;
   category: string;
   payload_kg: number;
   reach_mm: number;
@@ -66,6 +68,7 @@ export function planRobotImport(batch: readonly ImportedRobot[], existing: reado
         normalized_key: search.normalizedKey,
         search_text: search.searchText,
         compact_text: search.compactText,
+        maker_country: search.makerCountry,
         category,
         payload_kg: r.payload_kg,
         reach_mm: r.reach_mm,
@@ -91,6 +94,7 @@ export function planRobotImport(batch: readonly ImportedRobot[], existing: reado
       model: r.model,
       search_text: search.searchText,
       compact_text: search.compactText,
+      maker_country: search.makerCountry,
       payload_kg: r.payload_kg,
       reach_mm: r.reach_mm,
       dof,

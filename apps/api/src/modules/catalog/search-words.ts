@@ -1,5 +1,5 @@
-import type { BuyerRequirements, NumericConstraint, RobotQuery, SearchInterpretation } from '@cellforge/contracts';
-import { catalogCategoryOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import { countryNames, ipLabel, type BuyerRequirements, type NumericConstraint, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
+import { catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements } from '@cellforge/requirements';
 
 /** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
 const applicationFamilies: Record<string, string[]> = {
@@ -33,7 +33,8 @@ function saysMoreThanNames(r: BuyerRequirements): boolean {
  * matching. A query that only names makers and models ("fanuc m20", "ur 10e") is left
  * to the name search, which already ranks model numbers. Parameters the visitor chose
  * win over the words; what the catalog cannot check (IP rating, food-grade, cycle time)
- * is listed in `not_applied` instead of silently dropped.
+ * is listed in `not_applied` instead of silently dropped. Environment words (IP67,
+ * food-grade, cleanroom ISO 5, ceiling mounting, Japanese makers) are hard filters.
  *
  * A stated payload or reach ("10 kg", "1300 mm") is what the robot must at least manage;
  * "under" / "no more than" make it a maximum. A stated budget is a maximum price.
@@ -74,12 +75,11 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     }
   }
 
-  // Makers: named ones, or those from the named countries; excluded ones and countries.
-  let makers = [...r.makers.include];
+  // Makers: named ones, and the makers' home countries (robots.maker_country); excluded ones and countries.
+  const makers = [...r.makers.include];
   if (r.makerCountries.include.length) {
-    const fromCountries = knownMakers.filter((m) => r.makerCountries.include.includes(makerCountry(m) ?? ''));
-    makers = makers.length ? makers.filter((m) => fromCountries.includes(m)) : fromCountries;
-    if (!makers.length) notApplied.push(`makers from ${r.makerCountries.include.join(', ')}: none in the catalog`);
+    const countries = r.makerCountries.include.join(',');
+    set('makerCountry', countries, `made in ${r.makerCountries.include.map((c) => countryNames[c] ?? c).join(' or ')}`);
   }
   const excluded = [
     ...r.makers.exclude,
@@ -108,22 +108,27 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     set('application', apps.join(','), `for ${r.applications.join(', ')}`);
   }
 
+  // Environment and mounting (migration 0009): hard filters; robots with no published value
+  // are left out and counted in the answer's unknown_values.
   const env = r.environment;
-  if (env.ipRatingMin !== undefined) notApplied.push(`IP${String(env.ipRatingMin).padStart(2, '0')} or better: the catalog holds no IP ratings yet`);
-  if (env.foodGrade) notApplied.push('food-grade: the catalog does not record food-grade ratings yet');
-  if (env.cleanroom) notApplied.push(`cleanroom${env.cleanroomClass ? ` ${env.cleanroomClass}` : ''}: the catalog does not record cleanroom classes yet`);
-  if (env.washdown) notApplied.push('washdown: the catalog does not record washdown ratings yet');
-  if (env.explosionProof) notApplied.push('explosion-proof: the catalog does not record it yet');
-  if (r.mounting.length) notApplied.push(`${r.mounting.join(' or ')} mounting: the catalog does not record mounting yet`);
+  if (env.ipRatingMin !== undefined) set('minIp', String(env.ipRatingMin), `${ipLabel(env.ipRatingMin)} or better`);
+  if (env.foodGrade) set('foodGrade', 'true', 'food-grade');
+  const cleanroom = cleanroomIsoClassOf(env);
+  if (cleanroom !== undefined) set('cleanroom', String(cleanroom), cleanroom === 'any' ? 'cleanroom' : `cleanroom ISO ${cleanroom} or cleaner`);
+  if (env.washdown) notApplied.push('washdown: the catalog does not record washdown ratings; an IP rating of IP67 or better is the usual sign');
+  if (env.explosionProof) notApplied.push('explosion-proof: the catalog does not record explosion protection yet; ask the supplier for ATEX versions');
+  if (r.mounting.length) set('mounting', r.mounting.join(','), `${r.mounting.join(' or ')} mounting`);
   if (r.repeatabilityMm) notApplied.push('repeatability: not a catalog filter yet; compare it on the robot pages');
   if (r.cycleTimeS) notApplied.push('cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study');
   if (r.robotWeightKg) notApplied.push('robot weight: not a catalog filter yet');
 
   const text = r.freeText.trim() || null;
   const next: RobotQuery = { ...query, ...filters, q: text ?? undefined };
-  for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const) {
+  for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes', 'minIp'] as const) {
     if (filters[key] !== undefined) next[key] = Number(filters[key]);
   }
+  if (filters.cleanroom !== undefined) next.cleanroom = filters.cleanroom === 'any' ? 'any' : Number(filters.cleanroom);
+  if (filters.foodGrade !== undefined) next.foodGrade = 'true';
   return {
     query: next,
     interpretation: { q: query.q, text, read_as: r.readAs, filters, not_applied: notApplied },

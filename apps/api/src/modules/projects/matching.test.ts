@@ -15,6 +15,10 @@ const robot = (over: Partial<MatchCandidate>): MatchCandidate => ({
   applications: ['palletizing'],
   industries: ['logistics'],
   ownerId: null,
+  ipRating: null,
+  cleanroomIsoClass: null,
+  foodGrade: null,
+  mounting: null,
   ...over,
 });
 const req = (over: Partial<ProjectRequirements>): ProjectRequirements => ({
@@ -24,6 +28,10 @@ const req = (over: Partial<ProjectRequirements>): ProjectRequirements => ({
   reach_mm: null,
   cycle_time_s: null,
   budget_usd: null,
+  ip_rating_min: null,
+  cleanroom_iso_class: null,
+  food_grade: null,
+  mounting: null,
   ...over,
 });
 

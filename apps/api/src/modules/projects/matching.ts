@@ -1,4 +1,4 @@
-import type { ProjectMatch, ProjectRequirements } from '@cellforge/contracts';
+import { ipLabel, type ProjectMatch, type ProjectRequirements } from '@cellforge/contracts';
 import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
 
 export interface MatchCandidate {
@@ -13,6 +13,10 @@ export interface MatchCandidate {
   applications: string[];
   industries: string[];
   ownerId: string | null;
+  ipRating: number | null;
+  cleanroomIsoClass: number | null;
+  foodGrade: boolean | null;
+  mounting: string[] | null;
 }
 
 const weights = { payload: 35, reach: 25, cycle_time: 15, price: 20, application: 15, industry: 5 } as const;
@@ -141,6 +145,14 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     });
     parts.push({ kind: 'industry', score: ok ? 1 : 0 });
   }
+
+  // Environment limits are hard (the candidates all meet them); the reason says with which published values.
+  const env: string[] = [];
+  if (req.food_grade && robot.foodGrade) env.push('food-grade');
+  if (req.ip_rating_min !== null && robot.ipRating !== null) env.push(ipLabel(robot.ipRating));
+  if (req.cleanroom_iso_class !== null && robot.cleanroomIsoClass !== null) env.push(`cleanroom ISO ${robot.cleanroomIsoClass}`);
+  if (req.mounting && robot.mounting?.includes(req.mounting)) env.push(`${req.mounting} mounting allowed`);
+  if (env.length) reasons.push({ kind: 'environment', ok: true, text: `Published: ${env.join(', ')}` });
 
   const totalWeight = parts.reduce((n, p) => n + weights[p.kind], 0);
   const score = totalWeight ? (parts.reduce((n, p) => n + weights[p.kind] * p.score, 0) / totalWeight) * 100 : 50;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { createProjectSchema, CustomerProject, ProjectMatchesResponse, ProjectStats, ProjectStatus, updateProjectSchema } from '@cellforge/contracts';
+import { robotQuerySchema, type createProjectSchema, type CustomerProject, type ProjectMatchesResponse, type ProjectRequirements, type ProjectStats, type ProjectStatus, type updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
-import { findMatchCandidates } from '../catalog';
+import { countUnknownValues, findMatchCandidates, type EnvironmentQuery } from '../catalog';
 import { rankMatches } from './matching';
 import { toProjectDto, type ProjectRow } from './project-dto';
 import {
@@ -75,10 +75,25 @@ export function createProjectsService(db: Database) {
           'Add a payload, a reach or an application to the project requirements to see matching robots.',
         );
       }
-      const candidates = await findMatchCandidates(db, req);
-      return { project, data: rankMatches(candidates, req) };
+      const environment = projectEnvironment(req);
+      const candidates = await findMatchCandidates(db, req, 400, environment);
+      // Robots meeting the figures whose environment value is not published: left out, and counted.
+      const unknown = Object.keys(environment).length
+        ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: req.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
+        : [];
+      return { project, data: rankMatches(candidates, req), ...(unknown.length ? { unknown_values: unknown } : {}) };
     },
   };
 }
 
 export type ProjectsService = ReturnType<typeof createProjectsService>;
+
+/** A project's environment limits in the catalog query's terms. */
+export function projectEnvironment(req: ProjectRequirements): EnvironmentQuery {
+  const env: EnvironmentQuery = {};
+  if (req.ip_rating_min !== null) env.minIp = req.ip_rating_min;
+  if (req.cleanroom_iso_class !== null) env.cleanroom = req.cleanroom_iso_class;
+  if (req.food_grade) env.foodGrade = 'true';
+  if (req.mounting) env.mounting = req.mounting;
+  return env;
+}

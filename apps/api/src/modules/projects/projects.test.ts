@@ -130,6 +130,27 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it('holds environment limits: an IP67 ceiling-mount project matches only robots known to meet both, and counts the unknowns (issue 12)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const project = { project_name: 'Wet cell', requirements: { payload_kg: 3, reach_mm: 500, ip_rating_min: 67, mounting: 'ceiling' } };
+    const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(project).expect(201);
+    expect(body.data.requirements).toMatchObject({ ip_rating_min: 67, mounting: 'ceiling', food_grade: null, cleanroom_iso_class: null });
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    const expected = seedRobots.filter((r) => r.payloadKg >= 3 && r.reachMm >= 500 && (r.environment?.ipRating ?? -1) >= 67 && r.environment?.mounting?.includes('ceiling'));
+    expect(res.data.map((m) => m.model).sort()).toEqual(expected.map((r) => r.model).sort());
+    expect(res.data.length).toBeGreaterThan(0);
+    for (const m of res.data) expect(m.reasons.find((r) => r.kind === 'environment')?.text).toMatch(/IP6[7-9].*ceiling mounting allowed/);
+    const unknownIp = res.unknown_values?.find((u) => u.filter === 'minIp')?.robots;
+    expect(unknownIp).toBe(seedRobots.filter((r) => r.payloadKg >= 3 && r.reachMm >= 500 && r.environment?.ipRating === undefined && r.environment?.mounting?.includes('ceiling')).length);
+
+    // Food-grade too: no robot is known to meet all three, and the page is told why.
+    await request(ctx().app).patch(`/projects/${body.data.id}`).set(bearer(token)).send({ requirements: { food_grade: true } }).expect(200);
+    const none = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(none.data).toEqual([]);
+    expect(none.unknown_values?.find((u) => u.filter === 'foodGrade')?.robots).toBeGreaterThan(0);
+    await request(ctx().app).patch(`/projects/${body.data.id}`).set(bearer(token)).send({ requirements: { ip_rating_min: 'IP67' } }).expect(400);
+  });
+
   it('asks for requirements before matching, and integrators may not see matches', async () => {
     const { token } = await registerUser(ctx().app);
     const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Empty' }).expect(201);

@@ -76,7 +76,7 @@ describe('Supplier dashboard', () => {
     const fetchMock = stubSupplier();
     renderRoutes(routes, '/dashboard');
     const dialog = await openListingForm(user);
-    await user.type(within(dialog).getByRole('spinbutton', { name: /Payload/ }), '0');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Rated payload/ }), '0');
     await user.type(within(dialog).getByRole('spinbutton', { name: /price from/ }), '50000');
     await user.type(within(dialog).getByRole('spinbutton', { name: /price to/ }), '20000');
     await user.click(within(dialog).getByRole('button', { name: 'Publish listing' }));
@@ -99,7 +99,7 @@ describe('Supplier dashboard', () => {
     const dialog = await openListingForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /Manufacturer/ }), 'Doosan Robotics');
     await user.type(within(dialog).getByRole('textbox', { name: /Model/ }), 'H2017');
-    await user.type(within(dialog).getByRole('spinbutton', { name: /Payload/ }), '20');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Rated payload/ }), '20');
     await user.type(within(dialog).getByRole('spinbutton', { name: /Reach/ }), '1700');
     await user.click(within(dialog).getByRole('button', { name: 'Publish listing' }));
     const model = within(dialog).getByRole('textbox', { name: /Model/ });
@@ -118,7 +118,7 @@ describe('Supplier dashboard', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Manufacturer/ }), 'Doosan Robotics');
     await user.type(within(dialog).getByRole('textbox', { name: /Model/ }), 'H2515');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: /Category/ }), 'Collaborative');
-    await user.type(within(dialog).getByRole('spinbutton', { name: /Payload/ }), '25');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Rated payload/ }), '25');
     await user.type(within(dialog).getByRole('spinbutton', { name: /Reach/ }), '1500');
     await user.type(within(dialog).getByRole('textbox', { name: /Applications/ }), 'Palletizing, pick and place');
     await user.click(within(dialog).getByRole('button', { name: 'Publish listing' }));

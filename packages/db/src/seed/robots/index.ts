@@ -3,6 +3,7 @@ import { abbRobots } from './abb';
 import { comauRobots } from './comau';
 import { densoRobots } from './denso';
 import { doosanRobots } from './doosan';
+import { withEnvironment } from './environment';
 import { epsonRobots } from './epson';
 import { fanucRobots } from './fanuc';
 import { frankaRobots } from './franka';
@@ -35,4 +36,4 @@ export const seedRobots: SeedRobot[] = [
   ...comauRobots,
   ...frankaRobots,
   ...kinovaRobots,
-];
+].map(withEnvironment);

@@ -42,5 +42,11 @@ export function catalogHrefOf(f: Facts): string | undefined {
   if (f.excludedManufacturers?.length) params.set('excludeManufacturer', f.excludedManufacturers.join(','));
   if (f.axes?.min !== undefined) params.set('minAxes', String(f.axes.min));
   if (f.axes?.max !== undefined) params.set('maxAxes', String(f.axes.max));
+  const env = f.environment;
+  if (env?.minIp !== undefined) params.set('minIp', String(env.minIp));
+  if (env?.cleanroom !== undefined) params.set('cleanroom', String(env.cleanroom));
+  if (env?.foodGrade) params.set('foodGrade', 'true');
+  if (env?.mounting) params.set('mounting', env.mounting);
+  if (env?.makerCountry) params.set('makerCountry', env.makerCountry);
   return `/catalog?${params.toString()}`;
 }

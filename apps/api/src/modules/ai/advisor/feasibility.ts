@@ -1,4 +1,5 @@
-import { catalogLimits, findCandidateRobots, findClosestToTask, type CatalogReader, type RobotRow } from '../../catalog';
+import { catalogLimits, environmentShortfall, findCandidateRobots, findClosestToTask, hasEnvironmentFilter, type CatalogReader, type RobotRow } from '../../catalog';
+import { environmentChecks, environmentWords } from './environment';
 import type { Facts } from '../understanding/facts';
 import { robotName } from './format';
 import { formatterFor, messagesFor, type AnswerLanguage } from './i18n';
@@ -13,6 +14,7 @@ function hardNeed(f: Facts) {
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
     excludeManufacturers: f.excludedManufacturers,
+    environment: f.environment,
   };
 }
 
@@ -32,12 +34,17 @@ const pct = (short: number, need: number, lang: AnswerLanguage) => `${Math.round
  * how far each falls short, instead of asking for more details.
  */
 export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro: string[], lang: AnswerLanguage = 'en'): Promise<Draft> {
-  const draft = emptyDraft();
   const t = messagesFor(lang).none;
   const x = formatterFor(lang);
   const and = messagesFor(lang).facts.and;
   const or = messagesFor(lang).facts.or;
   const need = hardNeed(f);
+  if (need.environment && hasEnvironmentFilter(need.environment)) {
+    const withoutEnvironment = { ...need, environment: undefined };
+    // The figures alone fit: the environment limits are what rule the catalog out.
+    if ((await findCandidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro);
+  }
+  const draft = emptyDraft();
   const limits = await catalogLimits(catalog);
   const lines = [...intro];
   const reasons: string[] = [];
@@ -48,6 +55,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     if (need.minReachMm !== undefined) parts.push(t.reachPart(x.mm(need.minReachMm)));
     if (need.maxReachMm !== undefined) parts.push(t.atMostReach(x.mm(need.maxReachMm)));
     if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
+    parts.push(...environmentWords(need.environment));
     reasons.push(t.together(parts.join(` ${and} `)));
   }
   lines.push('', t.heading, ...reasons.map((r) => `- ${r}`));
@@ -67,5 +75,41 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   draft.answered = true;
   draft.followUps = [...t.followUps];
   draft.actions = [...t.actions];
+  return draft;
+}
+
+/**
+ * Robots meet the figures, but none is known to meet the environment limits (issue 12:
+ * "food-grade IP67 for raw chicken, 5 kg"): said plainly, with how many robots have no
+ * published value (they are not counted as fitting), and the nearest robots with what
+ * each misses or does not publish.
+ */
+async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: string[]): Promise<Draft> {
+  // The environment answer is in English for now (docs/decisions.md).
+  const { kg, mm } = formatterFor('en');
+  const draft = emptyDraft();
+  const need = hardNeed(f);
+  const asked = environmentWords(need.environment).join(', ');
+  const shortfall = await environmentShortfall(catalog, need, 3);
+  const lines = [...intro];
+  lines.push('', `No robot in our catalog is known to be ${asked} and also meet the figures (${kg(need.minPayloadKg)} payload${need.minReachMm !== undefined ? `, ${mm(need.minReachMm)} reach` : ''}).`);
+  const unknown = shortfall.unknown.filter((u) => u.robots > 0);
+  if (unknown.length) {
+    lines.push(
+      `Of the ${shortfall.meetingFigures} robots that meet the figures, ${unknown.map((u) => `${u.robots} have no published ${u.label}`).join(' and ')}: I do not count a value that is not published as a match. Ask the supplier; a maker often sells a food-grade, washdown or cleanroom version under its own model name.`,
+    );
+  }
+  if (shortfall.nearest.length) {
+    lines.push('', 'The nearest robots, and what each misses:');
+    for (const r of shortfall.nearest) {
+      const checks = environmentChecks(r, need.environment).filter((c) => c.ok !== true);
+      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${checks.length ? checks.map((c) => c.text).join('; ') : 'meets the limits'}`);
+    }
+    draft.named.push(...shortfall.nearest);
+  }
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.followUps = ['Could a protective cover (robot jacket) meet the hygiene or washdown need?', 'Which limit matters most: the IP rating, food-grade lubricant or the cleanroom class?'];
+  draft.actions = ['Ask suppliers for a food-grade, washdown or cleanroom version', 'Browse the robot catalog by payload and reach'];
   return draft;
 }

@@ -1,5 +1,6 @@
 import { partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
-import { findCandidateRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
+import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
+import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches, listedFor } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand, usd } from './format';
@@ -22,6 +23,8 @@ export interface SelectionCriteria {
   category?: string;
   budgetUsd?: number;
   cycleTimeS?: number;
+  /** Hard environment limits: never relaxed; a robot whose value is not published does not pass. */
+  environment?: EnvironmentQuery;
   limits?: RobotLimits;
 }
 
@@ -92,6 +95,8 @@ function reasonsFor(r: RobotRow, c: SelectionCriteria, required: number): string
     const match = listedFor(r.applications, c.application);
     reasons.push(match ? `Listed for ${applicationLabel(c.application)}` : `Not listed for ${applicationLabel(c.application)} by its maker: check with the supplier`);
   }
+  const checks = environmentChecks(r, c.environment);
+  if (checks.length) reasons.push(`Environment: ${checks.map((x) => x.text).join(', ')}`);
   const band = priceBand(r);
   reasons.push(band ? `Indicative price ${band} (arm + controller)` : 'Price not published');
   return reasons;
@@ -113,6 +118,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     minDof: c.axes?.min,
     maxDof: c.axes?.max,
     minPriceUsd: c.limits?.minPriceUsd,
+    environment: c.environment,
     limit: 80,
   };
   const budget = c.budgetUsd ?? c.limits?.maxPriceUsd;

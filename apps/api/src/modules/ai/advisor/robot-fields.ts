@@ -1,3 +1,4 @@
+import { ipLabel } from '@cellforge/contracts';
 import { partAllowanceKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import type { RobotRow } from '../../catalog';
 import type { CatalogField, RobotField, UnlistedField } from '../understanding/robot-question';
@@ -59,8 +60,21 @@ export function descriptionSnippet(r: RobotRow, field: UnlistedField): string | 
     .find((s) => descriptionHints[field].test(s));
 }
 
+/** The environment values a robot row holds (migration 0009), as a sentence, or undefined when it holds none for the field. */
+function publishedEnvironment(r: RobotRow, field: RobotField): string | undefined {
+  const source = r.environmentSource ? ` (source: ${r.environmentSource})` : '';
+  if (field === 'protection' && r.ipRating !== null) return `IP (ingress protection) rating: ${ipLabel(r.ipRating)}${r.foodGrade ? ', sold as food-grade' : ''}${source}.`;
+  if (field === 'mounting' && r.mounting?.length) return `Mounting options: ${r.mounting.join(', ')}${source}.`;
+  if (field === 'speed' && r.maxSpeedMmS !== null) {
+    return `Maximum TCP speed: ${formatNumber(r.maxSpeedMmS, 0)} mm/s${source}. A cycle time also depends on the path, the gripper and the load: confirm it with a simulation or the supplier's cycle-time study.`;
+  }
+  return undefined;
+}
+
 /** One field of one robot, as a full sentence. */
 export function fieldSentence(r: RobotRow, field: RobotField, accuracy: boolean): string {
+  const published = publishedEnvironment(r, field);
+  if (published) return published;
   switch (field) {
     case 'payload':
       return `Payload: ${kg(r.payloadKg)} rated at the wrist, part and gripper together. Allowing ${TOOL_MARGIN * 100}% for the gripper, that covers parts up to about ${kg(partAllowanceKg(r.payloadKg))}.`;

@@ -16,6 +16,8 @@ export interface StatedConstraints {
   /** Largest rated payload the buyer wants. */
   maxPayloadKg?: number;
   dof?: number;
+  /** Hard environment limit (migration 0009): a published cleanroom class. */
+  cleanroomRated?: boolean;
 }
 
 export interface EvalCase {
@@ -132,7 +134,7 @@ export const evalCases: EvalCase[] = [
   { id: 'sel-24', category: 'selection', message: 'I have a budget of $30,000. I need a robot for 3 kg parts and 500 mm reach for pick and place.', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 3, reachMm: 500, application: 'pick-and-place', budgetUsd: 30000 } },
   { id: 'sel-25', category: 'selection', message: 'Looking for a Universal Robots cobot for 5 kg at 850 mm for machine tending', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 5, reachMm: 850, manufacturers: ['Universal Robots'], application: 'machine-tending' } },
   { id: 'sel-26', category: 'selection', message: 'kuka or abb robot for 100 kg, 2.6 m reach, spot welding?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 100, reachMm: 2600, manufacturers: ['KUKA', 'ABB'], application: 'spot-welding' } },
-  { id: 'sel-27', category: 'selection', message: 'We need a robot for the cleanroom to move 1 kg wafer carriers, 800 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1, reachMm: 800, application: 'cleanroom' } },
+  { id: 'sel-27', category: 'selection', message: 'We need a robot for the cleanroom to move 1 kg wafer carriers, 800 mm reach', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 1, reachMm: 800, cleanroomRated: true } },
   { id: 'sel-28', category: 'selection', message: 'What robot should I buy for palletizing 20 kg boxes?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 20, application: 'palletizing' } },
   { id: 'sel-29', category: 'selection', message: 'My parts weigh 4 kg and the gripper weighs 1.5 kg, reach 900 mm, for assembly. Which robot?', expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 4, toolKg: 1.5, reachMm: 900, application: 'assembly' } },
   { id: 'sel-30', category: 'selection', message: 'I need a robot', expectIntent: 'robot_selection', expectState: 'gathering_info' },
@@ -330,8 +332,8 @@ export const evalCases: EvalCase[] = [
   { id: 'ctx-06', category: 'general', message: 'How much does it weigh?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Arm weight: 33.5 kg'] },
   { id: 'ctx-07', category: 'general', message: 'How heavy is it?', context: detail, pageRobotModel: 'IRB 1200-7/0.7', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Arm weight: not published in the datasheet we hold'] },
   { id: 'ctx-08', category: 'general', message: 'How much does this robot cost?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['$45,000–$55,000', 'not a quote'] },
-  { id: 'ctx-09', category: 'general', message: 'What IP rating does it have?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['IP (ingress protection) rating: not published in the datasheet we hold', "won't guess"], rejectText: ['IP54', 'IP67'] },
-  { id: 'ctx-10', category: 'general', message: 'Can it be mounted on the ceiling?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Mounting options: not published in the datasheet we hold'] },
+  { id: 'ctx-09', category: 'general', message: 'What IP rating does it have?', context: detail, pageRobotModel: 'GP25', expectIntent: 'general', expectState: 'solution_providing', expectText: ['IP (ingress protection) rating: not published in the datasheet we hold', "won't guess"], rejectText: ['IP54', 'IP67'] },
+  { id: 'ctx-10', category: 'general', message: 'Can it be mounted on the ceiling?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Mounting options: floor, ceiling, wall, angle (source: Universal Robots e-Series'] },
   { id: 'ctx-11', category: 'general', message: 'Which controller does this robot use?', context: detail, pageRobotModel: 'T3-B401S', expectIntent: 'general', expectState: 'solution_providing', expectText: ['controller built into the base'] },
   { id: 'ctx-12', category: 'general', message: 'Who makes it and what is it used for?', context: detail, pageRobotModel: 'M-20iD/25', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Maker: FANUC', 'Applications its maker lists:'] },
   { id: 'ctx-13', category: 'general', message: 'Where do these figures come from?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Source of the figures: Universal Robots UR10e technical specifications'] },
@@ -361,7 +363,7 @@ export const evalCases: EvalCase[] = [
   { id: 'ctx-27', category: 'comparison', message: 'Which of them is cheapest?', history: recommendedThree, expectIntent: 'comparison', expectState: 'solution_providing', expectText: ['share the lowest indicative price: $35,000–$45,000'] },
   { id: 'ctx-28', category: 'selection', message: 'Any alternatives?', history: recommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 8, reachMm: 1200, application: 'machine-tending' }, expectText: ['besides the M1013, CZ10 and CRX-10iA/L'] },
   { id: 'ctx-29', category: 'selection', message: 'what about 12 kg parts with 1.5 m reach?', history: recommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 12, reachMm: 1500, application: 'machine-tending' } },
-  { id: 'ctx-30', category: 'general', message: 'What IP rating does it have?', history: describedUr10e, expectIntent: 'general', expectState: 'solution_providing', expectText: ['Universal Robots UR10e', 'not published in the datasheet we hold'] },
+  { id: 'ctx-30', category: 'general', message: 'What IP rating does it have?', history: describedUr10e, expectIntent: 'general', expectState: 'solution_providing', expectText: ['Universal Robots UR10e', 'IP (ingress protection) rating: IP54 (source:'] },
   { id: 'ctx-31', category: 'selection', message: 'Can it lift 10 kg?', history: describedUr10e, expectIntent: 'robot_selection', expectState: 'solution_providing', expectText: ['UR10e fits', 'covers the 12 kg needed'] },
   { id: 'ctx-32', category: 'general', message: 'What payload can it carry?', expectIntent: 'general', expectState: 'gathering_info', expectText: ['Which robot do you mean?'] },
   { id: 'ctx-33', category: 'roi', message: 'What is my payback?', context: { page: 'roi_calculator', roiData: roiFigures }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['Your payback is about 18.5 months'] },
@@ -369,7 +371,7 @@ export const evalCases: EvalCase[] = [
   { id: 'ctx-35', category: 'roi', message: 'What is my IRR?', context: { page: 'roi_calculator', roiData: roiFigures }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['Your IRR is 58.1%'] },
   { id: 'ctx-36', category: 'roi', message: 'What is my payback?', context: { page: 'roi_calculator', roiData: roiNever }, expectIntent: 'roi', expectState: 'solution_providing', expectText: ['never pays back', '-$3,000'], rejectText: ['excellent payback', 'good payback'] },
   { id: 'ctx-37', category: 'general', message: 'Is it a cobot?', context: detail, pageRobotModel: 'IRB 1200-7/0.7', expectIntent: 'general', expectState: 'solution_providing', expectText: ['No, it is an articulated industrial robot.'] },
-  { id: 'ctx-38', category: 'general', message: 'Can it do a 3 s cycle?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Speed and cycle time: not published in the datasheet we hold'] },
+  { id: 'ctx-38', category: 'general', message: 'Can it do a 3 s cycle?', context: detail, pageRobotModel: 'UR10e', expectIntent: 'general', expectState: 'solution_providing', expectText: ['Maximum TCP speed: 1,000 mm/s', "supplier's cycle-time study"] },
   { id: 'ctx-39', category: 'selection', message: 'actually the parts are 14 kg', history: plainRecommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 14, reachMm: 1200, application: 'machine-tending' } },
   { id: 'ctx-40', category: 'selection', message: 'and no FANUC', history: plainRecommendedThree, expectIntent: 'robot_selection', expectState: 'solution_providing', constraints: { payloadKg: 8, reachMm: 1200, application: 'machine-tending', excludedManufacturers: ['FANUC'] } },
   // Maintenance technicians on the makers added to the verified alarm list, and on makers whose codes it does not hold yet.

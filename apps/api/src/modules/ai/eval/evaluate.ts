@@ -118,6 +118,7 @@ export function constraintProblems(r: RobotRow, c: StatedConstraints, check: Set
   if (c.excludedManufacturers?.includes(r.manufacturer)) problems.push(`${name}: ${r.manufacturer} was excluded`);
   if (c.maxReachMm !== undefined && r.reachMm > c.maxReachMm) problems.push(`${name}: reach ${r.reachMm} > ${c.maxReachMm} allowed`);
   if (c.maxPayloadKg !== undefined && r.payloadKg > c.maxPayloadKg) problems.push(`${name}: rated payload ${r.payloadKg} > ${c.maxPayloadKg} wanted`);
+  if (c.cleanroomRated && r.cleanroomIsoClass === null) problems.push(`${name}: no published cleanroom class`);
   if (c.dof !== undefined && r.dof !== c.dof) problems.push(`${name}: ${r.dof} axes, not ${c.dof}`);
   return problems;
 }

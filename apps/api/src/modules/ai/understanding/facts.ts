@@ -1,4 +1,5 @@
-import { builtInMakers, catalogCategoryOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import { builtInMakers, catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
 import { applications, applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
@@ -27,6 +28,11 @@ export interface Facts {
   category?: string;
   budgetUsd?: number;
   cycleTimeS?: number;
+  /**
+   * Hard environment limits (IP rating, cleanroom class, food-grade, mounting, makers'
+   * countries), in the catalog query's terms; a robot whose value is not published never passes.
+   */
+  environment?: EnvironmentQuery;
   codes: CodeMention[];
   roi: RoiFigures;
 }
@@ -204,6 +210,14 @@ function addSharedReading(facts: Facts, text: string): void {
   if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {
     facts.budgetUsd = Math.round(r.budget.max);
   }
+  const environment: EnvironmentQuery = {};
+  if (r.environment.ipRatingMin !== undefined) environment.minIp = r.environment.ipRatingMin;
+  const cleanroom = cleanroomIsoClassOf(r.environment);
+  if (cleanroom !== undefined) environment.cleanroom = cleanroom;
+  if (r.environment.foodGrade) environment.foodGrade = 'true';
+  if (r.mounting.length) environment.mounting = r.mounting.join(',');
+  if (r.makerCountries.include.length) environment.makerCountry = r.makerCountries.include.join(',');
+  if (Object.keys(environment).length) facts.environment = environment;
 }
 
 /** Later facts win; codes and ROI figures accumulate. */
@@ -222,6 +236,8 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
     merged.manufacturers = merged.manufacturers.filter((m) => !out.has(m.toLowerCase()));
     if (!merged.manufacturers.length) delete merged.manufacturers;
   }
+  // Environment limits add up over a conversation ("food-grade" ... "and IP67"); a limit said again replaces it.
+  if (next.environment) merged.environment = { ...base.environment, ...next.environment };
   for (const [k, v] of Object.entries(next.roi) as Array<[string, number | undefined]>) if (v !== undefined) (merged.roi as Record<string, number>)[k] = v;
   for (const c of next.codes) if (!merged.codes.some((x) => x.code === c.code && x.maker === c.maker)) merged.codes.push(c);
   return merged;

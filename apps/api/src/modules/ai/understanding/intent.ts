@@ -95,7 +95,7 @@ export function classifyIntent(s: IntentSignals): IntentResult {
   if (s.page === 'roi_calculator' && s.hasRoiData && !s.about) scores.roi += scores.roi > 0 ? 1 : 2.5;
 
   scores.robot_selection += 3 * count(SELECT, text);
-  const selectionFacts = [facts.payloadKg, facts.reachMm, facts.application, facts.budgetUsd, facts.category].filter((v) => v !== undefined).length;
+  const selectionFacts = [facts.payloadKg, facts.reachMm, facts.application, facts.budgetUsd, facts.category, facts.environment].filter((v) => v !== undefined).length;
   if (selectionFacts >= 1 && /\b(robot|cobot|arm|automat)/i.test(text)) scores.robot_selection += 1.5;
   scores.robot_selection += Math.min(selectionFacts, 3) * 0.75;
 
@@ -114,7 +114,10 @@ export function classifyIntent(s: IntentSignals): IntentResult {
       intent = i;
     }
   }
-  const aboutIntent = s.about ? intentOfAbout(s.about) : undefined;
+  // "Only IP67 robots please" in a robot selection is one more limit on the task, not a
+  // question about one robot's IP rating ("is it IP67?" still is).
+  const environmentLimit = facts.environment !== undefined && s.previousIntent === 'robot_selection' && !/^\s*(is|are|does|do|what|which|can|has|have|how)\b/i.test(text);
+  const aboutIntent = s.about && !environmentLimit ? intentOfAbout(s.about) : undefined;
   if (greeting || offTopic) intent = 'general';
   else if (aboutIntent && scores.troubleshooting === 0 && count(ROI, text) === 0 && (count(COMPARE, text) === 0 || s.about?.kind === 'rank')) {
     // "What payload can it carry?" on a robot page is about that robot, not a new search;

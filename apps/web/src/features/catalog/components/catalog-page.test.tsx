@@ -54,8 +54,8 @@ describe('/catalog', () => {
     expect(search(router).get('sort')).toBe('payload');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'KUKA KR 10 R1100' })).not.toBeInTheDocument());
 
-    await user.type(screen.getByLabelText('Minimum payload (kg)'), '5');
-    await user.type(screen.getByLabelText('Maximum payload (kg)'), '20');
+    await user.type(screen.getByLabelText('Minimum rated payload (kg)'), '5');
+    await user.type(screen.getByLabelText('Maximum rated payload (kg)'), '20');
     await waitFor(() => expect(search(router).get('maxPayload')).toBe('20'), { timeout: 3000 });
     expect(search(router).get('minPayload')).toBe('5');
     await waitFor(() =>
@@ -73,11 +73,11 @@ describe('/catalog', () => {
     await act(() => router.navigate(-1));
     expect(search(router).get('maxPayload')).toBeNull();
     expect(search(router).get('minPayload')).toBe('5');
-    await waitFor(() => expect(screen.getByLabelText('Maximum payload (kg)')).toHaveValue(null));
+    await waitFor(() => expect(screen.getByLabelText('Maximum rated payload (kg)')).toHaveValue(null));
     await act(() => router.navigate(-1));
     expect(search(router).get('manufacturer')).toBe('ABB');
     expect(search(router).get('minPayload')).toBeNull();
-    await waitFor(() => expect(screen.getByLabelText('Minimum payload (kg)')).toHaveValue(null));
+    await waitFor(() => expect(screen.getByLabelText('Minimum rated payload (kg)')).toHaveValue(null));
 
     await act(() => router.navigate(-1));
     expect(search(router).get('manufacturer')).toBeNull();
@@ -104,8 +104,8 @@ describe('/catalog', () => {
     stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb])) });
     const { router } = renderRoutes(routes, '/catalog');
     await screen.findByRole('article', { name: 'ABB IRB 1600' });
-    await user.type(screen.getByLabelText('Minimum payload (kg)'), '50');
-    await user.type(screen.getByLabelText('Maximum payload (kg)'), '5');
+    await user.type(screen.getByLabelText('Minimum rated payload (kg)'), '50');
+    await user.type(screen.getByLabelText('Maximum rated payload (kg)'), '5');
     expect(await screen.findByText('The minimum must not exceed the maximum.')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 700));
     // The minimum alone was fine (committed on leaving the field); the inconsistent maximum waits.
@@ -199,7 +199,7 @@ describe('/catalog', () => {
     const { router } = renderRoutes(routes, `/catalog?q=${encodeURIComponent(reading.q)}`);
     expect(await screen.findByTestId('search-reading')).toHaveTextContent('Read “palletizer for 40 kg sacks, no FANUC” as: payload 40 kg · not FANUC');
     const chips = screen.getByRole('list', { name: 'Filters in force' });
-    expect(within(chips).getByRole('button', { name: 'Remove filter Payload ≥ 40 kg' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Remove filter Rated payload ≥ 40 kg' })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: 'Remove filter Category: Palletizing' })).toBeInTheDocument();
     expect(screen.getByText('food-grade: the catalog does not record food-grade ratings yet')).toBeInTheDocument();
 

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/api-answer';
 import { cn } from '@/lib/cn';
-import { robotName } from '@/lib/robot-format';
+import { robotName, unknownValuesNote } from '@/lib/robot-format';
 import { useRobots } from '../api/get-robots';
 import { useCompareRobots } from '../api/get-compare-robots';
 import { useCatalogState } from '../hooks/use-catalog-state';
@@ -37,7 +37,7 @@ import { SearchReading } from './search-reading';
 
 const SORT_OPTIONS: ReadonlyArray<{ value: CatalogSort; label: string }> = [
   { value: 'relevance', label: 'Relevance' },
-  { value: 'payload', label: 'Payload (highest first)' },
+  { value: 'payload', label: 'Rated payload (highest first)' },
   { value: 'reach', label: 'Reach (longest first)' },
   { value: 'price', label: 'Indicative price (lowest first)' },
 ];
@@ -277,6 +277,11 @@ export function CatalogPage() {
                   : ''}
             </p>
           </div>
+          {data && !robots.isPlaceholderData && unknownValuesNote(data.unknown_values) ? (
+            <p className="mb-3 text-sm text-slate-700 dark:text-slate-300" data-testid="unknown-values">
+              {unknownValuesNote(data.unknown_values)}
+            </p>
+          ) : null}
           {compare.length >= COMPARE_MAX ? (
             <p id="compare-limit-note" className="mb-3 text-sm text-slate-700 dark:text-slate-300">
               {COMPARE_LIMIT_NOTE}

@@ -33,7 +33,7 @@ describe('/compare', () => {
     expect(await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 })).toBeInTheDocument();
 
     const best = (row: string) => cellsOf(row).map((cell) => within(cell).queryByText('Best') !== null);
-    expect(best('Payload')).toEqual([false, true, false]);
+    expect(best('Rated payload')).toEqual([false, true, false]);
     expect(best('Reach')).toEqual([false, true, false]);
     // Lower is better: the lightest arm, the cheapest band (unknown price not counted).
     expect(best('Weight')).toEqual([true, false, false]);
@@ -52,7 +52,7 @@ describe('/compare', () => {
     renderRoutes(routes, `/compare?ids=${light.id},${heavy.id}`);
     await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 });
     const bars = (row: string) => cellsOf(row).map((cell) => Number(cell.querySelector('[data-bar]')?.getAttribute('data-bar')));
-    expect(bars('Payload')).toEqual([0.2, 1]);
+    expect(bars('Rated payload')).toEqual([0.2, 1]);
     // Weight: lower is better, so the lighter robot has the full bar.
     expect(bars('Weight')[0]).toBe(1);
     expect(bars('Weight')[1]).toBeCloseTo(20.6 / 210, 3);

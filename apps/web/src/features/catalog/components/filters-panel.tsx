@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { humanizeTag } from '@/lib/robot-format';
 import type { CatalogState, FacetKey, RangeKey } from '../utils/catalog-params';
 import { FacetGroup } from './facet-group';
+import { EnvironmentFilter } from './environment-filter';
 import { RangeFilter } from './range-filter';
 
 const FACETS: ReadonlyArray<{ key: FacetKey; legend: string; humanize: boolean }> = [
@@ -14,7 +15,7 @@ const FACETS: ReadonlyArray<{ key: FacetKey; legend: string; humanize: boolean }
 ];
 
 const RANGES: ReadonlyArray<{ label: string; unit: string; min: RangeKey; max: RangeKey; step: number }> = [
-  { label: 'Payload', unit: 'kg', min: 'minPayload', max: 'maxPayload', step: 0.5 },
+  { label: 'Rated payload', unit: 'kg', min: 'minPayload', max: 'maxPayload', step: 0.5 },
   { label: 'Reach', unit: 'mm', min: 'minReach', max: 'maxReach', step: 10 },
   { label: 'Indicative price', unit: 'USD', min: 'minPrice', max: 'maxPrice', step: 1000 },
 ];
@@ -59,6 +60,7 @@ export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount,
           onCommit={(min, max) => onChange({ [range.min]: min, [range.max]: max })}
         />
       ))}
+      <EnvironmentFilter state={state} onChange={onChange} />
       {FACETS.map((facet) =>
         facets ? (
           <FacetGroup

@@ -56,7 +56,7 @@ export function RobotCard({ robot, compared, canCompare, onToggleCompare }: Robo
         <Badge>{humanizeTag(robot.category)}</Badge>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-        <Spec label="Payload" value={formatKg(robot.payload_kg)} />
+        <Spec label="Rated payload" value={formatKg(robot.payload_kg)} />
         <Spec label="Reach" value={formatMm(robot.reach_mm)} />
         <Spec label="Axes" value={formatNumber(robot.dof)} />
         <Spec label="Indicative price" value={formatPriceBand(robot.price_min_usd, robot.price_max_usd)} />

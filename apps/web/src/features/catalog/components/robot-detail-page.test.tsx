@@ -34,7 +34,7 @@ describe('/robots/:id', () => {
     stubRobot();
     renderRoutes(routes, `/robots/${shared.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'ABB IRB 1200-7/0.7' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(specValue('Payload')).toHaveTextContent('10 kg');
+    expect(specValue('Rated payload')).toHaveTextContent('10 kg');
     expect(specValue('Reach')).toHaveTextContent('1,200 mm');
     expect(specValue('Axes')).toHaveTextContent('6');
     expect(within(specValue('Repeatability')).getByText('—')).toBeInTheDocument();

@@ -205,6 +205,9 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
                 </span>
               )}
             </p>
+            {data.environment_source ? (
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Environment and installation values from: {data.environment_source}</p>
+            ) : null}
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{specificationsFootnote}</p>
           </Card>
           <Card className="grid gap-6 sm:grid-cols-2">

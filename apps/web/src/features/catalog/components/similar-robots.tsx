@@ -11,7 +11,7 @@ import { useSimilarRobots } from '../api/get-similar-robots';
 import { FigureText } from './unknown-value';
 
 const gridClasses = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
-const figureLabels = ['Payload', 'Reach', 'Price'] as const;
+const figureLabels = ['Rated payload', 'Reach', 'Price'] as const;
 
 /** A robot's card while it loads: the card's own frame, name line and three figure rows, so it is as tall as the card. */
 function SimilarCardSkeleton() {
@@ -99,7 +99,7 @@ export function SimilarRobots({ robotId }: { robotId: string }) {
                   {robotName(robot)}
                 </Link>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-                  <dt className="text-slate-600 dark:text-slate-400">Payload</dt>
+                  <dt className="text-slate-600 dark:text-slate-400">Rated payload</dt>
                   <dd className="tabular-nums">{formatKg(robot.payload_kg)}</dd>
                   <dt className="text-slate-600 dark:text-slate-400">Reach</dt>
                   <dd className="tabular-nums">{formatMm(robot.reach_mm)}</dd>

@@ -1,11 +1,18 @@
 import type { Robot } from '@cellforge/contracts';
+import { countryNames } from '@cellforge/contracts/constants';
 import { SkeletonLine } from '@/components/ui/skeleton';
 import {
+  formatCleanroom,
+  formatCountry,
+  formatIp,
   formatKg,
   formatMm,
+  formatMounting,
   formatNumber,
   formatPriceBand,
   formatRepeatability,
+  formatSpeed,
+  formatYesNo,
   humanizeTag,
 } from '@/lib/robot-format';
 import { FigureText } from './unknown-value';
@@ -15,11 +22,17 @@ const SPEC_ROWS: ReadonlyArray<readonly [string, (robot: Robot) => string]> = [
   ['Manufacturer', (robot) => robot.manufacturer],
   ['Model', (robot) => robot.model],
   ['Category', (robot) => humanizeTag(robot.category)],
-  ['Payload', (robot) => formatKg(robot.payload_kg)],
+  ['Rated payload', (robot) => formatKg(robot.payload_kg)],
   ['Reach', (robot) => formatMm(robot.reach_mm)],
   ['Axes', (robot) => formatNumber(robot.dof)],
   ['Repeatability', (robot) => formatRepeatability(robot.repeatability_mm)],
   ['Weight', (robot) => formatKg(robot.weight_kg)],
+  ['Max. TCP speed', (robot) => formatSpeed(robot.max_speed_mm_s)],
+  ['IP rating', (robot) => formatIp(robot.ip_rating)],
+  ['Cleanroom class', (robot) => formatCleanroom(robot.cleanroom_iso_class)],
+  ['Food-grade', (robot) => formatYesNo(robot.food_grade)],
+  ['Mounting', (robot) => formatMounting(robot.mounting)],
+  ["Maker's country", (robot) => formatCountry(robot.maker_country, countryNames)],
   ['Indicative price', (robot) => formatPriceBand(robot.price_min_usd, robot.price_max_usd)],
 ];
 

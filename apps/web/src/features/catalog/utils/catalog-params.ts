@@ -1,10 +1,21 @@
-import { CATALOG_DEFAULT_LIMIT, CATALOG_DEFAULT_PAGE, COMPARE_MAX, catalogSorts, type CatalogSort } from '@cellforge/contracts/constants';
+import {
+  CATALOG_DEFAULT_LIMIT,
+  CATALOG_DEFAULT_PAGE,
+  COMPARE_MAX,
+  catalogSorts,
+  countryNames,
+  robotMountings,
+  type CatalogSort,
+} from '@cellforge/contracts/constants';
 
 export type { CatalogSort };
 export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry'] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
 export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const;
 export type RangeKey = (typeof RANGE_KEYS)[number];
+/** Environment filters (migration 0009): a robot whose value is not published never passes one. */
+export const ENV_KEYS = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'] as const;
+export type EnvKey = (typeof ENV_KEYS)[number];
 
 /**
  * Everything the catalog shows, read from (and written to) the URL query string so a
@@ -27,6 +38,16 @@ export interface CatalogState {
   maxAxes: string;
   /** Makers left out ("FANUC,ABB"), set by reading the search words ("no FANUC"). */
   excludeManufacturer: string;
+  /** IP rating at least (the two digits: "67"). */
+  minIp: string;
+  /** "any" or the ISO 14644-1 class needed ("5"). */
+  cleanroom: string;
+  /** "true" or "". */
+  foodGrade: string;
+  /** "ceiling" or several ("wall,angle"). */
+  mounting: string;
+  /** Makers' home countries ("JP", "JP,DE"). */
+  makerCountry: string;
   sort: CatalogSort;
   page: number;
   compare: string[];
@@ -47,6 +68,11 @@ export const EMPTY_CATALOG_STATE: CatalogState = {
   minAxes: '',
   maxAxes: '',
   excludeManufacturer: '',
+  minIp: '',
+  cleanroom: '',
+  foodGrade: '',
+  mounting: '',
+  makerCountry: '',
   sort: 'relevance',
   page: CATALOG_DEFAULT_PAGE,
   compare: [],
@@ -58,6 +84,27 @@ export function cleanNumber(value: string | null | undefined): string {
   if (text === '') return '';
   const n = Number(text);
   return Number.isFinite(n) && n >= 0 ? String(n) : '';
+}
+
+/** An environment filter as the API accepts it, else nothing (a malformed one is dropped, not sent). */
+export function cleanEnvironment(key: EnvKey, value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  switch (key) {
+    case 'minIp':
+      return /^\d{1,2}$/.test(text) && Number(text) <= 69 ? String(Number(text)) : '';
+    case 'cleanroom':
+      return text === 'any' || /^[1-9]$/.test(text) ? text : '';
+    case 'foodGrade':
+      return text === 'true' ? 'true' : '';
+    case 'mounting': {
+      const list = text.toLowerCase().split(',').map((m) => m.trim()).filter(Boolean);
+      return list.length && list.every((m) => (robotMountings as readonly string[]).includes(m)) ? [...new Set(list)].join(',') : '';
+    }
+    case 'makerCountry': {
+      const list = text.toUpperCase().split(',').map((m) => m.trim()).filter(Boolean);
+      return list.length && list.every((c) => /^[A-Z]{2}$/.test(c)) ? [...new Set(list)].join(',') : '';
+    }
+  }
 }
 
 /** Reads the URL; anything malformed (a word for a number, an unknown sort) is dropped, not sent. */
@@ -88,6 +135,11 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     minAxes: cleanNumber(params.get('minAxes')),
     maxAxes: cleanNumber(params.get('maxAxes')),
     excludeManufacturer: text('excludeManufacturer'),
+    minIp: cleanEnvironment('minIp', params.get('minIp')),
+    cleanroom: cleanEnvironment('cleanroom', params.get('cleanroom')),
+    foodGrade: cleanEnvironment('foodGrade', params.get('foodGrade')),
+    mounting: cleanEnvironment('mounting', params.get('mounting')),
+    makerCountry: cleanEnvironment('makerCountry', params.get('makerCountry')),
     sort: (catalogSorts as readonly string[]).includes(sort) ? (sort as CatalogSort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 ? page : CATALOG_DEFAULT_PAGE,
     compare,
@@ -101,6 +153,7 @@ export function toCatalogSearch(state: CatalogState): URLSearchParams {
   for (const key of FACET_KEYS) if (state[key]) params.set(key, state[key]);
   for (const key of RANGE_KEYS) if (state[key]) params.set(key, state[key]);
   if (state.excludeManufacturer) params.set('excludeManufacturer', state.excludeManufacturer);
+  for (const key of ENV_KEYS) if (state[key]) params.set(key, state[key]);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page !== CATALOG_DEFAULT_PAGE) params.set('page', String(state.page));
   if (state.compare.length) params.set('compare', state.compare.join(','));
@@ -114,13 +167,14 @@ export function toRobotsQuery(state: CatalogState): Record<string, string | numb
   for (const key of FACET_KEYS) if (state[key]) query[key] = state[key];
   for (const key of RANGE_KEYS) if (state[key]) query[key] = state[key];
   if (state.excludeManufacturer) query.excludeManufacturer = state.excludeManufacturer;
+  for (const key of ENV_KEYS) if (state[key]) query[key] = state[key];
   if (state.sort !== 'relevance') query.sort = state.sort;
   return query;
 }
 
 /** Filters that narrow the results (what "Clear all filters" clears). */
 export function activeFilterCount(state: CatalogState): number {
-  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k]), state.excludeManufacturer].filter(Boolean).length;
+  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k]), state.excludeManufacturer, ...ENV_KEYS.map((k) => state[k])].filter(Boolean).length;
 }
 
 /** A range whose minimum exceeds its maximum (the API answers 400 to it). */
@@ -135,6 +189,7 @@ export function applyReading(reading: { text: string | null; filters: Record<str
   const keys = new Set<string>([...FACET_KEYS, ...RANGE_KEYS, 'excludeManufacturer']);
   for (const [key, value] of Object.entries(reading.filters)) {
     if (keys.has(key)) (changes as Record<string, string>)[key] = RANGE_KEYS.includes(key as RangeKey) ? cleanNumber(value) : value;
+    else if ((ENV_KEYS as readonly string[]).includes(key)) (changes as Record<string, string>)[key] = cleanEnvironment(key as EnvKey, value);
   }
   return changes;
 }
@@ -147,7 +202,7 @@ export interface FilterChip {
 }
 
 const CHIP_UNITS: Record<string, { label: string; unit: string }> = {
-  Payload: { label: 'Payload', unit: ' kg' },
+  Payload: { label: 'Rated payload', unit: ' kg' },
   Reach: { label: 'Reach', unit: ' mm' },
   Price: { label: 'Price', unit: ' USD' },
   Axes: { label: 'Axes', unit: '' },
@@ -173,5 +228,20 @@ export function filterChips(state: CatalogState, humanize: (tag: string) => stri
   if (state.category) chips.push({ label: `Category: ${listed(state.category).split(' or ').map(humanize).join(' or ')}`, remove: { category: '' } });
   if (state.application) chips.push({ label: `Application: ${listed(state.application).split(' or ').map(humanize).join(' or ')}`, remove: { application: '' } });
   if (state.industry) chips.push({ label: `Industry: ${humanize(state.industry)}`, remove: { industry: '' } });
+  chips.push(...environmentChips(state));
+  return chips;
+}
+
+/** The environment filters as chips: "IP67 or better", "Food-grade", "Cleanroom ISO 5 or cleaner", "Ceiling mounting", "Made in Japan". */
+export function environmentChips(state: CatalogState): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (state.minIp) chips.push({ label: `IP${state.minIp.padStart(2, '0')} or better`, remove: { minIp: '' } });
+  if (state.foodGrade) chips.push({ label: 'Food-grade', remove: { foodGrade: '' } });
+  if (state.cleanroom) chips.push({ label: state.cleanroom === 'any' ? 'Cleanroom rated' : `Cleanroom ISO ${state.cleanroom} or cleaner`, remove: { cleanroom: '' } });
+  if (state.mounting) {
+    const text = listed(state.mounting);
+    chips.push({ label: `${text.charAt(0).toUpperCase()}${text.slice(1)} mounting`, remove: { mounting: '' } });
+  }
+  if (state.makerCountry) chips.push({ label: `Made in ${listed(state.makerCountry).split(' or ').map((c) => countryNames[c] ?? c).join(' or ')}`, remove: { makerCountry: '' } });
   return chips;
 }

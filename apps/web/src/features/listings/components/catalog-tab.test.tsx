@@ -193,7 +193,7 @@ describe('Integrator dashboard: editing and deleting own robots', { timeout: 20_
     expect(within(form).getByRole('textbox', { name: /Model/ })).toHaveValue('CF-10 Arm');
     expect(within(form).getByRole('combobox', { name: /Category/ })).toHaveValue('articulated');
     expect(within(form).getByRole('spinbutton', { name: /Axes/ })).toHaveValue(6);
-    expect(within(form).getByRole('spinbutton', { name: /Payload/ })).toHaveValue(10);
+    expect(within(form).getByRole('spinbutton', { name: /Rated payload/ })).toHaveValue(10);
     expect(within(form).getByRole('spinbutton', { name: /Reach/ })).toHaveValue(1300);
     expect(within(form).getByRole('spinbutton', { name: /Repeatability/ })).toHaveValue(0.05);
     expect(within(form).getByRole('spinbutton', { name: /Weight/ })).toHaveValue(null);
@@ -202,8 +202,8 @@ describe('Integrator dashboard: editing and deleting own robots', { timeout: 20_
 
     await user.clear(within(form).getByRole('textbox', { name: /Model/ }));
     await user.type(within(form).getByRole('textbox', { name: /Model/ }), 'CF-12 Arm');
-    await user.clear(within(form).getByRole('spinbutton', { name: /Payload/ }));
-    await user.type(within(form).getByRole('spinbutton', { name: /Payload/ }), '12');
+    await user.clear(within(form).getByRole('spinbutton', { name: /Rated payload/ }));
+    await user.type(within(form).getByRole('spinbutton', { name: /Rated payload/ }), '12');
     await user.selectOptions(within(form).getByRole('combobox', { name: /Category/ }), 'Collaborative');
     await user.type(within(form).getByRole('textbox', { name: /Industries/ }), 'Food and beverage');
     await user.click(within(form).getByRole('button', { name: 'Save robot' }));
@@ -225,6 +225,12 @@ describe('Integrator dashboard: editing and deleting own robots', { timeout: 20_
       industries: ['food-and-beverage'],
       description: 'Our own six-axis arm.',
       datasheet_source: null,
+      ip_rating: null,
+      cleanroom_iso_class: null,
+      food_grade: null,
+      mounting: null,
+      max_speed_mm_s: null,
+      environment_source: null,
     });
     const edited = await screen.findByRole('article', { name: 'CellForge Robotics CF-12 Arm' });
     expect(within(edited).getByText('12 kg')).toBeInTheDocument();

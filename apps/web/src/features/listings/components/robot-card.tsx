@@ -27,7 +27,7 @@ export function RobotCard({ robot, onEdit, onDelete }: RobotCardProps) {
   const name = catalogRobotName(robot);
   const editable = robot.can_edit && (onEdit || onDelete);
   const specs = [
-    { label: 'Payload', value: formatKg(robot.normalized_specs.payload_kg) },
+    { label: 'Rated payload', value: formatKg(robot.normalized_specs.payload_kg) },
     { label: 'Reach', value: formatMm(robot.normalized_specs.reach_mm) },
     { label: 'DOF', value: formatNumber(robot.normalized_specs.dof) },
   ];

@@ -17,12 +17,28 @@ function renderForm(props: Partial<RobotFormProps> = {}) {
 describe('RobotForm', () => {
   it('is prefilled with every field of the robot, and sends them all back', async () => {
     const user = userEvent.setup();
-    const robot = buildRobot({ manufacturer: 'FANUC', model: 'M-20iD/25', category: 'articulated', industries: ['automotive', 'food-and-beverage'] });
+    const robot = buildRobot({
+      manufacturer: 'FANUC',
+      model: 'M-20iD/25',
+      category: 'articulated',
+      industries: ['automotive', 'food-and-beverage'],
+      ip_rating: 67,
+      food_grade: false,
+      mounting: ['floor', 'ceiling'],
+      max_speed_mm_s: 2000,
+      environment_source: 'FANUC M-20iD datasheet',
+    });
     const { onSubmit, form } = renderForm({ robot });
     expect(within(form).getByRole('textbox', { name: /Manufacturer/ })).toHaveValue('FANUC');
     expect(within(form).getByRole('spinbutton', { name: /Weight/ })).toHaveValue(50);
     expect(within(form).getByRole('textbox', { name: /Industries/ })).toHaveValue('automotive, food-and-beverage');
     expect(within(form).getByRole('textbox', { name: /Datasheet source/ })).toHaveValue('ABB product specification');
+    expect(within(form).getByRole('spinbutton', { name: /IP rating/ })).toHaveValue(67);
+    expect(within(form).getByRole('combobox', { name: /Food-grade/ })).toHaveValue('no');
+    expect(within(form).getByRole('checkbox', { name: 'Ceiling' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Wall' })).not.toBeChecked();
+    await user.click(within(form).getByRole('checkbox', { name: 'Wall' }));
+    await user.selectOptions(within(form).getByRole('combobox', { name: /Cleanroom/ }), '5');
     await user.click(within(form).getByRole('button', { name: 'Save robot' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(nth(onSubmit.mock.calls, 0)[0]).toEqual({
@@ -40,6 +56,12 @@ describe('RobotForm', () => {
       industries: ['automotive', 'food-and-beverage'],
       description: 'A six-axis arm.',
       datasheet_source: 'ABB product specification',
+      ip_rating: 67,
+      cleanroom_iso_class: 5,
+      food_grade: false,
+      mounting: ['floor', 'ceiling', 'wall'],
+      max_speed_mm_s: 2000,
+      environment_source: 'FANUC M-20iD datasheet',
     });
   });
 

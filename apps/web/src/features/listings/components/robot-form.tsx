@@ -1,4 +1,4 @@
-import { listingInputSchema, robotCategories, type ListingInput, type Robot } from '@cellforge/contracts';
+import { listingInputSchema, robotCategories, robotMountings, type ListingInput, type Robot } from '@cellforge/contracts';
 import { Field, Input } from '@/components/ui/field';
 import { FormActions } from '@/components/ui/form-actions';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -23,6 +23,12 @@ export interface RobotFormProps {
   onSubmit: (input: ListingInput) => Promise<unknown>;
   onCancel: () => void;
 }
+
+const CLEANROOM_OPTIONS = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => ({ value: String(n), label: `ISO ${n}` }));
+const FOOD_GRADE_OPTIONS = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
 
 /** The categories, plus the robot's own when it is not one of them (it stays visible; the schema names the choices). */
 function categoryOptions(current: string | undefined) {
@@ -80,7 +86,7 @@ export function RobotForm({
         <Field label="Axes" required error={errors.dof?.message}>
           <Input type="number" inputMode="numeric" step={1} min={2} max={8} {...register('dof')} />
         </Field>
-        {number('payload_kg', 'Payload (kg)', { required: true })}
+        {number('payload_kg', 'Rated payload (kg)', { required: true })}
         {number('reach_mm', 'Reach (mm)', { required: true })}
         {number('repeatability_mm', 'Repeatability (± mm)')}
         {number('weight_kg', 'Weight (kg)')}
@@ -88,6 +94,41 @@ export function RobotForm({
         {number('price_max_usd', 'Indicative price to (USD)')}
       </div>
       <p className="-mt-2 text-sm text-slate-700 dark:text-slate-300">{unknownFigureNote}</p>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-semibold text-slate-900 dark:text-white">Environment and installation</legend>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          Buyers filter on these. Leave empty what the maker does not publish: a robot without a value is not shown to a buyer who asks for it.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field label="IP rating" optional hint="The two digits of the IP code: 67 for IP67." error={errors.ip_rating?.message}>
+            <Input type="number" inputMode="numeric" step={1} min={0} max={69} {...register('ip_rating')} />
+          </Field>
+          <Field label="Cleanroom class (ISO 14644-1)" optional error={errors.cleanroom_iso_class?.message}>
+            <Select placeholder="Not published" options={CLEANROOM_OPTIONS} {...register('cleanroom_iso_class')} />
+          </Field>
+          <Field label="Food-grade" optional error={errors.food_grade?.message}>
+            <Select placeholder="Not published" options={FOOD_GRADE_OPTIONS} {...register('food_grade')} />
+          </Field>
+          {number('max_speed_mm_s', 'Max. TCP speed (mm/s)')}
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-900 dark:text-white">
+            Mounting <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {robotMountings.map((mounting) => (
+              <label key={mounting} className="flex min-h-9 items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
+                <input type="checkbox" value={mounting} className="h-4 w-4 rounded border-slate-400" {...register('mounting')} />
+                {humanizeTag(mounting)}
+              </label>
+            ))}
+          </div>
+          {errors.mounting?.message ? <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-400">{errors.mounting.message}</p> : null}
+        </fieldset>
+        <Field label="Environment source" optional hint="Where these values are published, e.g. the datasheet's URL." error={errors.environment_source?.message}>
+          <Input autoComplete="off" {...register('environment_source')} />
+        </Field>
+      </fieldset>
       <Field label="Applications" optional hint="Separated by commas, e.g. welding, pick and place." error={errors.applications?.message}>
         <Input autoComplete="off" {...register('applications')} />
       </Field>

@@ -32,6 +32,12 @@ describe('robot form values', () => {
       industries: robot.industries,
       description: robot.description,
       datasheet_source: null,
+      ip_rating: null,
+      cleanroom_iso_class: null,
+      food_grade: null,
+      mounting: null,
+      max_speed_mm_s: null,
+      environment_source: null,
     });
   });
 });

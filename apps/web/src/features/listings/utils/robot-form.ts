@@ -20,6 +20,14 @@ export interface RobotFormValues {
   industries: string;
   description: string;
   datasheet_source: string;
+  /** Environment (migration 0009): empty = not published. */
+  ip_rating: string;
+  cleanroom_iso_class: string;
+  /** '' (not published), 'yes' or 'no'. */
+  food_grade: string;
+  mounting: string[];
+  max_speed_mm_s: string;
+  environment_source: string;
 }
 
 export const ROBOT_FORM_FIELDS = [
@@ -37,6 +45,12 @@ export const ROBOT_FORM_FIELDS = [
   'industries',
   'description',
   'datasheet_source',
+  'ip_rating',
+  'cleanroom_iso_class',
+  'food_grade',
+  'mounting',
+  'max_speed_mm_s',
+  'environment_source',
 ] as const satisfies ReadonlyArray<keyof RobotFormValues>;
 
 /** "Pick and place, Welding" -> ["pick-and-place", "welding"]: the catalog's tag words. */
@@ -66,6 +80,12 @@ export function robotFormDefaults(robot?: Robot): RobotFormValues {
     industries: robot?.industries.join(', ') ?? '',
     description: robot?.description ?? '',
     datasheet_source: robot?.datasheet_source ?? '',
+    ip_rating: text(robot?.ip_rating),
+    cleanroom_iso_class: text(robot?.cleanroom_iso_class),
+    food_grade: robot?.food_grade === true ? 'yes' : robot?.food_grade === false ? 'no' : '',
+    mounting: robot?.mounting ? [...robot.mounting] : [],
+    max_speed_mm_s: text(robot?.max_speed_mm_s),
+    environment_source: robot?.environment_source ?? '',
   };
 }
 
@@ -77,6 +97,9 @@ export function toRobotInput(values: RobotFormValues): ListingInput {
     applications: splitTags(values.applications),
     industries: splitTags(values.industries),
     datasheet_source: values.datasheet_source.trim() || null,
+    food_grade: values.food_grade === 'yes' ? true : values.food_grade === 'no' ? false : null,
+    mounting: (Array.isArray(values.mounting) ? values.mounting : []) as ListingInput['mounting'],
+    environment_source: values.environment_source.trim() || null,
   };
 }
 

@@ -94,7 +94,7 @@ describe('Customer dashboard', () => {
       customer_company: null,
       status: 'Draft',
       description: '',
-      requirements: { application: null, industry: null, payload_kg: 8, reach_mm: 1400, cycle_time_s: null, budget_usd: null },
+      requirements: { application: null, industry: null, payload_kg: 8, reach_mm: 1400, cycle_time_s: null, budget_usd: null, ip_rating_min: null, cleanroom_iso_class: null, food_grade: null, mounting: null },
       shared_with_integrators: true,
     });
     await waitFor(() => expect(toastTexts()).toContain('Project created'));

@@ -52,7 +52,7 @@ export function MatchCard({ match, rank, renderContact }: { match: ProjectMatch;
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
-          <dt className="text-slate-600 dark:text-slate-400">Payload</dt>
+          <dt className="text-slate-600 dark:text-slate-400">Rated payload</dt>
           <dd className="font-semibold tabular-nums">{formatKg(match.payload_kg)}</dd>
         </div>
         <div className="flex gap-1.5">

@@ -1,4 +1,4 @@
-import { createProjectSchema, projectStatuses, type CustomerProject, type Project } from '@cellforge/contracts';
+import { createProjectSchema, projectStatuses, robotMountings, type CustomerProject, type Project } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { DefaultValues, FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,6 +30,10 @@ const CUSTOMER_FIELDS: readonly Path<ProjectFormInput>[] = [
   'requirements.reach_mm',
   'requirements.cycle_time_s',
   'requirements.budget_usd',
+  'requirements.ip_rating_min',
+  'requirements.cleanroom_iso_class',
+  'requirements.food_grade',
+  'requirements.mounting',
   'shared_with_integrators',
 ];
 
@@ -49,6 +53,9 @@ const PORTAL_FORMS = {
   },
 } as const;
 
+const CLEANROOM_OPTIONS = [3, 4, 5, 6, 7, 8].map((n) => ({ value: String(n), label: `ISO ${n} or cleaner` }));
+const MOUNTING_OPTIONS = robotMountings.map((m) => ({ value: m, label: humanizeTag(m) }));
+
 const numberText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -65,6 +72,10 @@ function customerDefaultsOf(project?: CustomerProject): ProjectFormInput {
       reach_mm: numberText(project?.requirements.reach_mm),
       cycle_time_s: numberText(project?.requirements.cycle_time_s),
       budget_usd: numberText(project?.requirements.budget_usd),
+      ip_rating_min: numberText(project?.requirements.ip_rating_min),
+      cleanroom_iso_class: numberText(project?.requirements.cleanroom_iso_class),
+      food_grade: project?.requirements.food_grade ?? null,
+      mounting: project?.requirements.mounting ?? null,
     },
     shared_with_integrators: project?.shared_with_integrators ?? false,
   };
@@ -208,6 +219,26 @@ function CustomerProjectFields({
           <Field label="Budget (USD)" optional error={req?.budget_usd?.message}>
             <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.budget_usd')} />
           </Field>
+          <Field label="IP rating at least" optional error={req?.ip_rating_min?.message} hint="The two digits: 67 for IP67. Robots without a published rating are not matched.">
+            <Input type="number" inputMode="numeric" min={0} max={69} step={1} {...register('requirements.ip_rating_min')} />
+          </Field>
+          <Field label="Cleanroom class" optional error={req?.cleanroom_iso_class?.message}>
+            <Select placeholder="No cleanroom" options={CLEANROOM_OPTIONS} {...register('requirements.cleanroom_iso_class')} />
+          </Field>
+          <Field label="Mounting" optional error={req?.mounting?.message}>
+            <Select placeholder="Any mounting" options={MOUNTING_OPTIONS} {...register('requirements.mounting', { setValueAs: emptyToNull })} />
+          </Field>
+          <div className="flex items-center gap-2 self-end pb-2">
+            <input
+              id="requirements-food-grade"
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-400"
+              {...register('requirements.food_grade', { setValueAs: (v: unknown) => (v === true ? true : null) })}
+            />
+            <label htmlFor="requirements-food-grade" className="text-sm text-slate-800 dark:text-slate-200">
+              Food-grade robot needed
+            </label>
+          </div>
         </div>
       </fieldset>
 

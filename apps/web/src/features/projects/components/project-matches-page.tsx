@@ -12,6 +12,7 @@ import { errorMessageOf } from '@/lib/api-answer';
 import { useSession } from '@/lib/auth/session';
 import { useProject } from '../api/projects';
 import { useProjectMatches } from '../api/get-project-matches';
+import { unknownValuesNote } from '@/lib/robot-format';
 import { requirementPhrases } from '../utils/requirements';
 import { IntegratorsPanel } from './integrators-panel';
 import { MatchCard, type RenderContact } from './match-card';
@@ -118,6 +119,7 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
   }
 
   const { project: current, data } = matches.data;
+  const unknownNote = unknownValuesNote(matches.data.unknown_values);
   const phrases = requirementPhrases(current.requirements);
   return (
     <Page
@@ -150,6 +152,11 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
           <h2 id="matches-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
             {data.length === 1 ? '1 matching robot' : `${data.length} matching robots`}
           </h2>
+          {unknownNote ? (
+            <p className="mb-4 text-sm text-slate-700 dark:text-slate-300" data-testid="unknown-values">
+              {unknownNote}
+            </p>
+          ) : null}
           {data.length === 0 ? (
             <EmptyState
               title="No robots fit these requirements"
@@ -159,7 +166,7 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
                 </Link>
               }
             >
-              <p>Try a wider reach, a higher budget or another application.</p>
+              <p>Try a wider reach, a higher budget, another application or fewer environment limits.</p>
             </EmptyState>
           ) : (
             <ol className="space-y-4">

@@ -1,5 +1,5 @@
 import type { ProjectRequirements, ProjectStatus } from '@cellforge/contracts';
-import { formatKg, formatMm, formatNumber, formatUsd, humanizeTag } from '@/lib/robot-format';
+import { formatCleanroom, formatIp, formatKg, formatMm, formatNumber, formatUsd, humanizeTag } from '@/lib/robot-format';
 
 /** The requirements a customer gave, as short phrases ("Payload 12 kg"); unset ones are left out. */
 export function requirementPhrases(requirements: ProjectRequirements): string[] {
@@ -10,6 +10,10 @@ export function requirementPhrases(requirements: ProjectRequirements): string[] 
   if (requirements.reach_mm) phrases.push(`Reach ${formatMm(requirements.reach_mm)}`);
   if (requirements.cycle_time_s) phrases.push(`Cycle time ${formatNumber(requirements.cycle_time_s)} s`);
   if (requirements.budget_usd) phrases.push(`Budget ${formatUsd(requirements.budget_usd)}`);
+  if (requirements.ip_rating_min !== null && requirements.ip_rating_min !== undefined) phrases.push(`${formatIp(requirements.ip_rating_min)} or better`);
+  if (requirements.cleanroom_iso_class) phrases.push(`Cleanroom ${formatCleanroom(requirements.cleanroom_iso_class)} or cleaner`);
+  if (requirements.food_grade) phrases.push('Food-grade');
+  if (requirements.mounting) phrases.push(`${humanizeTag(requirements.mounting)} mounting`);
   return phrases;
 }
 

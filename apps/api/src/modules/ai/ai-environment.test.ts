@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { chatResponseSchema, type ChatResponse } from '@cellforge/contracts';
+import { seedCatalog, type Database } from '@cellforge/db';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import type { RobotRow } from '../catalog';
+import { findNamedRobots } from './advisor/mentions';
+import { createModelNameIndex } from './advisor/model-index';
+
+/**
+ * Issue 12, environment limits in the assistant, from the buyer's side: IP rating,
+ * food-grade, cleanroom class, mounting and the maker's country are hard limits. Every
+ * robot recommended is known to meet them; when none is known to, the answer says so,
+ * says how many robots publish no value, and shows the nearest with what each misses.
+ */
+async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
+  const found = await findNamedRobots(createModelNameIndex(db), text);
+  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
+}
+
+describe.each(testBackends)('assistant environment limits on %s', (backend) => {
+  const ctx = useTestApp(backend);
+  beforeEach(async () => {
+    await seedCatalog(ctx().handle.db);
+  });
+  const chat = async (message: string): Promise<{ answer: ChatResponse; named: RobotRow[] }> => {
+    const res = await request(ctx().app).post('/ai/chat').send({ message }).expect(200);
+    const answer = chatResponseSchema.parse(res.body);
+    return { answer, named: await robotsNamedIn(ctx().handle.db, answer.response) };
+  };
+
+  it('"Food-grade IP67 robot for raw chicken, 5 kg": says no robot is known to fit, counts the unknowns, shows the nearest with their misses', async () => {
+    const { answer, named } = await chat('Food-grade IP67 robot for raw chicken, 5 kg');
+    expect(answer.response).toMatch(/No robot in our catalog is known to be food-grade, IP67 or better/);
+    expect(answer.response).toMatch(/have no published food-grade rating/);
+    expect(answer.response).toMatch(/The nearest robots, and what each misses:/);
+    expect(named.length).toBeGreaterThan(0);
+    // Nothing named is presented as fitting: each misses a limit or does not publish it.
+    for (const r of named) expect(r.foodGrade === true && (r.ipRating ?? 0) >= 67, `${r.manufacturer} ${r.model}`).toBe(false);
+    expect(answer.response).not.toMatch(/catalog robots that fit/i);
+  });
+
+  it('"IP67 robot for 10 kg parts at 1 m reach": every robot recommended is known IP67 or better', async () => {
+    const { answer, named } = await chat('IP67 robot for 10 kg parts at 1 m reach');
+    expect(answer.robot_data_included).toBe(true);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.ipRating ?? 0, `${r.manufacturer} ${r.model}`).toBeGreaterThanOrEqual(67);
+    expect(answer.response).toMatch(/IP6[7-9]/);
+  });
+
+  it('"Japanese cobot for 5 kg parts, 900 mm reach": only cobots of Japanese makers', async () => {
+    const { named } = await chat('Japanese cobot for 5 kg parts, 900 mm reach');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.makerCountry, `${r.manufacturer} ${r.model}`).toBe('JP');
+      expect(r.category).toBe('collaborative');
+    }
+  });
+
+  it('"ceiling mounted robot for 1 kg picks, 800 mm reach": only robots whose maker allows ceiling mounting', async () => {
+    const { named } = await chat('ceiling mounted robot for 1 kg picks, 800 mm reach');
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.mounting, `${r.manufacturer} ${r.model}`).toContain('ceiling');
+  });
+
+  it('"cleanroom ISO 5 scara for 2 kg parts, 400 mm reach": no SCARA publishes a class; the answer says so and offers robots known to meet it', async () => {
+    const { answer, named } = await chat('cleanroom ISO 5 scara for 2 kg parts, 400 mm reach');
+    expect(answer.response).toMatch(/No SCARA robot is known to meet payload, reach and cleanroom ISO 5 or cleaner/);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) expect(r.cleanroomIsoClass ?? 99, `${r.manufacturer} ${r.model}`).toBeLessThanOrEqual(5);
+  });
+
+  it('"What is the IP rating of the UR5e?" answers the published value with its source', async () => {
+    const { answer } = await chat('What is the IP rating of the UR5e?');
+    expect(answer.response).toMatch(/IP54/);
+    expect(answer.response).toMatch(/Universal Robots e-Series technical specifications/);
+  });
+
+  it('the limits hold over a conversation: "only IP67 robots please" after a task keeps both', async () => {
+    const first = await request(ctx().app).post('/ai/chat').send({ message: 'I need a robot for 5 kg parts at 800 mm reach' }).expect(200);
+    const history = [
+      { role: 'user', content: 'I need a robot for 5 kg parts at 800 mm reach' },
+      { role: 'assistant', content: String(first.body.response) },
+    ];
+    const res = await request(ctx().app).post('/ai/chat').send({ message: 'only IP67 robots please', conversationHistory: history }).expect(200);
+    const answer = chatResponseSchema.parse(res.body);
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(named.length).toBeGreaterThan(0);
+    for (const r of named) {
+      expect(r.ipRating ?? 0, `${r.manufacturer} ${r.model}`).toBeGreaterThanOrEqual(67);
+      expect(r.payloadKg).toBeGreaterThanOrEqual(5);
+    }
+  });
+});
