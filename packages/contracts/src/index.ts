@@ -16,3 +16,4 @@ export * from './opportunities';
 export * from './beta-signup';
 export * from './requirements';
 export * from './quotes';
+export * from './offers';

@@ -26,7 +26,7 @@ export type RobotDtoSource = Pick<
   | 'ownerId'
   | 'createdAt'
   | 'updatedAt'
->;
+> & { contributedBy?: string | null };
 
 export function toRobotDto(row: RobotDtoSource): Robot {
   return {
@@ -49,5 +49,6 @@ export function toRobotDto(row: RobotDtoSource): Robot {
     owner_id: row.ownerId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.contributedBy !== undefined ? { contributed: row.contributedBy !== null } : {}),
   };
 }
