@@ -597,19 +597,25 @@ export async function findRobotSeller(
 
 /**
  * Suppliers who sell a model: the suppliers with an active offer on a public model with the
- * model's key (maker|model, so "Fanuc CRX-25iA" and "FANUC CRX-25iA" are one model), with
- * the model they offer it on. A supplier with two offers on the model is named once (its oldest).
+ * model's key (maker|model, so "Fanuc CRX-25iA" and "FANUC CRX-25iA" are one model), and the
+ * owners of public listings with the key (robot rows a supplier owns: what the bulk upload
+ * still writes), each with the robot they sell it as. A supplier is named once (their oldest).
  */
 export async function findSellersOfModel(db: Database, modelKey: string): Promise<Array<{ sellerId: string; robotId: string }>> {
-  const rows = await db
-    .select({ sellerId: offers.supplierId, robotId: offers.robotId })
+  const offered = await db
+    .select({ sellerId: offers.supplierId, robotId: offers.robotId, at: offers.createdAt })
     .from(offers)
     .innerJoin(robots, eq(robots.id, offers.robotId))
     .innerJoin(users, eq(users.id, offers.supplierId))
-    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(offers.status, 'active'), eq(users.userType, 'supplier')))
-    .orderBy(asc(offers.createdAt), asc(offers.id));
+    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(offers.status, 'active'), eq(users.userType, 'supplier')));
+  const listed = await db
+    .select({ sellerId: robots.ownerId, robotId: robots.id, at: robots.createdAt })
+    .from(robots)
+    .innerJoin(users, eq(users.id, robots.ownerId))
+    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(users.userType, 'supplier')));
+  const rows = [...offered, ...listed].sort((x, y) => x.at.getTime() - y.at.getTime() || x.robotId.localeCompare(y.robotId));
   const seen = new Map<string, string>();
-  for (const row of rows) if (!seen.has(row.sellerId)) seen.set(row.sellerId, row.robotId);
+  for (const row of rows) if (row.sellerId && !seen.has(row.sellerId)) seen.set(row.sellerId, row.robotId);
   return [...seen].map(([sellerId, robotId]) => ({ sellerId, robotId }));
 }
 
