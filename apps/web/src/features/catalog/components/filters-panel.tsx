@@ -3,10 +3,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { humanizeTag } from '@/lib/robot-format';
 import type { CatalogState, FacetKey, RangeKey } from '../utils/catalog-params';
+import { ConditionFacet } from './condition-facet';
 import { FacetGroup } from './facet-group';
 import { RangeFilter } from './range-filter';
 
-const FACETS: ReadonlyArray<{ key: FacetKey; legend: string; humanize: boolean }> = [
+const FACETS: ReadonlyArray<{ key: Exclude<FacetKey, 'condition'>; legend: string; humanize: boolean }> = [
   { key: 'category', legend: 'Category', humanize: true },
   { key: 'manufacturer', legend: 'Manufacturer', humanize: false },
   { key: 'application', legend: 'Application', humanize: true },
@@ -59,6 +60,7 @@ export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount,
           onCommit={(min, max) => onChange({ [range.min]: min, [range.max]: max })}
         />
       ))}
+      {facets ? <ConditionFacet options={facets.condition} selected={state.condition} onChange={(condition) => onChange({ condition })} /> : null}
       {FACETS.map((facet) =>
         facets ? (
           <FacetGroup
