@@ -129,7 +129,7 @@ export const robotFacetsSchema = z.object({
   application: z.array(facetCountSchema),
   industry: z.array(facetCountSchema),
   /** Conditions of the matches' active offers (a robot without offers counts in none). */
-  condition: z.array(facetCountSchema),
+  condition: z.array(facetCountSchema).default([]),
 });
 export type RobotFacets = z.infer<typeof robotFacetsSchema>;
 

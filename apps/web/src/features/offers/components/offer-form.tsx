@@ -9,7 +9,7 @@ import {
   type OfferInput,
   type Robot,
 } from '@cellforge/contracts';
-import { Check, Search } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
