@@ -77,6 +77,15 @@ CREATE TRIGGER "offers_summary_updates" AFTER UPDATE ON "offers" REFERENCING OLD
 --> statement-breakpoint
 CREATE TRIGGER "offers_summary_deletes" AFTER DELETE ON "offers" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "offer_deletes"();
 --> statement-breakpoint
+-- TRUNCATE robots CASCADE empties offers without delete triggers.
+CREATE FUNCTION "offer_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "robot_offer_summaries";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "offers_summary_truncate" AFTER TRUNCATE ON "offers" FOR EACH STATEMENT EXECUTE FUNCTION "offer_truncate"();
+--> statement-breakpoint
 -- Existing supplier listings (public robot rows owned by a supplier) become offers. The model
 -- of a listing is the shared catalog's row with the same key (maker|model, letters and digits
 -- only, as findSellersOfModel matches); without one, the oldest listing of the key becomes the
