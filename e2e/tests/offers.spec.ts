@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { header, PASSWORD, signIn, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, header, PASSWORD, signIn, uniqueEmail } from './helpers';
 
 /**
  * Models and offers (issue 13) on the real API and database: a supplier makes an offer on a
@@ -74,6 +74,7 @@ for (const c of cases) {
     const card = page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: c.model, exact: true });
     await expect(card).toContainText(`1 offer from ${c.shown}`);
     await expect(card).toContainText('Used');
+    await expectNoAxeViolations(page, `catalog with an offer (${c.width} px)`);
     await card.getByRole('link', { name: c.model, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: c.model })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Ask about this robot' })).toContainText(`1 offer from ${c.shown}`);
@@ -82,6 +83,7 @@ for (const c of cases) {
     await expect(offer).toContainText('3 weeks');
     await expect(offer).toContainText('France, Benelux');
     await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, `robot page with an offer (${c.width} px)`);
     await offer.getByRole('button', { name: `Request a quote from ${company}` }).click();
     const request2 = page.getByRole('dialog', { name: 'Request a quote' });
     await expect(request2).toContainText(`from ${company}`);
@@ -93,6 +95,7 @@ for (const c of cases) {
 
     // The supplier finds the request in their messages.
     await signIn(page, 'supplier', supplier.email);
+    await expect(page).not.toHaveURL(/\/auth/);
     const messagesLink = header(page).getByRole('link', { name: /Messages/ });
     if (c.width >= 768) {
       await expect(messagesLink).toContainText('1');
