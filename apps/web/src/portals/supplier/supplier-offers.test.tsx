@@ -39,7 +39,7 @@ function stubSupplier(offers: Offer[]) {
       'GET /api/robots': (url) => jsonResponse(listAnswer(url.searchParams.get('q') ? [crx] : [])),
       'POST /api/supplier/offers': () => {
         current = [offerOn()];
-        return jsonResponse({ data: nth(current, 0), model_added: false }, 201);
+        return jsonResponse({ data: nth(current, 0), model_added: false }, { status: 201 });
       },
       'PATCH /api/supplier/offers/:id/status': (_url, init) => {
         const { status } = JSON.parse(String(init.body)) as { status: 'active' | 'paused' };
