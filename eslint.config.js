@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 /** TypeScript that runs on Node: the API, perception and the shared packages. */
 const typedFiles = ['apps/api/src/**/*.ts', 'apps/perception/src/**/*.ts', 'packages/*/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
 
-const apiTables = ['users', 'rateLimits', 'passwordResets', 'integratorProfiles', 'robots', 'robotChanges', 'projects', 'leads', 'leadMessages', 'quoteRequests', 'robotViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads'];
+const apiTables = ['users', 'rateLimits', 'passwordResets', 'integratorProfiles', 'robots', 'robotChanges', 'offers', 'robotOfferSummaries', 'projects', 'leads', 'leadMessages', 'quoteRequests', 'robotViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads'];
 const intoAnotherModule = (depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/.+`,
   message: 'Import another API module through its index.ts (../<module>), not its files.',
@@ -27,10 +27,13 @@ const tablesOnlyInRepositories = {
   allowTypeImports: true,
   message: 'Only repositories (*.repository.ts) query tables: call the owning module instead.',
 };
-/** One module owns each table; the robots tables belong to the catalog module (modules/catalog). */
+/**
+ * One module owns each table; the robots tables belong to the catalog module (modules/catalog),
+ * and so do the supplier offers on its models and their summaries (migration 0010).
+ */
 const catalogTablesOnlyInCatalog = {
   name: '@cellforge/db',
-  importNames: ['robots', 'robotChanges', 'robotViews'],
+  importNames: ['robots', 'robotChanges', 'robotViews', 'offers', 'robotOfferSummaries'],
   allowTypeImports: true,
   message: 'The catalog module owns the robots tables: call it through ../catalog instead of querying them.',
 };

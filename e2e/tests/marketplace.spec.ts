@@ -37,6 +37,7 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   // 1. A supplier registers and publishes a listing through the dashboard.
   await register(page, 'supplier', supplierEmail, 'Linus');
   await expect(page.getByRole('heading', { level: 1, name: 'Supplier Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Listings' }).click();
   await page.getByRole('button', { name: 'Add listing' }).click();
   const form = page.getByRole('dialog', { name: 'Add listing' });
   await form.getByLabel('Manufacturer').fill(LISTING.manufacturer);
@@ -238,7 +239,7 @@ test('marketplace pages have no WCAG 2.1 A/AA violations in either theme', async
     data: { manufacturer: 'KUKA', model: `A11y Arm ${stamp}`, category: 'articulated', payload_kg: 10, reach_mm: 1100, dof: 6 },
   });
   expect(created.status()).toBe(201);
-  await checkPages(page, ['/dashboard', '/dashboard?tab=leads', '/dashboard?tab=analytics']);
+  await checkPages(page, ['/dashboard', '/dashboard?tab=listings', '/dashboard?tab=leads', '/dashboard?tab=analytics']);
 });
 
 async function checkPages(page: Page, paths: string[]) {

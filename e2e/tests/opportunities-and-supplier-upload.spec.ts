@@ -114,8 +114,10 @@ test('a supplier imports a CSV through the bulk-upload wizard and sees the new l
   test.setTimeout(90_000);
   await register(page, 'supplier', uniqueEmail('supplier'), 'Linus');
   await expect(page.getByRole('heading', { level: 1, name: 'Supplier Dashboard' })).toBeVisible();
+  // Offers are the first tab; robots of the supplier's own (and their bulk upload) are under Listings.
+  await expect(page.getByRole('heading', { name: 'No offers yet' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Listings' }).click();
   await expect(page.getByRole('heading', { name: 'No listings yet' })).toBeVisible();
-
   await page.getByRole('button', { name: 'Bulk upload' }).click();
   const wizard = page.getByRole('dialog', { name: 'Bulk upload' });
   await expect(wizard.locator('[aria-current="step"]')).toContainText('Choose a file');
@@ -140,7 +142,7 @@ test('a supplier imports a CSV through the bulk-upload wizard and sees the new l
   await expect(wizard).toBeHidden();
   await expect(page.getByRole('article', { name: `Kawasaki ${MODELS[0]}` })).toContainText('Active');
   await expect(page.getByRole('article', { name: `Staubli ${MODELS[1]}` })).toContainText('Active');
-  await expect(page.locator('dt', { hasText: /^Active listings$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('2');
+  await expect(page.locator('dt', { hasText: /^Active offers$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('2');
 
   // They are listings: the public catalog finds them.
   await page.goto(`/catalog?q=${encodeURIComponent(MODELS[0]!)}`);

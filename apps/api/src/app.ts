@@ -30,6 +30,7 @@ import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsSer
 import { createRoiRouter } from './modules/roi/roi.router';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createSupplierService } from './modules/supplier/supplier.service';
+import { createOffersService } from './modules/supplier/offers.service';
 import { createWebApp } from './web-app';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
@@ -159,7 +160,14 @@ export function createApp(deps: AppDeps): Express {
       rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
     }),
   );
-  app.use('/api/supplier', createSupplierRouter({ supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }), tokens }));
+  app.use(
+    '/api/supplier',
+    createSupplierRouter({
+      supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }),
+      offers: createOffersService({ db, onCatalogChange: () => catalog.invalidate() }),
+      tokens,
+    }),
+  );
   const opportunities = createOpportunitiesService({ db });
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ opportunities, tokens }));
   const analysis = createAnalysisService({

@@ -17,3 +17,4 @@ export * from './opportunities';
 export * from './beta-signup';
 export * from './requirements';
 export * from './quotes';
+export * from './offers';

@@ -27,6 +27,8 @@ export const quoteCurrencies = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CAD', 'AUD',
 
 export const createQuoteRequestSchema = z.object({
   robot_id: z.uuid({ message: 'Choose a robot' }),
+  /** One supplier's offer on the model (the robot page's offers table): the request goes to that supplier only. */
+  offer_id: z.uuid({ message: 'Choose an offer' }).optional(),
   project_id: z.uuid({ message: 'Choose one of your projects' }).nullable().optional(),
   quantity: z
     .number({ message: 'Enter how many robots you need' })

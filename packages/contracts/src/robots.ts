@@ -7,6 +7,7 @@ import {
   COMPARE_MAX,
   catalogSorts,
   robotCategories,
+  offerConditions,
   robotStatuses,
   type CatalogFilterKey,
 } from './constants/robots';
@@ -51,8 +52,23 @@ export const robotSchema = z.object({
   owner_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** A model a supplier proposed (not from the makers' catalog). */
+  contributed: z.boolean().optional(),
+  /** Its active offers, when the answer carries them (catalog search, robot page); null: nobody offers it. */
+  offers: z
+    .object({
+      count: z.number().int().min(1),
+      /** Lowest and highest USD price among the offers (null when none is priced in USD). */
+      price_min_usd: z.number().nullable(),
+      price_max_usd: z.number().nullable(),
+      lead_time_weeks_min: z.number().int().nullable(),
+      conditions: z.array(z.enum(offerConditions)),
+    })
+    .nullable()
+    .optional(),
 });
 export type Robot = z.infer<typeof robotSchema>;
+export type OfferSummary = NonNullable<Robot['offers']>;
 
 const optionalNumber = z.preprocess(
   (v) => (v === '' || v === undefined || v === null ? undefined : v),
@@ -104,6 +120,11 @@ export const robotQuerySchema = z
     q: optionalText(200),
     ...catalogFilterFields,
     excludeManufacturer: optionalText(600),
+    /** Offers' condition (new, used, refurbished; several separated by commas: either). */
+    condition: optionalText(60).refine(
+      (v) => v === undefined || v.split(',').every((c) => !c.trim() || (offerConditions as readonly string[]).includes(c.trim().toLowerCase())),
+      { message: `Condition must be ${offerConditions.join(', ')}` },
+    ),
     minAxes: optionalNumber,
     maxAxes: optionalNumber,
     minReach: optionalNumber,
@@ -166,6 +187,8 @@ export const robotFacetsSchema = z.object({
   manufacturer: z.array(facetCountSchema),
   application: z.array(facetCountSchema),
   industry: z.array(facetCountSchema),
+  /** Conditions of the matches' active offers (a robot without offers counts in none). */
+  condition: z.array(facetCountSchema).default([]),
 });
 export type RobotFacets = z.infer<typeof robotFacetsSchema>;
 

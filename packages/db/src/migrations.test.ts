@@ -177,3 +177,100 @@ describe('0009 maker countries', () => {
     for (const r of seedRobots.filter((x) => x.environment)) expect(r.environment?.source.length, r.model).toBeGreaterThan(10);
   });
 });
+
+describe.each(testBackends)('0010 offers over existing listings on %s', (backend) => {
+  it('turns every supplier listing into an offer on the catalog model with its key, or into a supplier-contributed model, losing no field', async () => {
+    const old = migrationsUpTo('0008_search_speed');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const [buyer, sam, sue, integrator] = [id(1), id(2), id(3), id(4)];
+    const [catalogCrx, samCrx, samAcme, sueAcme, sueInactive, integratorPrivate] = [id(101), id(102), id(103), id(104), id(105), id(106)];
+
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name, user_type) values
+        (${buyer}, 'buyer@example.com', 'x', 'Bea', 'Buyer', 'customer'),
+        (${sam}, 'sam@example.com', 'x', 'Sam', 'Seller', 'supplier'),
+        (${sue}, 'sue@example.com', 'x', 'Sue', 'Seller', 'supplier'),
+        (${integrator}, 'ian@example.com', 'x', 'Ian', 'Integrator', 'integrator')
+    `);
+    // The shared catalog's FANUC CRX-25iA; Sam lists "Fanuc CRX 25iA" (same key), Sam and Sue both
+    // list an "Acme X1" the catalog lacks (Sam first), Sue has an inactive listing; an integrator's
+    // private import of the CRX stays what it is.
+    await before.db.execute(sql`
+      insert into robots (id, manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, repeatability_mm, weight_kg,
+                          price_min_usd, price_max_usd, applications, industries, description, datasheet_source, status, owner_id, listed, created_at, updated_at) values
+        (${catalogCrx}, 'FANUC', 'CRX-25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, 0.05, 135, 50000, 60000, '{palletizing}', '{}', 'Catalog row', 'fanuc.com', 'active', null, true, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+        (${samCrx}, 'Fanuc', 'CRX 25iA', 'fanuc|crx25ia', 'collaborative', 25, 1890, 6, null, null, 42000, 45000, '{palletising}', '{food}', 'In stock in Lyon', 'sam.example', 'active', ${sam}, true, '2026-02-01T00:00:00Z', '2026-02-02T00:00:00Z'),
+        (${samAcme}, 'Acme', 'X1', 'acme|x1', 'articulated', 7, 700, 6, 0.02, 30, 15000, null, '{assembly}', '{}', 'Acme X1 by Sam', null, 'active', ${sam}, true, '2026-02-03T00:00:00Z', '2026-02-03T00:00:00Z'),
+        (${sueAcme}, 'ACME', 'X-1', 'acme|x1', 'articulated', 7, 710, 6, null, null, null, 16000, '{}', '{}', 'Sue''s X-1', null, 'active', ${sue}, true, '2026-02-04T00:00:00Z', '2026-02-04T00:00:00Z'),
+        (${sueInactive}, 'Kuka', 'KR 10 R1100', 'kuka|kr10r1100', 'articulated', 10, 1100, 6, null, null, 30000, 30000, '{}', '{}', 'Paused', null, 'inactive', ${sue}, true, '2026-02-05T00:00:00Z', '2026-02-05T00:00:00Z'),
+        (${integratorPrivate}, 'Fanuc', 'CRX-25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, null, null, null, null, '{}', '{}', 'Mine', null, 'active', ${integrator}, false, '2026-02-06T00:00:00Z', '2026-02-06T00:00:00Z')
+    `);
+    await before.db.execute(sql`
+      insert into leads (id, kind, robot_id, from_user_id, to_user_id, message) values
+        (${id(201)}, 'robot_inquiry', ${samCrx}, ${buyer}, ${sam}, 'Price for two?'),
+        (${id(202)}, 'robot_inquiry', ${sueAcme}, ${buyer}, ${sue}, 'Lead time?')
+    `);
+    await before.db.execute(sql`
+      insert into quote_requests (id, customer_id, robot_id, model_key, manufacturer, model, quantity, timeline) values
+        (${id(301)}, ${buyer}, ${samCrx}, 'fanuc|crx25ia', 'Fanuc', 'CRX 25iA', 2, 'asap')
+    `);
+    await before.db.execute(sql`insert into robot_views (robot_id) values (${samCrx}), (${samCrx}), (${sueAcme}), (${catalogCrx})`);
+    await before.close();
+
+    const after = await db.open();
+    const offers = await queryRows<{ robot_id: string; supplier_id: string; price_min: number | null; price_max: number | null; currency: string; condition: string; notes: string; status: string; listing_snapshot: Record<string, unknown>; created_at: Date }>(
+      after.db,
+      sql`select robot_id, supplier_id, price_min, price_max, currency, condition, notes, status, listing_snapshot, created_at from offers order by created_at`,
+    );
+    expect(offers.map((o) => [o.robot_id, o.supplier_id, o.price_min, o.price_max, o.currency, o.condition, o.notes, o.status])).toEqual([
+      [catalogCrx, sam, 42000, 45000, 'USD', 'new', 'In stock in Lyon', 'active'],
+      [samAcme, sam, 15000, null, 'USD', 'new', 'Acme X1 by Sam', 'active'],
+      [samAcme, sue, null, 16000, 'USD', 'new', "Sue's X-1", 'active'],
+      [sueInactive, sue, 30000, 30000, 'USD', 'new', 'Paused', 'paused'],
+    ]);
+    expect(new Date(offers[0]?.created_at ?? 0).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    // Every field of the listing is kept in its offer.
+    expect(offers[0]?.listing_snapshot).toMatchObject({
+      id: samCrx, manufacturer: 'Fanuc', model: 'CRX 25iA', category: 'collaborative', payload_kg: 25, reach_mm: 1890, dof: 6,
+      repeatability_mm: null, weight_kg: null, price_min_usd: 42000, price_max_usd: 45000, applications: ['palletising'], industries: ['food'],
+      description: 'In stock in Lyon', datasheet_source: 'sam.example', status: 'active',
+    });
+    expect(offers[2]?.listing_snapshot).toMatchObject({ id: sueAcme, manufacturer: 'ACME', model: 'X-1', reach_mm: 710 });
+
+    const robots = await queryRows<{ id: string; owner_id: string | null; contributed_by: string | null; status: string; listed: boolean }>(
+      after.db,
+      sql`select id, owner_id, contributed_by, status, listed from robots order by id`,
+    );
+    // Sam's CRX and Sue's X-1 are gone (offers on the models); Sam's X1 is the contributed model.
+    expect(robots).toEqual([
+      { id: catalogCrx, owner_id: null, contributed_by: null, status: 'active', listed: true },
+      { id: samAcme, owner_id: null, contributed_by: sam, status: 'active', listed: true },
+      { id: sueInactive, owner_id: null, contributed_by: sue, status: 'inactive', listed: true },
+      { id: integratorPrivate, owner_id: integrator, contributed_by: null, status: 'active', listed: false },
+    ]);
+    const leads = await queryRows<{ id: string; robot_id: string }>(after.db, sql`select id, robot_id from leads order by id`);
+    expect(leads.map((l) => [l.id, l.robot_id])).toEqual([[id(201), catalogCrx], [id(202), samAcme]]);
+    const [request] = await queryRows<{ robot_id: string }>(after.db, sql`select robot_id from quote_requests`);
+    expect(request?.robot_id).toBe(catalogCrx);
+    const views = await queryRows<{ robot_id: string; n: number }>(after.db, sql`select robot_id, count(*)::int as n from robot_views group by robot_id order by robot_id`);
+    expect(views.map((v) => [v.robot_id, v.n])).toEqual([[catalogCrx, 3], [samAcme, 1]]);
+    // The summaries the catalog search reads: active offers only.
+    const summaries = await queryRows<{ robot_id: string; offers: number; price_min_usd: number | null; price_max_usd: number | null; conditions: string[] }>(
+      after.db,
+      sql`select robot_id, offers, price_min_usd, price_max_usd, conditions from robot_offer_summaries order by robot_id`,
+    );
+    expect(summaries).toEqual([
+      { robot_id: catalogCrx, offers: 1, price_min_usd: 42000, price_max_usd: 45000, conditions: ['new'] },
+      { robot_id: samAcme, offers: 2, price_min_usd: 15000, price_max_usd: 16000, conditions: ['new'] },
+    ]);
+    // The public catalog (robot_search) holds one row per model; the inactive listing stays hidden.
+    const search = await queryRows<{ id: string }>(after.db, sql`select id from robot_search order by id`);
+    expect(search.map((r) => r.id)).toEqual([catalogCrx, samAcme]);
+    const [moves] = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'listing_moves'`);
+    expect(moves?.n).toBe(0);
+    await after.close();
+  }, 180_000);
+});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -130,6 +131,8 @@ export const robots = pgTable(
     status: text('status').notNull().default('active'),
     /** null: the shared catalog (read-only to integrators and suppliers). */
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A model a supplier proposed (not in the makers' catalog when offered, migration 0010): shown as supplier-contributed. */
+    contributedBy: uuid('contributed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Shown in the public catalog: the shared catalog and supplier listings; integrator imports are private. */
     listed: boolean('listed').notNull().default(true),
     /** Lower-cased, accent-free words incl. maker aliases ("ur", "motoman"), applications and industries. */
@@ -155,6 +158,57 @@ export const robots = pgTable(
     index('robots_listed_status_idx').on(t.listed, t.status),
   ],
 );
+
+/**
+ * A supplier's offer on a catalog model (migration 0010, owned by the catalog module): price or
+ * price range and currency, condition, lead time, regions, warranty, quantity, notes; active
+ * or paused. One offer per supplier, model and condition. `listingSnapshot` keeps the whole
+ * supplier listing an offer was migrated from (null for offers made since).
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    robotId: uuid('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceMin: integer('price_min'),
+    priceMax: integer('price_max'),
+    currency: text('currency').notNull().default('USD'),
+    /** new | used | refurbished */
+    condition: text('condition').notNull().default('new'),
+    leadTimeWeeks: integer('lead_time_weeks'),
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    warrantyMonths: integer('warranty_months'),
+    quantity: integer('quantity'),
+    notes: text('notes').notNull().default(''),
+    /** active | paused */
+    status: text('status').notNull().default('active'),
+    listingSnapshot: jsonb('listing_snapshot').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('offers_supplier_robot_condition_unique').on(t.supplierId, t.robotId, t.condition),
+    index('offers_robot_idx').on(t.robotId, t.status),
+    index('offers_supplier_idx').on(t.supplierId, t.createdAt),
+  ],
+);
+
+/**
+ * A model's active offers as the catalog search reads them (migration 0010): count, lowest
+ * and highest USD price, shortest lead time, conditions. Kept by triggers on offers.
+ */
+export const robotOfferSummaries = pgTable('robot_offer_summaries', {
+  robotId: uuid('robot_id').primaryKey(),
+  offers: integer('offers').notNull(),
+  priceMinUsd: integer('price_min_usd'),
+  priceMaxUsd: integer('price_max_usd'),
+  leadTimeWeeksMin: integer('lead_time_weeks_min'),
+  conditions: text('conditions').array().notNull(),
+});
 
 /**
  * Every write to robots, one row per robot and statement, filled by triggers

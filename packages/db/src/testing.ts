@@ -56,6 +56,8 @@ const tables = [
   'contact_messages',
   'beta_signups',
   'robot_views',
+  'robot_offer_summaries',
+  'offers',
   'robot_changes',
   'rate_limits',
   'lead_messages',

@@ -52,6 +52,11 @@ interface Fixtures {
   openRequest: string;
   /** A conversation between the customer and the supplier (the supplier's answer to the open request). */
   supplierThread: string;
+  /** A shared catalog robot the supplier and the second supplier make offers on. */
+  offerRobot: string;
+  supplierOffer: string;
+  /** The second supplier's offer (no column owns it). */
+  otherSupplierOffer: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -61,7 +66,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -125,6 +130,10 @@ const matrix: Record<string, Case[]> = {
   'GET /api/robots/:id': [
     { path: (f) => `/api/robots/${f.publicRobot}`, expect: everyone('ok') },
     { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}`, expect: { ...everyone(404), integrator: 'ok' }, ownedBy: 'integrator' },
+  ],
+  'GET /api/robots/:id/offers': [
+    { path: (f) => `/api/robots/${f.offerRobot}/offers`, expect: everyone('ok') },
+    { label: 'private robot', path: (f) => `/api/robots/${f.integratorRobot}/offers`, expect: { ...everyone(404), integrator: 'ok' }, ownedBy: 'integrator' },
   ],
   'GET /api/robots/:id/similar': [
     { path: (f) => `/api/robots/${f.publicRobot}/similar`, expect: everyone('ok') },
@@ -213,6 +222,24 @@ const matrix: Record<string, Case[]> = {
     { label: "an integrator's private robot", path: (f) => `/api/supplier/listings/${f.integratorRobot}/status`, body: () => ({ status: 'inactive' }), expect: suppliersOnly(404), ownedBy: 'integrator' },
     { label: "another supplier's listing", path: (f) => `/api/supplier/listings/${f.otherSupplierListing}/status`, body: () => ({ status: 'inactive' }), expect: suppliersOnly(403), why: 'a public listing: 403 "only the supplier who created it"' },
   ],
+  // Offers on catalog models (issue 13): a supplier's own; another supplier's offer is unknown (404)
+  'GET /api/supplier/offers': [{ expect: suppliersOnly('ok') }],
+  'POST /api/supplier/offers': [
+    { label: 'a proposed model', body: () => ({ new_model: { ...listing, model: `Offer-${Math.random()}` }, price_min: 1000 }), expect: suppliersOnly('ok') },
+    { label: "an integrator's private robot", body: (f) => ({ robot_id: f.integratorRobot, price_min: 1000 }), expect: suppliersOnly(404), ownedBy: 'integrator', why: 'only public models take offers' },
+  ],
+  'PUT /api/supplier/offers/:id': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}`, body: () => ({ price_min: 41000, condition: 'used' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}`, body: () => ({ price_min: 1 }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'PATCH /api/supplier/offers/:id/status': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/status`, body: () => ({ status: 'active' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/status`, body: () => ({ status: 'paused' }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'DELETE /api/supplier/offers/:id': [
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}`, expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}`, expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true },
+  ],
   'GET /api/supplier/leads': [{ expect: suppliersOnly('ok') }],
   'PATCH /api/supplier/leads/:id': [
     { path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
@@ -297,7 +324,7 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const otherIntegrator = await registerUser(app, { user_type: 'integrator' });
   const customerProject = (await request(app).post('/projects').set(bearer(customer.token)).send({ project_name: 'Packing line', shared_with_integrators: true, requirements: { payload_kg: 5, reach_mm: 800 } }).expect(201)).body.data.id as string;
   const integratorProject = (await request(app).post('/projects').set(bearer(integrator.token)).send({ project_name: 'Own line', shared_with_integrators: true }).expect(201)).body.data.id as string;
-  const [publicRobot, otherPublicRobot] = await db.select({ id: robots.id }).from(robots).limit(2);
+  const [publicRobot, otherPublicRobot, offerRobot] = await db.select({ id: robots.id }).from(robots).limit(3);
   const supplierListing = (await request(app).post('/api/supplier/listings').set(bearer(supplier.token)).send(listing).expect(201)).body.data.id as string;
   const [integratorRobot] = await db
     .insert(robots)
@@ -321,7 +348,14 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(publicRobot).id, quantity: 2, timeline: 'asap' }).expect(201)).body.data.id as string;
   const quotedRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(otherPublicRobot).id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
   const supplierThread = (await request(app).post(`/api/quote-requests/${quotedRequest}/answers`).set(bearer(supplier.token)).send({ message: 'We can supply it.', quote: { price: 40000, valid_until: '2099-01-01' } }).expect(201)).body.data.id as string;
+  const offerOn = async (token: string) =>
+    (await request(app).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: defined(offerRobot).id, price_min: 40000, currency: 'USD' }).expect(201)).body.data.id as string;
+  const supplierOffer = await offerOn(supplier.token);
+  const otherSupplierOffer = await offerOn(otherSupplier.token);
   return {
+    offerRobot: defined(offerRobot).id,
+    supplierOffer,
+    otherSupplierOffer,
     customerProject,
     customerPrivateProject,
     integratorProject,

@@ -201,6 +201,7 @@ interface Fx {
   publicRobot: string;
   supplierListing: string;
   secondListing: string;
+  supplierOffer: string;
   supplierLead: string;
   /** The customer's request for quote on a model nobody lists (open to suppliers and integrators). */
   openRequest: string;
@@ -221,6 +222,7 @@ interface Example {
 }
 
 const LISTING = { manufacturer: 'Matrix', model: 'Hostile 1', category: 'articulated', payload_kg: 10, reach_mm: 1200, dof: 6, repeatability_mm: 0.05, weight_kg: 150, price_min_usd: 20000, price_max_usd: 30000, applications: ['welding'], industries: ['automotive'], description: 'A robot.', datasheet_source: 'https://example.com/ds.pdf' };
+const OFFER = { price_min: 40000, price_max: 45000, currency: 'EUR', condition: 'refurbished', lead_time_weeks: 6, regions: ['EU', 'UK'], warranty_months: 12, quantity: 3, notes: 'Refurbished by us.', status: 'active' };
 const MAPPINGS = { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' };
 const ROWS = [{ manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 7, reach_mm: 700, dof: 6 }];
 const REQUIREMENTS = { application: 'welding', industry: 'automotive', payload_kg: 5, reach_mm: 800, cycle_time_s: 30, budget_usd: 50000 };
@@ -246,6 +248,9 @@ const examples: Record<string, Example> = {
   'POST /api/supplier/listings': { who: 'supplier', body: () => ({ ...LISTING, model: `H-${Math.random()}` }) },
   'PUT /api/supplier/listings/:id': { who: 'supplier', path: (f) => `/api/supplier/listings/${f.supplierListing}`, body: () => LISTING },
   'PATCH /api/supplier/listings/:id/status': { who: 'supplier', path: (f) => `/api/supplier/listings/${f.supplierListing}/status`, body: () => ({ status: 'active' }) },
+  'POST /api/supplier/offers': { who: 'supplier', body: () => ({ new_model: { ...LISTING, model: `O-${Math.random()}` }, ...OFFER }) },
+  'PUT /api/supplier/offers/:id': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}`, body: () => OFFER },
+  'PATCH /api/supplier/offers/:id/status': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}/status`, body: () => ({ status: 'paused' }) },
   'PATCH /api/supplier/leads/:id': { who: 'supplier', path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }) },
   'POST /api/quote-requests': { who: 'customer', body: (f) => ({ robot_id: f.publicRobot, project_id: f.customerProject, quantity: 2, timeline: '1_3_months', notes: 'Two cells.' }) },
   'POST /api/quote-requests/:id/answers': { who: 'supplier', path: (f) => `/api/quote-requests/${f.openRequest}/answers`, body: () => ({ message: 'We can help.', quote: { price: 40000, currency: 'EUR', valid_until: '2099-01-01', notes: 'Per robot.' } }) },
@@ -278,7 +283,7 @@ const noJsonBody = new Set([
 
 /** GET routes with query parameters: an example query per route, each parameter swapped in turn. */
 const queryExamples: Array<{ route: string; who: Who; path: (f: Fx) => string; query: (f: Fx) => Record<string, string> }> = [
-  { route: 'GET /api/robots', who: 'anonymous', path: () => '/api/robots', query: () => ({ q: 'abb', category: 'articulated', manufacturer: 'ABB', industry: 'automotive', application: 'welding', minPrice: '1000', maxPrice: '50000', minPayload: '1', maxPayload: '20', minReach: '100', maxReach: '2000', sort: 'price', page: '1', limit: '10' }) },
+  { route: 'GET /api/robots', who: 'anonymous', path: () => '/api/robots', query: () => ({ q: 'abb', category: 'articulated', manufacturer: 'ABB', industry: 'automotive', application: 'welding', minPrice: '1000', maxPrice: '50000', minPayload: '1', maxPayload: '20', minReach: '100', maxReach: '2000', condition: 'new,used', sort: 'price', page: '1', limit: '10' }) },
   { route: 'GET /api/robots/compare', who: 'anonymous', path: () => '/api/robots/compare', query: (f) => ({ ids: `${f.publicRobot},${f.supplierListing}` }) },
   { route: 'GET /api/integrator/catalog/robots', who: 'integrator', path: () => '/api/integrator/catalog/robots', query: () => ({ search: 'abb', page: '1', limit: '10' }) },
   { route: 'GET /api/integrator/analysis', who: 'integrator', path: () => '/api/integrator/analysis', query: (f) => ({ project_id: f.integratorProject }) },
@@ -352,6 +357,8 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     .values({ manufacturer: 'Matrix', model: 'Private 1', ...robotSearchColumns({ manufacturer: 'Matrix', model: 'Private 1' }), category: 'articulated', payloadKg: 8, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
     .returning({ id: robots.id });
   const [, otherRobot] = await db.select({ id: robots.id }).from(robots).limit(2);
+  const [, , offerRobot] = await db.select({ id: robots.id }).from(robots).limit(3);
+  const supplierOffer = (await request(app).post('/api/supplier/offers').set(bearer(supplier.token)).send({ robot_id: defined(offerRobot).id, ...OFFER }).expect(201)).body.data.id as string;
   const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(otherRobot).id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
   await db.insert(analysisJobs).values({ id: 'hostile-job', projectId: integratorProject, userId: integrator.user.id, status: 'stage1_running', bucketName: 'customer-videos', objectKey: 'k', fileName: 'cell.mp4' });
   const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200,7,700,6\n';
@@ -362,6 +369,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     publicRobot: defined(publicRobot).id,
     supplierListing,
     secondListing,
+    supplierOffer,
     supplierLead,
     openRequest,
     integratorRobot: defined(integratorRobot).id,

@@ -33,3 +33,10 @@ export const COMPARE_MAX = 4;
  * every fit check (packages/robot-fit).
  */
 export const ROBOT_TOOL_MARGIN = 0.2;
+
+/** An offer's condition (issue 13): also the catalog's `condition` facet. */
+export const offerConditions = ['new', 'used', 'refurbished'] as const;
+export type OfferCondition = (typeof offerConditions)[number];
+/** Currencies an offer may be priced in; the catalog's price filter and sort read USD offers. */
+export const offerCurrencies = ['USD', 'EUR', 'GBP'] as const;
+export const offerStatuses = ['active', 'paused'] as const;

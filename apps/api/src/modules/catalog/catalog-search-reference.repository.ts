@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { RobotFacets, RobotQuery } from '@cellforge/contracts';
 import { queryRows, robots, type Database } from '@cellforge/db';
-import { baseConditions, facetCondition, facetKeys, orderBy, robotColumns, type FacetKey, type SearchResult } from './catalog.repository';
+import { baseConditions, emptyFacets, facetCondition, facetKeys, orderBy, robotColumns, sortFacets, type FacetKey, type SearchResult } from './catalog.repository';
+import { findOfferSummaries } from './offers.repository';
 import { parseSearchTerms } from './search-terms';
 
 /**
@@ -13,10 +14,12 @@ import { parseSearchTerms } from './search-terms';
 export async function searchRobotsReference(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
   if (parsed === 'nothing') {
-    return { rows: [], total: 0, facets: { category: [], manufacturer: [], application: [], industry: [] } };
+    return { rows: [], total: 0, facets: emptyFacets(), offers: new Map() };
   }
   const terms = parsed;
   const base = baseConditions(query, terms);
+  // baseConditions holds the condition filter; the condition facet is counted without it.
+  const withoutCondition = baseConditions({ ...query, condition: undefined }, terms);
   const facetConds = facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null);
 
   const pageRows = await db
@@ -41,7 +44,7 @@ export async function searchRobotsReference(db: Database, query: RobotQuery): Pr
     facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)),
     sql` and `,
   );
-  const facetRows = await queryRows<{ facet: FacetKey; value: string; count: number }>(
+  const facetRows = await queryRows<{ facet: FacetKey | 'condition'; value: string; count: number }>(
     db,
     sql`with base as (
       select ${robots.category} as category, ${robots.manufacturer} as manufacturer,
@@ -56,11 +59,17 @@ export async function searchRobotsReference(db: Database, query: RobotQuery): Pr
     union all
     select 'application', a, count(*)::int from base, unnest(applications) as a where ${others('application')} group by a
     union all
-    select 'industry', i, count(*)::int from base, unnest(industries) as i where ${others('industry')} group by i`,
+    select 'industry', i, count(*)::int from base, unnest(industries) as i where ${others('industry')} group by i
+    union all
+    select 'condition', cd, count(*)::int
+    from ${robots} join "robot_offer_summaries" os on os."robot_id" = ${robots.id}, unnest(os."conditions") as cd
+    where ${and(...withoutCondition, ...facetConds)}
+    group by cd`,
   );
-  const facets: RobotFacets = { category: [], manufacturer: [], application: [], industry: [] };
+  const facets: RobotFacets = emptyFacets();
   for (const row of facetRows) facets[row.facet].push({ value: row.value, count: Number(row.count) });
-  for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  sortFacets(facets);
 
-  return { rows: pageRows.map(({ total: _t, ...r }) => r), total, facets };
+  const rows = pageRows.map(({ total: _t, ...r }) => r);
+  return { rows, total, facets, offers: await findOfferSummaries(db, rows.map((r) => r.id)) };
 }

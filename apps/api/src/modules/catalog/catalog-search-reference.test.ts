@@ -62,6 +62,13 @@ const queries: Array<Record<string, string | number>> = [
   { makerCountry: 'JP', category: 'collaborative' },
   { makerCountry: 'jp,de', minIp: 54, sort: 'price' },
   { makerCountry: 'ZZ' },
+  // Offers (migration 0010): their lowest price filters and sorts; the condition facet.
+  { condition: 'used' },
+  { condition: 'new,refurbished', sort: 'price' },
+  { q: 'fanuc', condition: 'new' },
+  { category: 'articulated', condition: 'used,new', sort: 'payload' },
+  { maxPrice: 20000, sort: 'price' },
+  { minPrice: 90000, q: 'abb' },
 ];
 
 /**
@@ -121,6 +128,26 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
     await agree('inactive');
     await handle.db.update(robots).set({ status: 'active', listed: true });
     await agree('all back');
+    // Offers of two suppliers at prices below and above the list prices, in every condition, one paused.
+    const sellers = await handle.db
+      .insert(users)
+      .values([1, 2].map((n) => ({ email: `seller${n}-${backend}@example.com`, passwordHash: 'x', firstName: 'S', lastName: `${n}`, userType: 'supplier' })))
+      .returning();
+    await handle.db.execute(sql`
+      insert into offers (robot_id, supplier_id, price_min, price_max, currency, condition, lead_time_weeks, status)
+      select r.id, s.id, 5000 + (r.n * 7919 + s.k * 104729) % 150000, null, case when r.n % 5 = 0 then 'EUR' else 'USD' end,
+             (array['new', 'used', 'refurbished'])[1 + (r.n + s.k) % 3], r.n % 12, case when r.n % 7 = 0 then 'paused' else 'active' end
+      from (select id, row_number() over (order by manufacturer, model) as n from robots) r
+      cross join (select id, row_number() over (order by email) as k from users where email like 'seller%') s
+      where r.n % 2 = 0`);
+    expect(sellers).toHaveLength(2);
+    const withOffers = await searchRobots(handle.db, robotQuerySchema.parse({ condition: 'used,new,refurbished' }));
+    expect(withOffers.total).toBeGreaterThan(20);
+    expect(withOffers.facets.condition.map((f) => f.value)).toEqual(['new', 'used', 'refurbished']);
+    expect(withOffers.offers.size).toBe(withOffers.rows.length);
+    await agree('offers');
+    await handle.db.execute(sql`update offers set status = 'paused' where condition = 'used'`);
+    await agree('offers paused');
     const [owner] = await handle.db
       .insert(users)
       .values({ email: `owner-${backend}@example.com`, passwordHash: 'x', firstName: 'O', lastName: 'Wner', userType: 'supplier' })
@@ -139,6 +166,6 @@ describe.each(testBackends)('searchRobots and the reference query on %s', (backe
     await seedCatalog(handle.db);
     await seedCatalog(handle.db);
     await agree('seeded again');
-    // 10 states x 44 queries x 2 searches: minutes, not seconds, on a loaded machine.
-  }, 180_000);
+    // 10 states x 44+ queries x 2 searches: minutes, not seconds, on a loaded machine.
+  }, 240_000);
 });

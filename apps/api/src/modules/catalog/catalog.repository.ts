@@ -1,10 +1,11 @@
 import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { RobotFacets, RobotQuery, UnknownValues } from '@cellforge/contracts';
-import { queryRows, robotChanges, robots, robotViews, users, type Database } from '@cellforge/db';
+import { offerConditions, type OfferSummary, type RobotFacets, type RobotQuery, type UnknownValues } from '@cellforge/contracts';
+import { offers, queryRows, robotChanges, robots, robotViews, users, type Database } from '@cellforge/db';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
 import { defined } from '../../lib/invariants';
+import { toOfferSummary } from './offers-summary';
 import type { CatalogReader } from './visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
@@ -49,9 +50,14 @@ export function baseConditions(query: RobotQuery, terms: SearchTerms | null): SQ
   if (query.maxPayload !== undefined) conds.push(sql`${robots.payloadKg} <= ${query.maxPayload}`);
   if (query.minReach !== undefined) conds.push(sql`${robots.reachMm} >= ${query.minReach}`);
   if (query.maxReach !== undefined) conds.push(sql`${robots.reachMm} <= ${query.maxReach}`);
-  // A price band overlaps the asked range; robots without a known price drop out.
-  if (query.minPrice !== undefined) conds.push(sql`${robots.priceMaxUsd} >= ${priceBound(query.minPrice, Math.ceil)}`);
-  if (query.maxPrice !== undefined) conds.push(sql`${robots.priceMinUsd} <= ${priceBound(query.maxPrice, Math.floor)}`);
+  // A price band overlaps the asked range; robots without a known price drop out. The band is
+  // the offers' where a model has priced offers, its list price otherwise.
+  if (query.minPrice !== undefined) conds.push(sql`${effectivePrice('max')} >= ${priceBound(query.minPrice, Math.ceil)}`);
+  if (query.maxPrice !== undefined) conds.push(sql`${effectivePrice('min')} <= ${priceBound(query.maxPrice, Math.floor)}`);
+  const conditions = valueList(query.condition);
+  if (conditions.length) {
+    conds.push(sql`exists (select 1 from "robot_offer_summaries" os where os."robot_id" = ${robots.id} and os."conditions" && ${textArray(conditions)})`);
+  }
   if (query.minAxes !== undefined) conds.push(sql`${robots.dof} >= ${query.minAxes}`);
   if (query.maxAxes !== undefined) conds.push(sql`${robots.dof} <= ${query.maxAxes}`);
   const excluded = valueList(query.excludeManufacturer);
@@ -130,6 +136,12 @@ export function environmentConditions(query: EnvironmentQuery, c: EnvironmentCol
   return environmentFilters.map((k) => environmentCondition(k, query, c)).filter((x): x is SQL => x !== null);
 }
 
+/** A robot's price bound (robots table): its offers' (USD) where it has priced offers, its list price otherwise. */
+function effectivePrice(bound: 'min' | 'max'): SQL {
+  const list = bound === 'min' ? robots.priceMinUsd : robots.priceMaxUsd;
+  return sql`coalesce((select os.${sql.raw(bound === 'min' ? '"price_min_usd"' : '"price_max_usd"')} from "robot_offer_summaries" os where os."robot_id" = ${robots.id}), ${list})`;
+}
+
 /** "FANUC, abb" -> ['fanuc', 'abb']: a filter of one value or several (either). */
 export function valueList(value: string | undefined): string[] {
   if (!value) return [];
@@ -142,7 +154,8 @@ export function textArray(values: readonly string[]): SQL {
   return sql`${literal}::text[]`;
 }
 
-export type FacetKey = keyof RobotFacets;
+/** The facets of the robots' own columns (the condition facet is the offers', counted apart). */
+export type FacetKey = Exclude<keyof RobotFacets, 'condition'>;
 
 export function facetCondition(key: FacetKey, query: RobotQuery): SQL | null {
   switch (key) {
@@ -170,7 +183,7 @@ export function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
     case 'reach':
       return [desc(robots.reachMm), byMaker, byModel];
     case 'price':
-      return [sql`${robots.priceMinUsd} asc nulls last`, byMaker, byModel];
+      return [sql`${effectivePrice('min')} asc nulls last`, byMaker, byModel];
     case 'relevance':
       return terms ? [sql`${relevance(terms)} desc`, asc(robots.payloadKg), byModel] : [byMaker, asc(robots.payloadKg), byModel];
   }
@@ -180,11 +193,14 @@ export interface SearchResult {
   rows: RobotRow[];
   total: number;
   facets: RobotFacets;
+  /** The active offers' summary of each robot of the page that has offers. */
+  offers: Map<string, OfferSummary>;
 }
 
 /** The public catalog's narrow copy (migrations 0008, 0011), written as SQL: robot_search (s) and robot_facet_sets (f). */
 const S = {
-  table: sql.raw('"robot_search" s'),
+  /** With the model's offers' summary (os; at most one row per robot, so the join adds no rows). */
+  table: sql.raw('"robot_search" s left join "robot_offer_summaries" os on os."robot_id" = s."id"'),
   id: sql.raw('s."id"'),
   facetSet: sql.raw('s."facet_set"'),
   manufacturer: sql.raw('s."manufacturer"'),
@@ -192,8 +208,10 @@ const S = {
   payloadKg: sql.raw('s."payload_kg"'),
   reachMm: sql.raw('s."reach_mm"'),
   dof: sql.raw('s."dof"'),
-  priceMinUsd: sql.raw('s."price_min_usd"'),
-  priceMaxUsd: sql.raw('s."price_max_usd"'),
+  /** The price band: the offers' (USD) where the model has priced offers, its list price otherwise. */
+  priceMinUsd: sql.raw('coalesce(os."price_min_usd", s."price_min_usd")'),
+  priceMaxUsd: sql.raw('coalesce(os."price_max_usd", s."price_max_usd")'),
+  conditions: sql.raw(`coalesce(os."conditions", '{}'::text[])`),
   /** The robot's own words (those with a digit) of its search and compact text. */
   rowSearch: sql.raw('s."row_search"'),
   rowCompact: sql.raw('s."row_compact"'),
@@ -340,11 +358,17 @@ function toRobotRow(raw: Record<string, unknown>): RobotRow {
 export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
   if (parsed === 'nothing') {
-    return { rows: [], total: 0, facets: { category: [], manufacturer: [], application: [], industry: [] } };
+    return { rows: [], total: 0, facets: emptyFacets(), offers: new Map() };
   }
   const terms = parsed;
-  const figures = figureConditions(query);
+  // The offers' condition filter (robot_offer_summaries) holds like a figure; the condition
+  // facet (cf) is counted without it, like the other facets without their own filter.
+  const conditions = valueList(query.condition);
+  const condHit = conditions.length ? sql`${S.conditions} && ${textArray(conditions)}` : null;
+  const ownFigures = figureConditions(query);
+  const figures = condHit ? [...ownFigures, condHit] : ownFigures;
   const figuresHold = figures.length ? sql.join(figures, sql` and `) : sql`true`;
+  const ownFiguresHold = ownFigures.length ? sql.join(ownFigures, sql` and `) : sql`true`;
   const parts = terms ? terms.tokens.map(tokenParts) : [];
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
   const ranked = query.sort === 'relevance' && terms !== null;
@@ -405,10 +429,30 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
         order by ${order} ${window}
       )`;
   }
+  // The offers' conditions of every match but for the condition filter, read from the
+  // (few) robots with offers: a robot matches when each token is in its set's words or its own.
+  const tokensHold = parts.length ? sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `) : sql`true`;
+  matches = sql`${matches},
+    cf as (
+      select 'condition' as facet, cd as value, count(*)::int as count
+      from "robot_offer_summaries" os join "robot_search" s on s."id" = os."robot_id" join f on f."id" = ${S.facetSet}, unnest(os."conditions") as cd
+      where f.hit and f.kept and f."robots" > 0 and ${tokensHold} and ${ownFiguresHold}
+      group by cd
+    )`;
 
   // One row per robot of the page (in order), the total and facets beside the first; one
   // row with no robot when the page is empty.
-  const answer = await queryRows<Record<string, unknown> & { _total: number; _facets: Array<{ facet: FacetKey; value: string; count: number }> | null }>(
+  const answer = await queryRows<
+    Record<string, unknown> & {
+      _total: number;
+      _facets: Array<{ facet: keyof RobotFacets; value: string; count: number }> | null;
+      _offers: number | null;
+      _offer_price_min: number | null;
+      _offer_price_max: number | null;
+      _offer_lead: number | null;
+      _offer_conditions: string[] | null;
+    }
+  >(
     db,
     sql`with f as (
       select f."id", f."category", f."manufacturer", f."applications", f."industries", f."robots",
@@ -432,20 +476,53 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
                 select 'application', a, sum(n)::int from c, unnest("applications") as a where ${others('application')} group by a
                 union all
                 select 'industry', i, sum(n)::int from c, unnest("industries") as i where ${others('industry')} group by i
+                union all
+                select facet, value, count from cf
              ) x) as facets
     )
-    select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns}
-    from summary left join (ranked join ${robots} r on r."id" = ranked."id") on true
+    select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns},
+           ros."offers" as "_offers", ros."price_min_usd" as "_offer_price_min", ros."price_max_usd" as "_offer_price_max",
+           ros."lead_time_weeks_min" as "_offer_lead", ros."conditions" as "_offer_conditions"
+    from summary left join (
+      ranked join ${robots} r on r."id" = ranked."id" left join "robot_offer_summaries" ros on ros."robot_id" = r."id"
+    ) on true
     order by ranked.ord`,
   );
   const first = answer[0];
-  const rows = answer.filter((row) => row.id !== null).map(toRobotRow);
+  const pageRows = answer.filter((row) => row.id !== null);
+  const rows = pageRows.map(toRobotRow);
+  const offers = new Map<string, OfferSummary>();
+  for (const row of pageRows) {
+    if (row._offers === null || row._offer_conditions === null) continue;
+    offers.set(String(row.id), toOfferSummary({
+      offers: row._offers,
+      priceMinUsd: row._offer_price_min,
+      priceMaxUsd: row._offer_price_max,
+      leadTimeWeeksMin: row._offer_lead,
+      conditions: parsePgArray(row._offer_conditions),
+    }));
+  }
 
-  const facets: RobotFacets = { category: [], manufacturer: [], application: [], industry: [] };
+  const facets = emptyFacets();
   for (const row of first?._facets ?? []) facets[row.facet].push({ value: row.value, count: Number(row.count) });
-  for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  sortFacets(facets);
 
-  return { rows, total: Number(first?._total ?? 0), facets };
+  return { rows, total: Number(first?._total ?? 0), facets, offers };
+}
+
+export const emptyFacets = (): RobotFacets => ({ category: [], manufacturer: [], application: [], industry: [], condition: [] });
+
+/** Most matches first, then by name; conditions in their own order (new, used, refurbished). */
+export function sortFacets(facets: RobotFacets): void {
+  for (const key of facetKeys) facets[key].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const rank = (v: string) => (offerConditions as readonly string[]).indexOf(v);
+  facets.condition.sort((a, b) => rank(a.value) - rank(b.value));
+}
+
+/** A text[] as a driver hands it back: an array, or (raw) its literal "{a,b}". */
+export function parsePgArray(value: string[] | string): string[] {
+  if (Array.isArray(value)) return value;
+  return value.replace(/^\{|\}$/g, '').split(',').map((v) => v.replace(/^"|"$/g, '')).filter(Boolean);
 }
 
 const environmentLabels: Record<EnvironmentFilter, string> = {
@@ -749,17 +826,24 @@ export async function findRobotSeller(
 }
 
 /**
- * Suppliers who sell a model: the owners of public, active supplier listings with the
- * model's key (maker|model, so "Fanuc CRX-25iA" and "FANUC CRX-25iA" are one model), with
- * their listing. A supplier with two listings of the model is named once (its oldest).
+ * Suppliers who sell a model: the suppliers with an active offer on a public model with the
+ * model's key (maker|model, so "Fanuc CRX-25iA" and "FANUC CRX-25iA" are one model), and the
+ * owners of public listings with the key (robot rows a supplier owns: what the bulk upload
+ * still writes), each with the robot they sell it as. A supplier is named once (their oldest).
  */
 export async function findSellersOfModel(db: Database, modelKey: string): Promise<Array<{ sellerId: string; robotId: string }>> {
-  const rows = await db
-    .select({ sellerId: robots.ownerId, robotId: robots.id })
+  const offered = await db
+    .select({ sellerId: offers.supplierId, robotId: offers.robotId, at: offers.createdAt })
+    .from(offers)
+    .innerJoin(robots, eq(robots.id, offers.robotId))
+    .innerJoin(users, eq(users.id, offers.supplierId))
+    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(offers.status, 'active'), eq(users.userType, 'supplier')));
+  const listed = await db
+    .select({ sellerId: robots.ownerId, robotId: robots.id, at: robots.createdAt })
     .from(robots)
     .innerJoin(users, eq(users.id, robots.ownerId))
-    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(users.userType, 'supplier')))
-    .orderBy(asc(robots.createdAt));
+    .where(and(eq(robots.normalizedKey, modelKey), robotVisibleTo(), eq(users.userType, 'supplier')));
+  const rows = [...offered, ...listed].sort((x, y) => x.at.getTime() - y.at.getTime() || x.robotId.localeCompare(y.robotId));
   const seen = new Map<string, string>();
   for (const row of rows) if (row.sellerId && !seen.has(row.sellerId)) seen.set(row.sellerId, row.robotId);
   return [...seen].map(([sellerId, robotId]) => ({ sellerId, robotId }));

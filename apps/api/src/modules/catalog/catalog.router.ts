@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { robotCompareQuerySchema, robotQuerySchema, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
+import { robotCompareQuerySchema, robotQuerySchema, type OfferListResponse, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { BackgroundWrites } from '../../lib/background-writes';
 import { notFound } from '../../lib/errors';
@@ -16,7 +16,11 @@ import {
   recordRobotView,
 } from './catalog.repository';
 import type { CatalogSearch } from './catalog-search';
+import { findOfferSummaries, listActiveOffersOn } from './offers.repository';
 import type { SearchResult } from './catalog.repository';
+
+/** A robot of a search answer with its offers' summary (null: nobody offers it). */
+const withOffers = (row: SearchResult['rows'][number], result: SearchResult): Robot => ({ ...toRobotDto(row), offers: result.offers.get(row.id) ?? null });
 
 /** The public catalog (docs/product.md §7.3). */
 export function createCatalogRouter(deps: {
@@ -41,7 +45,7 @@ export function createCatalogRouter(deps: {
     let body = byReading.get(key);
     if (body === undefined) {
       const answer: RobotListResponse = {
-        data: result.rows.map(toRobotDto),
+        data: result.rows.map((r) => withOffers(r, result)),
         page: query.page,
         limit: query.limit,
         total: result.total,
@@ -81,7 +85,7 @@ export function createCatalogRouter(deps: {
       return;
     }
     res.json({
-      data: result.rows.map(toRobotDto),
+      data: result.rows.map((r) => withOffers(r, result)),
       page: query.page,
       limit: query.limit,
       total: result.total,
@@ -114,7 +118,14 @@ export function createCatalogRouter(deps: {
       () => recordRobotView(deps.db, row.id),
       (err) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'),
     );
-    res.json({ data: toRobotDto(row) } satisfies { data: Robot });
+    res.json({ data: { ...toRobotDto(row), offers: (await findOfferSummaries(deps.db, [row.id])).get(row.id) ?? null } } satisfies { data: Robot });
+  });
+
+  /** The active offers on a robot the reader may see (the robot page's offers table). */
+  router.get('/robots/:id/offers', optionalAuth, async (req, res) => {
+    const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
+    if (!row) throw notFound('Robot');
+    res.json({ data: await listActiveOffersOn(deps.db, row.id) } satisfies OfferListResponse);
   });
 
   router.get('/robots/:id/similar', optionalAuth, async (req, res) => {

@@ -51,3 +51,18 @@ export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
 export { planRobotImport, type ImportedRobot } from './robot-import';
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
+export {
+  activateContributedModel,
+  deleteOffer,
+  findOfferDto,
+  findOfferRow,
+  findOfferSummaries,
+  findOrAddContributedModel,
+  insertOffer,
+  listActiveOffersOn,
+  listOffersOf,
+  robotIdsOfferedBy,
+  updateOffer,
+  type OfferRow,
+  type OfferValues,
+} from './offers.repository';

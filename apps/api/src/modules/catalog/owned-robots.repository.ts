@@ -70,14 +70,14 @@ export interface OwnedRobotDailyViews {
   views: number;
 }
 
-/** Views per owned robot per day for the last `days` days, days without views included (zeros). */
+/** Views per day for the last `days` days of each robot the user owns or offers, days without views included (zeros). */
 export async function dailyViewsOfOwnedRobots(db: Database, ownerId: string, days: number): Promise<OwnedRobotDailyViews[]> {
   return queryRows<OwnedRobotDailyViews>(
     db,
     sql`with days as (
           select generate_series(current_date - ${days - 1}::int, current_date, interval '1 day')::date as day
         ),
-        mine as (select id, model, manufacturer from robots where owner_id = ${ownerId})
+        mine as (select id, model, manufacturer from robots where owner_id = ${ownerId} or id in (select robot_id from offers where supplier_id = ${ownerId}))
         select m.id as robot_id, m.model, m.manufacturer, to_char(d.day, 'YYYY-MM-DD') as date,
           (select count(*)::int from robot_views v where v.robot_id = m.id and v.viewed_at >= d.day and v.viewed_at < d.day + 1) as views
         from mine m cross join days d

@@ -35,7 +35,7 @@ export type RobotDtoSource = Pick<
   | 'ownerId'
   | 'createdAt'
   | 'updatedAt'
->;
+> & { contributedBy?: string | null };
 
 export function toRobotDto(row: RobotDtoSource): Robot {
   return {
@@ -65,5 +65,6 @@ export function toRobotDto(row: RobotDtoSource): Robot {
     owner_id: row.ownerId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.contributedBy !== undefined ? { contributed: row.contributedBy !== null } : {}),
   };
 }

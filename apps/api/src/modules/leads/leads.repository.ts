@@ -117,14 +117,19 @@ export async function findOpenLead(
   return row;
 }
 
-/** Leads per robot per day (YYYY-MM-DD) over the last `days` days, for the robots given; days without leads are absent. */
-export async function dailyLeadCounts(db: Database, robotIds: readonly string[], days: number): Promise<Array<{ robot_id: string; date: string; leads: number }>> {
+/**
+ * Leads per robot per day (YYYY-MM-DD) over the last `days` days, for the robots given; days
+ * without leads are absent. With `toUserId`, only the leads sent to that user (a model is
+ * offered by several suppliers: each counts their own).
+ */
+export async function dailyLeadCounts(db: Database, robotIds: readonly string[], days: number, toUserId?: string): Promise<Array<{ robot_id: string; date: string; leads: number }>> {
   if (!robotIds.length) return [];
   return queryRows(
     db,
     sql`select robot_id, to_char(created_at::date, 'YYYY-MM-DD') as date, count(*)::int as leads
         from leads
         where robot_id = any(${`{${robotIds.join(',')}}`}::uuid[]) and created_at >= current_date - ${days - 1}::int
+          ${toUserId ? sql`and to_user_id = ${toUserId}` : sql``}
         group by robot_id, created_at::date`,
   );
 }

@@ -1,7 +1,7 @@
 import type { AnswerQuoteRequest, CreateQuoteRequest, QuoteRequest, QuoteRequestCreated, SharedRequirements, ThreadDetail } from '@cellforge/contracts';
 import { normalizeRobotKey, type Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
-import { findSellersOfModel, findVisibleRobotById } from '../catalog';
+import { findOfferRow, findSellersOfModel, findVisibleRobotById } from '../catalog';
 import type { ProjectsService } from '../projects';
 import { insertLead } from './leads.repository';
 import {
@@ -59,7 +59,16 @@ export function createQuoteRequestsService(deps: {
           `You already asked for a price on the ${robot.manufacturer} ${robot.model}${project ? ` for ${project.projectName}` : ''}. Its answers are in your messages.`,
         );
       }
-      const sellers = (await findSellersOfModel(db, modelKey)).filter((s) => s.sellerId !== customerId);
+      let sellers: Array<{ sellerId: string; robotId: string }>;
+      if (input.offer_id) {
+        // One supplier's offer: it must be an active offer on this robot.
+        const offer = await findOfferRow(db, input.offer_id);
+        if (!offer || offer.robotId !== robot.id || offer.status !== 'active') throw notFound('Offer');
+        sellers = [{ sellerId: offer.supplierId, robotId: offer.robotId }];
+      } else {
+        sellers = await findSellersOfModel(db, modelKey);
+      }
+      sellers = sellers.filter((s) => s.sellerId !== customerId);
       const row = await insertRequestWithThreads(
         db,
         {

@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import {
+  createOfferSchema,
+  offerInputSchema,
+  offerStatusSchema,
+  type CreateOfferResponse,
+  type OfferListResponse,
+  type OfferResponse,
   listingInputSchema,
   listingStatusSchema,
   updateLeadStatusSchema,
@@ -14,12 +20,13 @@ import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import type { SupplierService } from './supplier.service';
+import type { OffersService } from './offers.service';
 
 const analyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 /** /api/supplier: a supplier's own listings, leads and analytics (docs/product.md, supplier portal). */
-export function createSupplierRouter(deps: { supplier: SupplierService; tokens: TokenService }): Router {
-  const { supplier } = deps;
+export function createSupplierRouter(deps: { supplier: SupplierService; offers: OffersService; tokens: TokenService }): Router {
+  const { supplier, offers } = deps;
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('supplier'));
 
@@ -40,6 +47,32 @@ export function createSupplierRouter(deps: { supplier: SupplierService; tokens: 
   router.patch('/listings/:id/status', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
     const { status } = listingStatusSchema.parse(req.body);
     res.json({ data: await supplier.setListingStatus(user.userId, String(req.params.id), status) } satisfies { data: Robot });
+  }));
+
+  // Offers on catalog models (issue 13): what a supplier sells is an offer on a model.
+  router.get('/offers', requirePermission('manage_robots'), signedIn(async (_req, res, user) => {
+    res.json({ data: await offers.list(user.userId) } satisfies OfferListResponse);
+  }));
+
+  router.post('/offers', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const input = createOfferSchema.parse(req.body);
+    const { offer, model_added } = await offers.create(user.userId, input);
+    res.status(201).json({ data: offer, model_added } satisfies CreateOfferResponse);
+  }));
+
+  router.put('/offers/:id', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const input = offerInputSchema.parse(req.body);
+    res.json({ data: await offers.update(user.userId, String(req.params.id), input) } satisfies OfferResponse);
+  }));
+
+  router.patch('/offers/:id/status', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const { status } = offerStatusSchema.parse(req.body);
+    res.json({ data: await offers.setStatus(user.userId, String(req.params.id), status) } satisfies OfferResponse);
+  }));
+
+  router.delete('/offers/:id', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    await offers.remove(user.userId, String(req.params.id));
+    res.status(204).end();
   }));
 
   router.get('/leads', requirePermission('view_leads'), signedIn(async (_req, res, user) => {

@@ -96,7 +96,7 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
         entry.total_views += Number(r.views);
         entry.series.push({ date: r.date, views: Number(r.views), leads: 0 });
       }
-      for (const l of await dailyLeadCounts(db, [...byRobot.keys()], days)) {
+      for (const l of await dailyLeadCounts(db, [...byRobot.keys()], days, userId)) {
         const entry = byRobot.get(l.robot_id);
         const day = entry?.series.find((s) => s.date === l.date);
         if (!entry || !day) continue;

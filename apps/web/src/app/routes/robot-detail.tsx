@@ -29,6 +29,15 @@ export default function RobotDetailRoute() {
     <RobotDetailPage
       key={id}
       id={id}
+      renderOfferAction={customer ? (robot, offer) => (
+        <RequestQuote
+          robot={robot}
+          offer={{ id: offer.id, supplierName: offer.supplier.name }}
+          signInRedirect={pathname}
+          ProjectSelect={CustomerProjectSelect}
+          variant="outline"
+        />
+      ) : undefined}
       renderContact={(robot) => (
         <>
           <RequestQuote robot={robot} signInRedirect={redirect} ProjectSelect={CustomerProjectSelect} autoOpen={askPrice} />

@@ -39,6 +39,7 @@ function stubSupplier() {
   let listings = [EXISTING];
   const mock = stubApi(
     {
+      'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
       'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
@@ -54,14 +55,14 @@ function stubSupplier() {
 }
 
 function activeListings() {
-  return screen.getByText('Active listings', { selector: 'dt' }).nextElementSibling;
+  return screen.getByText('Active offers', { selector: 'dt' }).nextElementSibling;
 }
 
 describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
   it('opens the bulk-upload wizard from the listings, by keyboard, and closes back to its button', async () => {
     const user = userEvent.setup();
     stubSupplier();
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     const listings = await screen.findByRole('region', { name: 'Your listings' }, { timeout: 5000 });
     const button = within(listings).getByRole('button', { name: 'Bulk upload' });
 
@@ -81,7 +82,7 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const fetchMock = stubSupplier();
     const requests = stubXhr((xhr) => setTimeout(() => xhr.respond(200, PARSED), 10));
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     await screen.findByRole('article', { name: 'Doosan Robotics H2017' }, { timeout: 5000 });
     await waitFor(() => expect(activeListings()).toHaveTextContent('1'));
     const analyticsLoads = callsTo(fetchMock, 'GET', '/api/supplier/analytics').length;
@@ -108,7 +109,8 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
     { who: 'a supplier (upload_robots)', user: SUPPLIER, role: 'supplier', offered: true },
     { who: 'a user without upload_robots', user: CUSTOMER, role: 'customer', offered: false },
   ])('is offered to $who: $offered', async ({ user, role, offered }) => {
-    stubApi({ 'GET /api/supplier/listings': () => jsonResponse({ data: [EXISTING] }) }, { user });
+    stubApi({ 'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/listings': () => jsonResponse({ data: [EXISTING] }) }, { user });
     renderListingsPanel();
     // Once the session is known (GET /auth/me), the permission decides.
     expect(await screen.findByText(`Signed in as ${role}`, {}, { timeout: 5000 })).toBeInTheDocument();

@@ -41,6 +41,7 @@ function stubSupplier(extra: Parameters<typeof stubApi>[0] = {}) {
   let leads = [lead];
   const mock = stubApi(
     {
+      'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
       'GET /api/supplier/listings': () => jsonResponse({ data: [listing] }),
       'GET /api/supplier/leads': () => jsonResponse({ data: leads }),
       'PATCH /api/supplier/leads/:id': (_url, init) => {
@@ -64,7 +65,7 @@ async function openListingForm(user: ReturnType<typeof userEvent.setup>) {
 describe('Supplier dashboard', () => {
   it('is the Supplier Dashboard with the listings and their status', async () => {
     stubSupplier();
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Supplier Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Doosan Robotics H2017' });
     expect(within(card).getByText('Active')).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('Supplier dashboard', () => {
   it('shows the listing form errors of the contract, before any call', async () => {
     const user = userEvent.setup();
     const fetchMock = stubSupplier();
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     const dialog = await openListingForm(user);
     await user.type(within(dialog).getByRole('spinbutton', { name: /Rated payload/ }), '0');
     await user.type(within(dialog).getByRole('spinbutton', { name: /price from/ }), '50000');
@@ -95,7 +96,7 @@ describe('Supplier dashboard', () => {
           model: ['You already list this model'],
         }),
     });
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     const dialog = await openListingForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /Manufacturer/ }), 'Doosan Robotics');
     await user.type(within(dialog).getByRole('textbox', { name: /Model/ }), 'H2017');
@@ -113,7 +114,7 @@ describe('Supplier dashboard', () => {
     const fetchMock = stubSupplier({
       'POST /api/supplier/listings': (_url, init) => jsonResponse({ data: { ...listing, ...JSON.parse(String(init.body)) } }, { status: 201 }),
     });
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     const dialog = await openListingForm(user);
     await user.type(within(dialog).getByRole('textbox', { name: /Manufacturer/ }), 'Doosan Robotics');
     await user.type(within(dialog).getByRole('textbox', { name: /Model/ }), 'H2515');
@@ -145,7 +146,7 @@ describe('Supplier dashboard', () => {
     const fetchMock = stubSupplier({
       'PUT /api/supplier/listings/:id': (_url, init) => jsonResponse({ data: { ...listing, ...JSON.parse(String(init.body)) } }),
     });
-    renderRoutes(routes, '/dashboard');
+    renderRoutes(routes, '/dashboard?tab=listings');
     const card = await screen.findByRole('article', { name: 'Doosan Robotics H2017' }, { timeout: 5000 });
     await user.click(within(card).getByRole('button', { name: 'Edit Doosan Robotics H2017' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit listing' });

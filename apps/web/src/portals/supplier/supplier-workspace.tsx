@@ -9,22 +9,29 @@ import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-
 import { AnalyticsPanel } from '@/features/listings/components/analytics-panel';
 import { LeadsPanel } from '@/features/leads/components/leads-panel';
 import { ListingsPanel } from '@/features/listings/components/listings-panel';
+import { useMyOffers } from '@/features/offers/api/offers';
+import { OffersPanel } from '@/features/offers/components/offers-panel';
 
-type SupplierTab = 'listings' | 'leads' | 'analytics';
-const TABS: readonly SupplierTab[] = ['listings', 'leads', 'analytics'];
+type SupplierTab = 'offers' | 'listings' | 'leads' | 'analytics';
+const TABS: readonly SupplierTab[] = ['offers', 'listings', 'leads', 'analytics'];
 
-/** The supplier dashboard's body: figures, then listings / leads / analytics tabs (the tab is kept in ?tab=). */
+/**
+ * The supplier dashboard's body: figures, then offers / listings / leads / analytics tabs (the
+ * tab is kept in ?tab=). Offers on catalog models are what a supplier sells (issue 13); the
+ * listings tab keeps the robots of their own (bulk uploads).
+ */
 export function SupplierWorkspace() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab') as SupplierTab | null;
-  const tab: SupplierTab = requested && TABS.includes(requested) ? requested : 'listings';
+  const tab: SupplierTab = requested && TABS.includes(requested) ? requested : 'offers';
   const listings = useListings();
+  const offers = useMyOffers();
   const leads = useLeads();
   const analytics = useAnalytics(30);
 
   const selectTab = (next: SupplierTab) => {
     const params = new URLSearchParams(searchParams);
-    if (next === 'listings') params.delete('tab');
+    if (next === 'offers') params.delete('tab');
     else params.set('tab', next);
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
@@ -39,7 +46,10 @@ export function SupplierWorkspace() {
           Your figures
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard label="Active listings" value={figure(listings, (data) => data.filter((r) => r.status === 'active').length)} />
+          <StatCard
+            label="Active offers"
+            value={figure(offers, (data) => data.filter((o) => o.status === 'active').length + (listings.data ?? []).filter((r) => r.status === 'active').length)}
+          />
           <StatCard label="New leads" value={figure(leads, (data) => data.filter((lead) => lead.status === 'new').length)} />
           <StatCard
             label="Views (30 days)"
@@ -56,6 +66,7 @@ export function SupplierWorkspace() {
         value={tab}
         onValueChange={selectTab}
         items={[
+          { value: 'offers', label: 'Offers', content: <OffersPanel /> },
           { value: 'listings', label: 'Listings', content: <ListingsPanel BulkUploadWizard={BulkUploadWizard} /> },
           { value: 'leads', label: 'Leads', content: <LeadsPanel /> },
           { value: 'analytics', label: 'Analytics', content: <AnalyticsPanel /> },

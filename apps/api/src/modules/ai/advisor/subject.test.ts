@@ -35,6 +35,7 @@ const robot = (id: string, manufacturer: string, model: string): RobotRow => ({
   compactText: `${manufacturer}${model}`.toLowerCase().replace(/[^a-z0-9]/g, ''),
   createdAt: new Date(0),
   updatedAt: new Date(0),
+  contributedBy: null,
 });
 
 const ur10e = robot('1', 'Universal Robots', 'UR10e');

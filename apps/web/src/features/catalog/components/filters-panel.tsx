@@ -3,11 +3,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { humanizeTag } from '@/lib/robot-format';
 import type { CatalogState, FacetKey, RangeKey } from '../utils/catalog-params';
+import { ConditionFacet } from './condition-facet';
 import { FacetGroup } from './facet-group';
 import { EnvironmentFilter } from './environment-filter';
 import { RangeFilter } from './range-filter';
 
-const FACETS: ReadonlyArray<{ key: FacetKey; legend: string; humanize: boolean }> = [
+const FACETS: ReadonlyArray<{ key: Exclude<FacetKey, 'condition'>; legend: string; humanize: boolean }> = [
   { key: 'category', legend: 'Category', humanize: true },
   { key: 'manufacturer', legend: 'Manufacturer', humanize: false },
   { key: 'application', legend: 'Application', humanize: true },
@@ -61,6 +62,7 @@ export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount,
         />
       ))}
       <EnvironmentFilter state={state} onChange={onChange} />
+      {facets ? <ConditionFacet options={facets.condition} selected={state.condition} onChange={(condition) => onChange({ condition })} /> : null}
       {FACETS.map((facet) =>
         facets ? (
           <FacetGroup

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { cardClasses } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { offerSummaryDetail, offerSummaryText } from '@/lib/offer-format';
 import { formatKg, formatMm, formatNumber, formatPriceBand, humanizeTag, robotName, UNKNOWN } from '@/lib/robot-format';
 
 export interface RobotCardProps {
@@ -61,9 +62,20 @@ export function RobotCard({ robot, compared, canCompare, onToggleCompare }: Robo
         <Spec label="Axes" value={formatNumber(robot.dof)} />
         <Spec label="Indicative price" value={formatPriceBand(robot.price_min_usd, robot.price_max_usd)} />
       </dl>
+      {robot.offers ? (
+        <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-950 dark:bg-emerald-950/60 dark:text-emerald-100">
+          <Link to={paths.robot.getHref(robot.id)} className="font-semibold underline-offset-4 hover:underline">
+            {offerSummaryText(robot.offers)}
+            <span className="sr-only"> for the {name}</span>
+          </Link>
+          <span className="block text-xs text-emerald-900 dark:text-emerald-200">{offerSummaryDetail(robot.offers)}</span>
+        </p>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
         {robot.owner_id ? (
           <Badge tone="success">Listed by a supplier</Badge>
+        ) : robot.contributed ? (
+          <span className="text-xs text-slate-600 dark:text-slate-400">Supplier-contributed model</span>
         ) : (
           <span className="text-xs text-slate-600 dark:text-slate-400">From the makers&rsquo; datasheets</span>
         )}

@@ -1,4 +1,4 @@
-import type { Robot } from '@cellforge/contracts';
+import type { Offer, Robot } from '@cellforge/contracts';
 import { ArrowLeft, FileText, MessageCircle } from 'lucide-react';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,7 +13,9 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { openChatWidget } from '@/lib/open-chat-widget';
 import { formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
+import { offerSummaryDetail, offerSummaryText } from '@/lib/offer-format';
 import { useRobot } from '../api/get-robot';
+import { OffersTable } from './offers-table';
 import { SimilarRobots, SimilarRobotsSkeleton } from './similar-robots';
 import { SpecTable } from './spec-table';
 import { FigureText } from './unknown-value';
@@ -22,6 +24,8 @@ export interface RobotDetailPageProps {
   id: string;
   /** The "Contact supplier" block (it belongs to the leads feature; the route composes it). */
   renderContact?: (robot: Robot) => ReactNode;
+  /** An action per supplier offer ("Request a quote" from that supplier; the quotes feature, composed by the route). */
+  renderOfferAction?: (robot: Robot, offer: Offer) => ReactNode;
 }
 
 function BackToCatalog() {
@@ -145,7 +149,7 @@ function RobotDetailSkeleton() {
 }
 
 /** /robots/:id: every figure, where it comes from, who lists it, similar robots and the ways to ask about it. */
-export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
+export function RobotDetailPage({ id, renderContact, renderOfferAction }: RobotDetailPageProps) {
   // Rendered in the background, in slices, when it arrives (as the catalog's results): not one long task.
   const robot = useDeferredValue(useRobot(id));
 
@@ -171,6 +175,7 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
   const data = robot.data;
   const name = robotName(data);
   const listed = data.owner_id !== null;
+  const offers = data.offers ?? null;
 
   return (
     <Page
@@ -179,7 +184,14 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
         <>
           <div className="mb-3 flex flex-wrap gap-2">
             <Badge tone="brand">{humanizeTag(data.category)}</Badge>
-            {listed ? <Badge tone="success">Listed by a supplier</Badge> : <Badge>From the makers&rsquo; datasheets</Badge>}
+            {listed ? (
+              <Badge tone="success">Listed by a supplier</Badge>
+            ) : data.contributed ? (
+              <Badge tone="warning">Supplier-contributed model</Badge>
+            ) : (
+              <Badge>From the makers&rsquo; datasheets</Badge>
+            )}
+            {offers ? <Badge tone="success">{offerSummaryText(offers)}</Badge> : null}
             {data.status === 'inactive' ? <Badge tone="warning">Inactive listing</Badge> : null}
           </div>
           {data.description ? <p>{data.description}</p> : null}
@@ -188,6 +200,7 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
+          {offers ? <OffersTable robotId={data.id} count={offers.count} renderAction={renderOfferAction ? (offer) => renderOfferAction(data, offer) : undefined} /> : null}
           <Card>
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Specifications</h2>
             <div className="mt-3">
@@ -217,12 +230,27 @@ export function RobotDetailPage({ id, renderContact }: RobotDetailPageProps) {
         </div>
         <aside aria-label="Ask about this robot" className="space-y-6">
           <Card>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Indicative price</p>
-            <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
-              <FigureText text={formatPriceBand(data.price_min_usd, data.price_max_usd)} />
-            </p>
+            {offers ? (
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-400">Suppliers&rsquo; offers</p>
+                <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">{offerSummaryText(offers)}</p>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{offerSummaryDetail(offers)}</p>
+                <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                  List price: <FigureText text={formatPriceBand(data.price_min_usd, data.price_max_usd)} />
+                </p>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-400">Indicative price</p>
+                <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
+                  <FigureText text={formatPriceBand(data.price_min_usd, data.price_max_usd)} />
+                </p>
+              </>
+            )}
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-              {listed
+              {offers
+                ? 'A request for a quote reaches every supplier offering this model.'
+                : listed
                 ? 'A supplier sells this robot through CellForge.'
                 : 'No supplier lists this robot on CellForge yet; its figures come from the maker’s datasheet.'}
             </p>

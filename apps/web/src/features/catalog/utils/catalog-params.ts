@@ -9,7 +9,8 @@ import {
 } from '@cellforge/contracts/constants';
 
 export type { CatalogSort };
-export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry'] as const;
+/** The facets; condition (the offers', several at once) is shown as checkboxes, the others as radio groups. */
+export const FACET_KEYS = ['category', 'manufacturer', 'application', 'industry', 'condition'] as const;
 export type FacetKey = (typeof FACET_KEYS)[number];
 export const RANGE_KEYS = ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes'] as const;
 export type RangeKey = (typeof RANGE_KEYS)[number];
@@ -28,6 +29,8 @@ export interface CatalogState {
   manufacturer: string;
   application: string;
   industry: string;
+  /** Offers' conditions ("new,used": either). */
+  condition: string;
   minPayload: string;
   maxPayload: string;
   minReach: string;
@@ -59,6 +62,7 @@ export const EMPTY_CATALOG_STATE: CatalogState = {
   manufacturer: '',
   application: '',
   industry: '',
+  condition: '',
   minPayload: '',
   maxPayload: '',
   minReach: '',
@@ -126,6 +130,7 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     manufacturer: text('manufacturer'),
     application: text('application'),
     industry: text('industry'),
+    condition: text('condition'),
     minPayload: cleanNumber(params.get('minPayload')),
     maxPayload: cleanNumber(params.get('maxPayload')),
     minReach: cleanNumber(params.get('minReach')),
@@ -228,6 +233,7 @@ export function filterChips(state: CatalogState, humanize: (tag: string) => stri
   if (state.category) chips.push({ label: `Category: ${listed(state.category).split(' or ').map(humanize).join(' or ')}`, remove: { category: '' } });
   if (state.application) chips.push({ label: `Application: ${listed(state.application).split(' or ').map(humanize).join(' or ')}`, remove: { application: '' } });
   if (state.industry) chips.push({ label: `Industry: ${humanize(state.industry)}`, remove: { industry: '' } });
+  if (state.condition) chips.push({ label: `Offered ${listed(state.condition).split(' or ').map((c) => c.toLowerCase()).join(' or ')}`, remove: { condition: '' } });
   chips.push(...environmentChips(state));
   return chips;
 }

@@ -35,8 +35,9 @@ export default function RequestQuoteDialog({
   robot,
   projectId,
   ProjectSelect,
+  offer,
   onClose,
-}: Pick<RequestQuoteProps, 'robot' | 'projectId' | 'ProjectSelect'> & { onClose: () => void }) {
+}: Pick<RequestQuoteProps, 'robot' | 'projectId' | 'ProjectSelect' | 'offer'> & { onClose: () => void }) {
   const name = robotName(robot);
   const create = useCreateQuoteRequest();
   const [sent, setSent] = useState<QuoteRequestCreated | null>(null);
@@ -54,6 +55,7 @@ export default function RequestQuoteDialog({
       setSent(
         await create.mutateAsync({
           robot_id: robot.id,
+          ...(offer ? { offer_id: offer.id } : {}),
           quantity: values.quantity,
           timeline: values.timeline,
           notes: values.notes,
@@ -65,7 +67,7 @@ export default function RequestQuoteDialog({
   });
 
   return (
-    <Dialog open onClose={onClose} title="Request a quote" description={<>For the {name}.</>}>
+    <Dialog open onClose={onClose} title="Request a quote" description={offer ? <>For the {name}, from {offer.supplierName}.</> : <>For the {name}.</>}>
       {sent ? (
         <div role="status" className="space-y-4">
           <p className="flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">

@@ -24,6 +24,8 @@ export interface RequestQuoteProps {
   variant?: 'primary' | 'outline';
   /** Opens the form at once (a link "ask for a price" from the assistant or compare: /robots/:id?quote=1). */
   autoOpen?: boolean;
+  /** One supplier's offer (the robot page's offers table): the request goes to that supplier only. */
+  offer?: { id: string; supplierName: string };
 }
 
 /**
@@ -31,7 +33,7 @@ export interface RequestQuoteProps {
  * customer, another role is told who requests quotes, a customer fills a short form whose
  * code loads when it opens (POST /api/quote-requests).
  */
-export function RequestQuote({ robot, projectId, signInRedirect, className, ProjectSelect, variant = 'primary', autoOpen = false }: RequestQuoteProps) {
+export function RequestQuote({ robot, projectId, signInRedirect, className, ProjectSelect, variant = 'primary', autoOpen = false, offer }: RequestQuoteProps) {
   const { user, role, isLoading } = useSession();
   const [open, setOpen] = useState(autoOpen);
 
@@ -64,10 +66,11 @@ export function RequestQuote({ robot, projectId, signInRedirect, className, Proj
       <Button variant={variant} className="w-full" onClick={() => setOpen(true)}>
         <FileText className="h-4 w-4" aria-hidden="true" />
         Request a quote
+        {offer ? <span className="sr-only"> from {offer.supplierName}</span> : null}
       </Button>
       {open ? (
         <Suspense fallback={null}>
-          <RequestQuoteDialog robot={robot} projectId={projectId} ProjectSelect={ProjectSelect} onClose={() => setOpen(false)} />
+          <RequestQuoteDialog robot={robot} projectId={projectId} ProjectSelect={ProjectSelect} offer={offer} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>

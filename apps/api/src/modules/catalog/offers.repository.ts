@@ -1,0 +1,165 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { normalizeRobotKey, offers, queryRows, robotOfferSummaries, robots, users, type Database } from '@cellforge/db';
+import type { z } from 'zod';
+import type { listingInputSchema, Offer, OfferSummary } from '@cellforge/contracts';
+import { offerConditions, offerCurrencies } from '@cellforge/contracts';
+import { isUuid } from '../../lib/db-values';
+import { firstRow } from '../../lib/invariants';
+import { robotColumns } from './catalog.repository';
+import { toOfferSummary } from './offers-summary';
+import type { RobotRow } from './robot-dto';
+import { robotValues } from './owned-robots.repository';
+
+/**
+ * Supplier offers on catalog models (migration 0010). The catalog module owns them with the
+ * robots they are offers on: the search reads their summaries (robot_offer_summaries, kept
+ * by triggers), the quote requests reach their suppliers.
+ */
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferValues = Pick<
+  typeof offers.$inferInsert,
+  'priceMin' | 'priceMax' | 'currency' | 'condition' | 'leadTimeWeeks' | 'regions' | 'warrantyMonths' | 'quantity' | 'notes' | 'status'
+>;
+
+const offerColumns = {
+  offer: offers,
+  robotId: robots.id,
+  manufacturer: robots.manufacturer,
+  model: robots.model,
+  category: robots.category,
+  contributedBy: robots.contributedBy,
+  supplierFirst: users.firstName,
+  supplierLast: users.lastName,
+  supplierCompany: users.companyName,
+};
+
+type OfferJoinRow = {
+  offer: OfferRow;
+  robotId: string;
+  manufacturer: string;
+  model: string;
+  category: string;
+  contributedBy: string | null;
+  supplierFirst: string;
+  supplierLast: string;
+  supplierCompany: string | null;
+};
+
+const asCondition = (v: string) => offerConditions.find((c) => c === v) ?? 'new';
+const asCurrency = (v: string) => offerCurrencies.find((c) => c === v) ?? 'USD';
+
+function toOfferDto(row: OfferJoinRow): Offer {
+  const o = row.offer;
+  return {
+    id: o.id,
+    robot: { id: row.robotId, manufacturer: row.manufacturer, model: row.model, category: row.category, contributed: row.contributedBy !== null },
+    supplier: { id: o.supplierId, name: row.supplierCompany?.trim() || `${row.supplierFirst} ${row.supplierLast}`.trim() },
+    price_min: o.priceMin,
+    price_max: o.priceMax,
+    currency: asCurrency(o.currency),
+    condition: asCondition(o.condition),
+    lead_time_weeks: o.leadTimeWeeks,
+    regions: o.regions,
+    warranty_months: o.warrantyMonths,
+    quantity: o.quantity,
+    notes: o.notes,
+    status: o.status === 'paused' ? 'paused' : 'active',
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
+
+const selectOffers = (db: Database) =>
+  db.select(offerColumns).from(offers).innerJoin(robots, eq(robots.id, offers.robotId)).innerJoin(users, eq(users.id, offers.supplierId));
+
+export async function findOfferRow(db: Database, id: string): Promise<OfferRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+  return row;
+}
+
+export async function findOfferDto(db: Database, id: string): Promise<Offer | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectOffers(db).where(eq(offers.id, id)).limit(1);
+  return row && toOfferDto(row);
+}
+
+/** A supplier's offers, newest first. */
+export async function listOffersOf(db: Database, supplierId: string): Promise<Offer[]> {
+  const rows = await selectOffers(db).where(eq(offers.supplierId, supplierId)).orderBy(desc(offers.createdAt), asc(offers.id));
+  return rows.map(toOfferDto);
+}
+
+/** The active offers on a model, lowest price first (unpriced last), then shortest lead time. */
+export async function listActiveOffersOn(db: Database, robotId: string): Promise<Offer[]> {
+  const rows = await selectOffers(db)
+    .where(and(eq(offers.robotId, robotId), eq(offers.status, 'active')))
+    .orderBy(sql`coalesce(${offers.priceMin}, ${offers.priceMax}) asc nulls last`, sql`${offers.leadTimeWeeks} asc nulls last`, asc(offers.createdAt));
+  return rows.map(toOfferDto);
+}
+
+export async function insertOffer(db: Database, supplierId: string, robotId: string, values: OfferValues): Promise<OfferRow> {
+  return firstRow(await db.insert(offers).values({ ...values, supplierId, robotId }).returning(), 'the new offer');
+}
+
+export async function updateOffer(db: Database, id: string, values: Partial<OfferValues>): Promise<OfferRow> {
+  return firstRow(await db.update(offers).set({ ...values, updatedAt: new Date() }).where(eq(offers.id, id)).returning(), `offer ${id}, updated`);
+}
+
+export async function deleteOffer(db: Database, id: string): Promise<void> {
+  await db.delete(offers).where(eq(offers.id, id));
+}
+
+/** Offer summaries of these robots (only robots with active offers are in the map). */
+export async function findOfferSummaries(db: Database, robotIds: string[]): Promise<Map<string, OfferSummary>> {
+  const ids = [...new Set(robotIds.filter(isUuid))];
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(robotOfferSummaries).where(inArray(robotOfferSummaries.robotId, ids));
+  return new Map(rows.map((r) => [r.robotId, toOfferSummary(r)]));
+}
+
+/**
+ * The model a supplier proposes: the shared catalog's row with the same key (maker|model,
+ * letters and digits only) when there is one, else a new public model contributed by them.
+ */
+export async function findOrAddContributedModel(
+  db: Database,
+  supplierId: string,
+  input: z.infer<typeof listingInputSchema>,
+): Promise<{ row: RobotRow; added: boolean }> {
+  const key = normalizeRobotKey(input.manufacturer, input.model);
+  const [existing] = await db
+    .select(robotColumns)
+    .from(robots)
+    .where(and(sql`${robots.ownerId} is null`, eq(robots.normalizedKey, key)))
+    .limit(1);
+  if (existing) return { row: existing, added: false };
+  const rows = await db
+    .insert(robots)
+    .values({ ...robotValues(input), ownerId: null, contributedBy: supplierId, listed: true, status: 'active' })
+    .onConflictDoNothing()
+    .returning(robotColumns);
+  if (rows[0]) return { row: rows[0], added: true };
+  // Proposed by someone else at the same moment: theirs is the model.
+  const [again] = await db
+    .select(robotColumns)
+    .from(robots)
+    .where(and(sql`${robots.ownerId} is null`, eq(robots.normalizedKey, key)))
+    .limit(1);
+  return { row: firstRow(again ? [again] : [], `the model ${key}`), added: false };
+}
+
+/** Shows a supplier-contributed model again (it was hidden as an inactive listing before 0010). */
+export async function activateContributedModel(db: Database, robotId: string, supplierId: string): Promise<void> {
+  await db
+    .update(robots)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(and(eq(robots.id, robotId), eq(robots.status, 'inactive'), eq(robots.contributedBy, supplierId)));
+}
+
+/** Robot ids a supplier has offers on (their analytics read the views of these). */
+export async function robotIdsOfferedBy(db: Database, supplierId: string): Promise<string[]> {
+  const rows = await queryRows<{ robot_id: string }>(db, sql`select distinct robot_id from offers where supplier_id = ${supplierId}`);
+  return rows.map((r) => r.robot_id);
+}
+
