@@ -300,6 +300,7 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     const fetchMock = stubApi(
       {
         'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
+        'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
         'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
         'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
         'POST /api/supplier/bulk-upload/validate': () => jsonResponse(validation({ errors_csv_url: '/api/supplier/bulk-upload/up-1/errors.csv' })),
@@ -315,6 +316,8 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     const click = stubBlobDownloads();
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
+    // The workspace opens on Offers; the bulk upload lives with the listings.
+    await user.click(await screen.findByRole('tab', { name: 'Listings' }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'No listings yet' }, { timeout: 5000 })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Bulk upload' }));
