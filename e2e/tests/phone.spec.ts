@@ -270,7 +270,7 @@ for (const theme of ['light', 'dark'] as const) {
       g = await geometry();
       expect(g.visible.map((f) => f > 0.97)).toEqual([false, true, false]);
       expect(g.labelLeft).toBeGreaterThanOrEqual(g.boxLeft - 1);
-      await expect(table.getByRole('rowheader', { name: /^Payload/ })).toBeInViewport();
+      await expect(table.getByRole('rowheader', { name: /^Rated payload/ })).toBeInViewport();
 
       // From the keyboard: buttons step between robots and say which one is shown.
       const position = page.getByText(/^Robot \d of 3/);
