@@ -370,6 +370,8 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   const figuresHold = figures.length ? sql.join(figures, sql` and `) : sql`true`;
   const ownFiguresHold = ownFigures.length ? sql.join(ownFigures, sql` and `) : sql`true`;
   const parts = terms ? terms.tokens.map(tokenParts) : [];
+  // A robot holds every token when each is in its set's words (f."a<i>") or its own.
+  const tokensHold = parts.length ? sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `) : sql`true`;
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
   const ranked = query.sort === 'relevance' && terms !== null;
   const rel = ranked ? splitRelevance(terms) : sql`null::int`;
@@ -405,7 +407,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
                  ${ranked ? sql`case when f.hit then ${rel} end` : sql`null::int`} as "rel"
           from ${S.table} join f on f."id" = ${S.facetSet}
           where f.kept and not f."all_tokens" and (${sql.join(parts.map((p) => p.row), sql` or `)})
-            and ${sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `)} and ${figuresHold}
+            and ${tokensHold} and ${figuresHold}
         ),`
       : sql``;
     matches = sql`${own}
@@ -431,7 +433,6 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
   }
   // The offers' conditions of every match but for the condition filter, read from the
   // (few) robots with offers: a robot matches when each token is in its set's words or its own.
-  const tokensHold = parts.length ? sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `) : sql`true`;
   matches = sql`${matches},
     cf as (
       select 'condition' as facet, cd as value, count(*)::int as count
