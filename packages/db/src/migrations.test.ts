@@ -161,6 +161,44 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
     expect(edited).toEqual({ ip_rating: 67, mounting: ['ceiling'] });
     await after.close();
   }, 180_000);
+  it('0018: after inserts, edits, unlisting, relisting and deletes the search copy is exactly what the robots say', async () => {
+    const db = await twoOpenings(backend);
+    const handle = await db.open();
+    const d = handle.db;
+    await d.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, applications, industries, search_text, compact_text, listed, status, ip_rating, maker_country) values
+        ('FANUC', 'M-20iD/25', 'fanuc|m20id25', 'articulated', 25, 1831, 6, array['welding'], array['automotive'], 'fanuc m 20id/25 articulated welding automotive', 'fanuc m20id25', true, 'active', 54, 'JP'),
+        ('FANUC', 'M-10iD/12', 'fanuc|m10id12', 'articulated', 12, 1441, 6, array['welding'], array['automotive'], 'fanuc m 10id/12 articulated welding automotive', 'fanuc m10id12', true, 'active', null, 'JP'),
+        ('ABB', 'IRB 1300', 'abb|irb1300', 'articulated', 10, 1150, 6, array['assembly'], array['electronics'], 'abb irb 1300 articulated assembly electronics', 'abb irb1300', true, 'active', 67, 'CH'),
+        ('Epson', 'T6', 'epson|t6', 'scara', 6, 600, 4, array['assembly'], array['electronics'], 'epson t6 scara assembly electronics', 'epson t6', false, 'active', null, 'JP'),
+        ('KUKA', 'KR 6', 'kuka|kr6', 'articulated', 6, 900, 6, array['assembly'], array['electronics'], 'kuka kr 6 articulated assembly electronics', 'kuka kr6', true, 'inactive', null, 'DE')
+    `);
+    await d.execute(sql`update robots set ip_rating = 67, payload_kg = 11 where model = 'M-10iD/12'`);
+    await d.execute(sql`update robots set applications = array['palletizing'], search_text = 'abb irb 1300 articulated palletizing electronics' where model = 'IRB 1300'`);
+    await d.execute(sql`update robots set listed = true where model = 'T6'`);
+    await d.execute(sql`update robots set status = 'active' where model = 'KR 6'`);
+    await d.execute(sql`update robots set listed = false where model = 'M-20iD/25'`);
+    await d.execute(sql`delete from robots where model = 'KR 6'`);
+
+    const copy = await queryRows<{ model: string; payload_kg: number; ip_rating: number | null; maker_country: string | null; shared_search: string; row_search: string }>(
+      d,
+      sql`select s.model, s.payload_kg::float8 as payload_kg, s.ip_rating, s.maker_country, f.shared_search, s.row_search from robot_search s join robot_facet_sets f on f.id = s.facet_set order by s.model`,
+    );
+    expect(copy).toEqual([
+      { model: 'IRB 1300', payload_kg: 10, ip_rating: 67, maker_country: 'CH', shared_search: 'abb irb articulated palletizing electronics', row_search: '1300' },
+      { model: 'M-10iD/12', payload_kg: 11, ip_rating: 67, maker_country: 'JP', shared_search: 'fanuc m articulated welding automotive', row_search: '10id/12' },
+      { model: 'T6', payload_kg: 6, ip_rating: null, maker_country: 'JP', shared_search: 'epson scara assembly electronics', row_search: 't6' },
+    ]);
+    // Every set counts exactly the public robots in it (the sets left behind count 0).
+    const counts = await queryRows<{ id: number; robots: number; actual: number }>(
+      d,
+      sql`select f.id, f.robots, (select count(*)::int from robot_search s where s.facet_set = f.id) as actual from robot_facet_sets f`,
+    );
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+    for (const set of counts) expect(set.robots).toBe(set.actual);
+    expect(counts.reduce((sum, c) => sum + c.robots, 0)).toBe(3);
+    await handle.close();
+  }, 180_000);
 });
 
 describe('0009 maker countries', () => {
