@@ -10,14 +10,12 @@
  * Runs twice: the API as in production (answers remembered per catalog version) and with
  * the memo off (every search computed by PostgreSQL), over 480 distinct queries.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import express from 'express';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { createDb } from '@cellforge/db';
+import { createDb, queryRows } from '@cellforge/db';
 import { insertGeneratedRobots } from './generated-robots';
 import { createApp } from '../src/app';
 import { createLogger } from '../src/lib/logger';
@@ -31,7 +29,7 @@ const OFFERS = 50_000;
 const SUPPLIERS = 500;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 
 const words = ['fanuc', 'abb', 'kuka', 'yaskawa', 'welding', 'cobot'];
 const categories = ['articulated', 'collaborative', 'scara', 'palletizing'];
@@ -51,18 +49,8 @@ const queries = words.flatMap((q) =>
 // Without text too: the whole catalog sorted by price, by condition, in a price band.
 queries.push({ sort: 'price' } as never, { condition: 'new' } as never, { maxPrice: '40000', sort: 'price' } as never);
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
-  process.exit(2);
-}
-const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const handle = await createDb({ databaseUrl: url.toString(), poolMax: CONNECTIONS });
+const scratch = await scratchDatabases(benchServerUrl());
+const handle = await createDb({ databaseUrl: (await scratch.create()).url, poolMax: CONNECTIONS });
 
 async function loadApi(app: express.Express) {
   const server = app.listen(0, '127.0.0.1');
@@ -99,7 +87,7 @@ try {
     join r on r.n = 1 + (g * 2654435761::bigint) % 6000
     join s on s.k = 1 + (g / 6000 + g / 60000 * 7) % ${SUPPLIERS}
     on conflict do nothing`);
-  const [counts] = (await handle.db.execute(sql`select (select count(*) from offers)::int as offers, (select count(*) from robot_offer_summaries)::int as offered`)).rows as Array<{ offers: number; offered: number }>;
+  const [counts] = await queryRows<{ offers: number; offered: number }>(handle.db, sql`select (select count(*) from offers)::int as offers, (select count(*) from robot_offer_summaries)::int as offered`);
   console.log(`${ROBOTS} models; ${counts?.offers} offers on ${counts?.offered} models, inserted in ${((performance.now() - started) / 1000).toFixed(1)} s (one statement, summaries by trigger)`);
   await handle.db.execute(sql`analyze robots`);
   await handle.db.execute(sql`vacuum analyze robot_search, robot_facet_sets, robot_offer_summaries, offers`);
@@ -113,7 +101,5 @@ try {
   console.log(`p95 <= p97.5: production ${prod} ms, memo off ${coldP} ms (target <= 25 ms: ${coldP <= 25 ? 'met' : prod <= 25 ? 'met with the memo, NOT met cold' : 'NOT met'})`);
 } finally {
   await handle.close();
-  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-  else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await scratch.dropAll();
 }

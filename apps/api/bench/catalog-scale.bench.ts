@@ -13,10 +13,9 @@
  * and the slowest answer meanwhile, and the API's peak RSS. Prints the targets and
  * whether they were met, with the load average.
  */
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
 import { createDb } from '@cellforge/db';
@@ -49,7 +48,7 @@ function novelQuery(i: number): Record<string, string> {
 const repeated = Array.from({ length: 240 }, (_, i) => novelQuery(i * 7919));
 const pathOf = (q: Record<string, string>) => `/api/robots?${new URLSearchParams(q).toString()}`;
 
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 const lat = (r: autocannon.Result) => r.latency as unknown as { p50: number; p97_5: number; p99: number; max: number };
 function line(label: string, r: autocannon.Result) {
   const l = lat(r);
@@ -66,18 +65,9 @@ async function novelLoad(base: string, connections: number, offset: number) {
   });
 }
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
-  process.exit(2);
-}
-const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const handle = await createDb({ databaseUrl: url.toString(), poolMax: 20 });
+const scratch = await scratchDatabases(benchServerUrl());
+const { url } = await scratch.create();
+const handle = await createDb({ databaseUrl: url, poolMax: 20 });
 const bundle = await bundleApi();
 
 try {
@@ -88,7 +78,7 @@ try {
   await handle.db.execute(sql`vacuum analyze robot_search, robot_facet_sets`);
   console.log(`${ROBOTS} robots loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s (load ${load()})`);
 
-  const api = await startApi(bundle, url.toString(), apiHeapFlags(process.env));
+  const api = await startApi(bundle, url, apiHeapFlags(process.env));
   try {
     await api.startStep();
     const first = performance.now();
@@ -165,6 +155,5 @@ try {
 } finally {
   removeBundle();
   await handle.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await scratch.dropAll();
 }

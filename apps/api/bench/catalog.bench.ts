@@ -11,11 +11,9 @@
  * remembers answers per catalog version. To keep that honest the load rotates over 240
  * distinct queries, and a second API run has the memo turned off (every search computed).
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema } from '@cellforge/contracts';
 import { createDb } from '@cellforge/db';
@@ -33,7 +31,7 @@ import express from 'express';
 const ROBOTS = 10_000;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 
 /** text + 3 filters, varied: 6 words x 4 categories x 5 payload bands x 2 applications = 240 queries. */
 const words = ['fanuc', 'abb', 'kuka', 'yaskawa', 'welding', 'cobot'];
@@ -48,20 +46,8 @@ const queries = words.flatMap((q) =>
   ),
 );
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
-  process.exit(2);
-}
-
-const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-
-const handle = await createDb({ databaseUrl: url.toString(), poolMax: CONNECTIONS });
+const scratch = await scratchDatabases(benchServerUrl());
+const handle = await createDb({ databaseUrl: (await scratch.create()).url, poolMax: CONNECTIONS });
 
 async function loadApi(app: express.Express) {
   const server = app.listen(0, '127.0.0.1');
@@ -138,7 +124,5 @@ try {
   console.log(`API memo off (every search computed, issue 19's never-seen at 10,000) p97.5 = ${coldP97} ms (target <= 25 ms: ${coldP97 <= 25 ? 'met' : 'NOT met'}) (load ${load()})`);
 } finally {
   await handle.close();
-  if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-  else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await scratch.dropAll();
 }

@@ -23,29 +23,25 @@
  * and dropped). BENCH_ROWS overrides the row count; BENCH_DIAG=1 also prints the live
  * heap after each step (a full GC in the API process, forced by the probe).
  */
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createDb, robotSearchColumns, type DbHandle } from '@cellforge/db';
-import { IMPORT_BATCH_SIZE } from '../src/modules/bulk-upload/bulk-upload.repository';
+import { IMPORT_BATCH_SIZE } from '../src/modules/catalog';
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { bundleApi, removeBundle, startApi, type ApiProcess, type StepMemory } from './api-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
-  process.exit(2);
-}
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = loadAverage;
 
 // ---------- the file ----------
 const makers = [
@@ -93,29 +89,9 @@ function generate(path: string): number {
 
 /** A scratch database with the migrations applied. */
 async function scratchDatabase(): Promise<{ name: string; url: string; handle: DbHandle }> {
-  const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  scratchNames.push(name);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolMax: 4 });
-  return { name, url: url.toString(), handle };
-}
-
-/** An autovacuum worker (another role) may still be on a scratch database after the bulk inserts: wait and retry. */
-async function dropScratch(name: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      return;
-    } catch (err) {
-      if (attempt >= 10) {
-        console.error(`could not drop the scratch database ${name}: ${(err as Error).message}`);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
+  const { name, url } = await scratch.create();
+  const handle = await createDb({ databaseUrl: url, poolMax: 4 });
+  return { name, url, handle };
 }
 
 function memoryLine(m: StepMemory): string {
@@ -196,16 +172,13 @@ async function runConfig(label: string, flags: string[], bundle: string, keep: b
     await api.stop();
     if (!keep) {
       await db.handle.close();
-      await dropScratch(db.name);
+      await scratch.drop(db.name);
     }
   }
 }
 
-const scratchNames: string[] = [];
 const csvPath = path.join(tmpdir(), `cf_bench_${randomBytes(4).toString('hex')}.csv`);
-const admin = new pg.Client({ connectionString: adminUrl });
-admin.on('error', (err) => console.error(`admin connection: ${err.message}`));
-await admin.connect();
+const scratch = await scratchDatabases(benchServerUrl());
 const loadAtStart = load();
 
 try {
@@ -332,7 +305,5 @@ try {
 } finally {
   rmSync(csvPath, { force: true });
   removeBundle();
-  if (process.env.BENCH_KEEP) console.log(`kept databases ${scratchNames.join(', ')}`);
-  else for (const name of scratchNames) await dropScratch(name);
-  await admin.end();
+  await scratch.dropAll();
 }

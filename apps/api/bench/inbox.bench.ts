@@ -12,11 +12,9 @@
  * message, two replies and a quote on every third) are written as rows, since requests for
  * quote are rate-limited per customer. The load is autocannon on the same 2 cores.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { authResponseSchema, threadListSchema } from '@cellforge/contracts';
 import { createDb, leadMessages, leads, robots, type DbHandle } from '@cellforge/db';
@@ -30,28 +28,10 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 1000);
 const CUSTOMERS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const TARGET_P95_MS = 200;
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const onPglite = process.env.BENCH_DB === 'pglite';
-if (!adminUrl && !onPglite) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server, or BENCH_DB=pglite; see README "Tests".');
-  process.exit(2);
-}
-
-const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-let admin: pg.Client | null = null;
-let handle: DbHandle;
-if (onPglite || !adminUrl) {
-  handle = await createDb({});
-} else {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  handle = await createDb({ databaseUrl: url.toString(), poolMax: 10 });
-}
+const scratch = process.env.BENCH_DB === 'pglite' ? null : await scratchDatabases(benchServerUrl(', or BENCH_DB=pglite'));
+const handle: DbHandle = scratch ? await createDb({ databaseUrl: (await scratch.create()).url, poolMax: 10 }) : await createDb({});
 
 function describe(label: string, r: autocannon.Result): number {
   const lat = r.latency as unknown as { p50: number; p90: number; p97_5: number; p99: number };
@@ -77,7 +57,7 @@ try {
     return authResponseSchema.parse(await res.json());
   };
   const seller = await register('supplier');
-  const customers = [];
+  const customers: Array<Awaited<ReturnType<typeof register>>> = [];
   for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await register('customer'));
 
   await insertGeneratedRobots(handle.db, 2000, 500);
@@ -143,8 +123,5 @@ try {
   server.close();
 } finally {
   await handle.close();
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.dropAll();
 }

@@ -7,9 +7,8 @@
  *   BENCH_ROBOTS=100000 TEST_DATABASE_URL=postgres://... pnpm --filter @cellforge/api bench:search-cpu
  * (the role needs CREATEDB: a scratch database is made and dropped; PostgreSQL on this machine, for /proc)
  */
-import { randomBytes } from 'node:crypto';
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
 import { createDb, queryRows, type Database } from '@cellforge/db';
@@ -22,20 +21,10 @@ const PER_ROUND = Number(process.env.BENCH_SEARCHES ?? 120);
 const words = ['fanuc', 'abb', 'kuka', 'yaskawa', 'welding', 'cobot', 'palletizing', 'epson', 'scara', 'ur', 'motoman', 'assembly'];
 const categories = ['articulated', 'collaborative', 'scara', 'palletizing', 'delta'];
 const applications = ['material-handling', 'assembly', 'welding', 'palletizing'];
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const load = loadAverage;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server; see README "Tests".');
-  process.exit(2);
-}
-const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const handle = await createDb({ databaseUrl: url.toString(), poolMax: 1 });
+const scratch = await scratchDatabases(benchServerUrl());
+const handle = await createDb({ databaseUrl: (await scratch.create()).url, poolMax: 1 });
 try {
   await insertGeneratedRobots(handle.db, ROBOTS);
   await handle.db.execute(sql`analyze robots`);
@@ -64,6 +53,5 @@ try {
   await run('reference   ', searchRobotsReference, 10_000);
 } finally {
   await handle.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await scratch.dropAll();
 }

@@ -19,10 +19,8 @@
  * (PGlite has no autovacuum; without statistics the planner sorts thousands of rows
  * instead of walking the payload index). `--no-analyze` measures that worst case.
  */
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { createDb, seedCatalog, seedRobots, type SeedRobot } from '@cellforge/db';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
@@ -30,6 +28,7 @@ import { understand, type UnderstandInput } from './advisor/understand';
 import { findRobotsByModelKeys } from '../catalog';
 import { normalizeModel } from './understanding/models';
 import { nth } from '../../lib/invariants';
+import { scratchDatabases } from '../../../bench/scratch-database';
 
 export const P95_TARGET_MS = 50;
 
@@ -127,21 +126,9 @@ async function main() {
   const clients = arg('clients', 1);
   const adminUrl = process.argv.includes('--pg') ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
   if (process.argv.includes('--pg') && !adminUrl) throw new Error('--pg needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  let dropScratch = async () => {};
-  let handle;
-  if (adminUrl) {
-    const name = `cf_aibench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = await createDb({ databaseUrl: url.toString(), poolMax: 20 });
-    dropScratch = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    };
-  } else handle = await createDb({ dataDir: 'memory://' });
+  const scratch = adminUrl ? await scratchDatabases(adminUrl, 'cf_aibench') : null;
+  const handle = scratch ? await createDb({ databaseUrl: (await scratch.create()).url, poolMax: 20 }) : await createDb({ dataDir: 'memory://' });
+  const dropScratch = async () => scratch?.dropAll();
   try {
     const t0 = performance.now();
     const rows = generateCatalog(size);
