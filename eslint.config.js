@@ -119,6 +119,8 @@ export default tseslint.config(
       'no-console': ['warn', { allow: ['warn', 'error'] }],
     },
   },
+  // A bench's output is its report.
+  { files: ['apps/*/bench/**/*.ts', '**/*.bench.ts'], rules: { 'no-console': 'off' } },
   ...apiBoundaries,
   // Type-aware rules where the code runs on Node (the web app has its own block).
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: typedFiles })),
