@@ -128,6 +128,46 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(es.response).toMatch(/consola de programación \(teach pendant\)/);
   });
 
+  // The environment limits (food-grade, IP, cleanroom, mounting, maker country) were answered in English to everyone.
+  const english = /food-grade|not published|or better|or cleaner|mounting|made in|meet the figures|nearest robots/i;
+
+  it('a German meat plant asking for a food-grade IP67 robot hears in German that none is known to qualify, and why', async () => {
+    const answer = await chat({ message: 'Lebensmitteltauglicher Roboter mit IP67 für rohes Hähnchen, 5 kg' });
+    expect(answer.response).toMatch(/^Bisher verstanden: Teile mit 5 kg, lebensmitteltauglich, IP67 oder besser\./);
+    expect(answer.response).toMatch(/Kein Roboter in unserem Katalog erfüllt nachweislich diese Anforderungen \(lebensmitteltauglich, IP67 oder besser\) und zugleich die Werte \(6 kg Traglast\)\./);
+    expect(answer.response).toMatch(/Von den \d+ Robotern, die die Werte erfüllen, \d+ ohne veröffentlichte Schutzart und \d+ ohne veröffentlichte Lebensmitteltauglichkeit/);
+    expect(answer.response).toMatch(/Die nächstliegenden Roboter und was jedem fehlt:\n- \S.*\(\d+ kg, [\d.]+ mm\): .*nicht veröffentlicht/);
+    expect(answer.response).not.toMatch(english);
+    expect(answer.metadata.followUpQuestions.join(' ')).toMatch(/Schutzhülle/);
+  });
+
+  it('a Spanish cleanroom buyer gets the limits and each robot\'s values in Spanish', async () => {
+    const answer = await chat({ message: 'Robot para sala limpia ISO 4, piezas de 2 kg, alcance 500 mm' });
+    expect(answer.response).toMatch(/sala limpia ISO 4 o más limpia/);
+    expect(answer.response).toMatch(/clase de sala limpia no publicada/);
+    expect(answer.response).toMatch(/Los robots más cercanos y lo que le falta a cada uno:/);
+    expect(answer.response).not.toMatch(english);
+  });
+
+  it('German mounting and country limits: the places and the country in German; robots that meet them are listed with them', async () => {
+    const mounting = await chat({ message: 'Roboter für Teile mit 10 kg, Deckenmontage, nur japanische Hersteller' });
+    expect(mounting.response).toMatch(/Montage an Decke, hergestellt in Japan\./);
+    const ip = await chat({ message: 'Roboter zum Palettieren, 20 kg, Reichweite 2 m, IP67' });
+    // Every robot listed shows its IP rating; the margin is a German number.
+    const listed = ip.response.split('\n').filter((l) => l.startsWith('- '));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const line of listed) expect(line).toMatch(/, IP(6[7-9]), /);
+    expect(ip.response).toMatch(/Traglast \(\d+(,\d)? % Reserve\)/);
+    expect(ip.response).not.toMatch(/\(\d+\.\d %/);
+    expect(ip.response).not.toMatch(english);
+  });
+
+  it('a Spanish buyer asking for German-made wall-mounted welders gets the country\'s Spanish name', async () => {
+    const answer = await chat({ message: 'Robot de soldadura 8 kg alcance 1,4 m montaje en pared, fabricado en Alemania' });
+    expect(answer.response).toMatch(/montaje en pared, fabricado en Alemania/);
+    expect(answer.response).not.toMatch(english);
+  });
+
   it('answers English questions in English as before', async () => {
     const answer = await chat({ message: 'I need a robot for palletizing 20 kg sacks, 2.4 m reach' });
     expect(answer.response).toMatch(/^For 20 kg parts, 2,400 mm reach and palletizing, the robot must carry at least 24 kg/);

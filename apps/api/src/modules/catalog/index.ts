@@ -27,6 +27,7 @@ export {
   robotColumns,
   tokenMatches,
   type CandidateQuery,
+  type EnvironmentFilter,
   type EnvironmentQuery,
   type MatchCandidateRow,
   type RobotSummary,

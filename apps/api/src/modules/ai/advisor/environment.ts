@@ -1,59 +1,67 @@
-import { countryNames, ipLabel } from '@cellforge/contracts';
+import { ipLabel } from '@cellforge/contracts';
+import type { RobotMounting } from '@cellforge/contracts/constants';
 import type { EnvironmentQuery, RobotRow } from '../../catalog';
+import { countryName, environmentTextsFor } from './environment-texts';
+import { messagesFor, type AnswerLanguage } from './i18n';
 
 /**
  * The environment limits of a task (IP rating, cleanroom, food-grade, mounting, makers'
- * countries) in words, and a robot's published values against them. They are hard
- * limits: a robot whose value is not published does not pass (docs/decisions.md,
- * "Unknown environment values").
+ * countries) in words, and a robot's published values against them, in the answer's
+ * language. They are hard limits: a robot whose value is not published does not pass
+ * (docs/decisions.md, "Unknown environment values").
  */
-export function environmentWords(env: EnvironmentQuery | undefined): string[] {
+export function environmentWords(env: EnvironmentQuery | undefined, lang: AnswerLanguage = 'en'): string[] {
   if (!env) return [];
+  const t = environmentTextsFor(lang);
+  const or = ` ${messagesFor(lang).facts.or} `;
   const words: string[] = [];
-  if (env.foodGrade) words.push('food-grade');
-  if (env.minIp !== undefined) words.push(`${ipLabel(env.minIp)} or better`);
-  if (env.cleanroom !== undefined) words.push(env.cleanroom === 'any' ? 'cleanroom-rated' : `cleanroom ISO ${env.cleanroom} or cleaner`);
-  if (env.mounting) words.push(`${env.mounting.split(',').join(' or ')} mounting`);
-  if (env.makerCountry) words.push(`made in ${env.makerCountry.split(',').map((c) => countryNames[c] ?? c).join(' or ')}`);
+  if (env.foodGrade) words.push(t.foodGrade);
+  if (env.minIp !== undefined) words.push(t.ipOrBetter(ipLabel(env.minIp)));
+  if (env.cleanroom !== undefined) words.push(env.cleanroom === 'any' ? t.cleanroomRated : t.cleanroomOrCleaner(String(env.cleanroom)));
+  if (env.mounting) words.push(t.mounting(places(env.mounting.split(','), lang).join(or)));
+  if (env.makerCountry) words.push(t.madeIn(env.makerCountry.split(',').map((c) => countryName(c, lang)).join(or)));
   return words;
+}
+
+function places(mountings: readonly string[], lang: AnswerLanguage): string[] {
+  const names = environmentTextsFor(lang).places as Record<string, string>;
+  return mountings.map((m) => names[m as RobotMounting] ?? m);
 }
 
 type EnvironmentRow = Pick<RobotRow, 'ipRating' | 'cleanroomIsoClass' | 'foodGrade' | 'mounting' | 'makerCountry'>;
 
 /** Each asked limit with the robot's value: met, missed ("IP66, IP67 needed") or not published. */
-export function environmentChecks(r: EnvironmentRow, env: EnvironmentQuery | undefined): Array<{ ok: boolean | null; text: string }> {
+export function environmentChecks(r: EnvironmentRow, env: EnvironmentQuery | undefined, lang: AnswerLanguage = 'en'): Array<{ ok: boolean | null; text: string }> {
   if (!env) return [];
+  const t = environmentTextsFor(lang);
   const checks: Array<{ ok: boolean | null; text: string }> = [];
   if (env.foodGrade) {
-    checks.push(r.foodGrade === true ? { ok: true, text: 'food-grade' } : r.foodGrade === false ? { ok: false, text: 'not food-grade' } : { ok: null, text: 'food-grade rating not published' });
+    checks.push(r.foodGrade === true ? { ok: true, text: t.foodGrade } : r.foodGrade === false ? { ok: false, text: t.notFoodGrade } : { ok: null, text: t.foodGradeUnknown });
   }
   if (env.minIp !== undefined) {
     const need = ipLabel(env.minIp);
-    checks.push(r.ipRating === null ? { ok: null, text: 'IP rating not published' } : { ok: r.ipRating >= env.minIp, text: r.ipRating >= env.minIp ? ipLabel(r.ipRating) : `${ipLabel(r.ipRating)}, ${need} needed` });
+    checks.push(r.ipRating === null ? { ok: null, text: t.ipUnknown } : { ok: r.ipRating >= env.minIp, text: r.ipRating >= env.minIp ? ipLabel(r.ipRating) : t.ipNeeded(ipLabel(r.ipRating), need) });
   }
   if (env.cleanroom !== undefined) {
     const wanted = env.cleanroom;
-    if (r.cleanroomIsoClass === null) checks.push({ ok: null, text: 'cleanroom class not published' });
+    if (r.cleanroomIsoClass === null) checks.push({ ok: null, text: t.cleanroomUnknown });
     else {
       const ok = wanted === 'any' || r.cleanroomIsoClass <= wanted;
-      checks.push({ ok, text: ok ? `cleanroom ISO ${r.cleanroomIsoClass}` : `cleanroom ISO ${r.cleanroomIsoClass}, ISO ${String(wanted)} needed` });
+      checks.push({ ok, text: ok ? t.cleanroomIs(String(r.cleanroomIsoClass)) : t.cleanroomNeeded(String(r.cleanroomIsoClass), String(wanted)) });
     }
   }
   if (env.mounting) {
     const wanted = env.mounting.split(',');
-    if (r.mounting === null) checks.push({ ok: null, text: 'mounting not published' });
+    if (r.mounting === null) checks.push({ ok: null, text: t.mountingUnknown });
     else {
       const ok = wanted.some((m) => r.mounting?.includes(m));
-      checks.push({ ok, text: ok ? `${wanted.filter((m) => r.mounting?.includes(m)).join('/')} mounting allowed` : `mounting ${r.mounting.join('/')} only` });
+      checks.push({ ok, text: ok ? t.mountingAllowed(places(wanted.filter((m) => r.mounting?.includes(m)), lang).join('/')) : t.mountingOnly(places(r.mounting, lang).join('/')) });
     }
   }
   if (env.makerCountry) {
     const wanted = env.makerCountry.split(',');
-    if (r.makerCountry === null) checks.push({ ok: null, text: "maker's country not known" });
-    else {
-      const ok = wanted.includes(r.makerCountry);
-      checks.push({ ok, text: `made in ${countryNames[r.makerCountry] ?? r.makerCountry}` });
-    }
+    if (r.makerCountry === null) checks.push({ ok: null, text: t.countryUnknown });
+    else checks.push({ ok: wanted.includes(r.makerCountry), text: t.madeIn(countryName(r.makerCountry, lang)) });
   }
   return checks;
 }

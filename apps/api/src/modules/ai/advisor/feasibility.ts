@@ -2,7 +2,8 @@ import { catalogLimits, environmentShortfall, findCandidateRobots, findClosestTo
 import { environmentChecks, environmentWords } from './environment';
 import type { Facts } from '../understanding/facts';
 import { robotName } from './format';
-import { formatterFor, messagesFor, type AnswerLanguage } from './i18n';
+import { formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
+import { environmentTextsFor } from './environment-texts';
 import { requiredPayloadKg } from './recommend';
 import { emptyDraft, type Draft } from './types';
 import { defined } from '../../../lib/invariants';
@@ -42,7 +43,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   if (need.environment && hasEnvironmentFilter(need.environment)) {
     const withoutEnvironment = { ...need, environment: undefined };
     // The figures alone fit: the environment limits are what rule the catalog out.
-    if ((await findCandidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro);
+    if ((await findCandidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro, lang);
   }
   const draft = emptyDraft();
   const limits = await catalogLimits(catalog);
@@ -55,7 +56,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     if (need.minReachMm !== undefined) parts.push(t.reachPart(x.mm(need.minReachMm)));
     if (need.maxReachMm !== undefined) parts.push(t.atMostReach(x.mm(need.maxReachMm)));
     if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
-    parts.push(...environmentWords(need.environment));
+    parts.push(...environmentWords(need.environment, lang));
     reasons.push(t.together(parts.join(` ${and} `)));
   }
   lines.push('', t.heading, ...reasons.map((r) => `- ${r}`));
@@ -84,32 +85,29 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
  * published value (they are not counted as fitting), and the nearest robots with what
  * each misses or does not publish.
  */
-async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: string[]): Promise<Draft> {
-  // The environment answer is in English for now (docs/decisions.md).
-  const { kg, mm } = formatterFor('en');
+async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: string[], lang: AnswerLanguage): Promise<Draft> {
+  const { kg, mm } = formatterFor(lang);
+  const t = environmentTextsFor(lang);
+  const and = messagesFor(lang).facts.and;
   const draft = emptyDraft();
   const need = hardNeed(f);
-  const asked = environmentWords(need.environment).join(', ');
+  const asked = environmentWords(need.environment, lang).join(', ');
   const shortfall = await environmentShortfall(catalog, need, 3);
   const lines = [...intro];
-  lines.push('', `No robot in our catalog is known to be ${asked} and also meet the figures (${kg(need.minPayloadKg)} payload${need.minReachMm !== undefined ? `, ${mm(need.minReachMm)} reach` : ''}).`);
+  lines.push('', t.noneKnown(asked, t.figures(kg(need.minPayloadKg), need.minReachMm !== undefined ? mm(need.minReachMm) : undefined)));
   const unknown = shortfall.unknown.filter((u) => u.robots > 0);
-  if (unknown.length) {
-    lines.push(
-      `Of the ${shortfall.meetingFigures} robots that meet the figures, ${unknown.map((u) => `${u.robots} have no published ${u.label}`).join(' and ')}: I do not count a value that is not published as a match. Ask the supplier; a maker often sells a food-grade, washdown or cleanroom version under its own model name.`,
-    );
-  }
+  if (unknown.length) lines.push(t.unpublished(shortfall.meetingFigures, joinList(unknown.map((u) => t.unpublishedPart(u.robots, u.filter)), and)));
   if (shortfall.nearest.length) {
-    lines.push('', 'The nearest robots, and what each misses:');
+    lines.push('', t.nearest);
     for (const r of shortfall.nearest) {
-      const checks = environmentChecks(r, need.environment).filter((c) => c.ok !== true);
-      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${checks.length ? checks.map((c) => c.text).join('; ') : 'meets the limits'}`);
+      const checks = environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true);
+      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${checks.length ? checks.map((c) => c.text).join('; ') : t.meetsLimits}`);
     }
     draft.named.push(...shortfall.nearest);
   }
   draft.text = lines.join('\n');
   draft.answered = true;
-  draft.followUps = ['Could a protective cover (robot jacket) meet the hygiene or washdown need?', 'Which limit matters most: the IP rating, food-grade lubricant or the cleanroom class?'];
-  draft.actions = ['Ask suppliers for a food-grade, washdown or cleanroom version', 'Browse the robot catalog by payload and reach'];
+  draft.followUps = [...t.followUps];
+  draft.actions = [...t.actions];
   return draft;
 }

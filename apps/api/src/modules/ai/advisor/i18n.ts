@@ -112,7 +112,7 @@ export interface Messages {
     relaxMaker: (makers: string) => string;
     relaxBudget: (budget: string) => string;
     heading: (count: number) => string;
-    payload: (kg: string, pct: number) => string;
+    payload: (kg: string, pct: string) => string;
     reach: (mm: string, margin?: string) => string;
     axes: (n: number) => string;
     repeatability: (mm: string) => string;

@@ -5,6 +5,7 @@ import { categoryLabel, kg, mm, priceBand, robotName, specLine } from './format'
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
 import { environmentChecks, environmentWords } from './environment';
+import { environmentTextsFor } from './environment-texts';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 import { formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
 import { defined, nth } from '../../../lib/invariants';
@@ -30,7 +31,7 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   if (f.category) parts.push(categoryLabel(f.category));
   if (f.budgetUsd !== undefined) parts.push(t.budget(x.usd(f.budgetUsd)));
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
-  parts.push(...environmentWords(f.environment));
+  parts.push(...environmentWords(f.environment, lang));
   return parts.join(', ');
 }
 
@@ -160,16 +161,16 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines, lang);
 
   // With environment limits, "meets" means known to meet them too (a value not published does not count).
-  const envWords = environmentWords(f.environment);
-  const limitsMet = envWords.length ? `payload, reach and ${joinList(envWords, 'and')}` : 'payload and reach';
-  const meets = envWords.length ? `is known to meet ${limitsMet}` : `meets ${limitsMet}`;
+  const envWords = environmentWords(f.environment, lang);
+  const env = environmentTextsFor(lang);
+  const limitsMet = env.limitsMet(joinList(envWords, facts.and));
   const relaxNotes: Record<RecommendationResult['relaxed'][number], string> = {
     ...(envWords.length
       ? {
-          application: `No catalog robot that ${meets} is listed for ${f.application ? app(f.application) : 'that application'}; these meet ${limitsMet}, so check the application with the supplier.`,
-          category: `No ${f.category ? categoryLabel(f.category) : 'robot of that type'} ${meets}; these are other types that do.`,
-          manufacturer: `No ${f.manufacturers?.join(' or ') ?? ''} robot in the catalog ${meets}; these are from other makers.`,
-          budget: `Nothing that ${meets} is listed within ${f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : 'your budget'}; these are the closest, above budget.`,
+          application: env.relaxApplication(limitsMet, f.application ? app(f.application) : '—'),
+          category: env.relaxCategory(limitsMet, f.category ? categoryLabel(f.category) : '—'),
+          manufacturer: env.relaxMaker(limitsMet, f.manufacturers?.join(` ${facts.or} `) ?? '—'),
+          budget: env.relaxBudget(limitsMet, f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
         }
       : {
         application: t.relaxApplication(f.application ? app(f.application) : '—'),
@@ -184,13 +185,13 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   for (const rec of result.recommendations) {
     const r = rec.robot;
     const bits = [
-      t.payload(x.kg(r.payloadKg), rec.payloadMarginPct),
+      t.payload(x.kg(r.payloadKg), x.num(rec.payloadMarginPct)),
       f.reachMm !== undefined ? t.reach(x.mm(r.reachMm), x.mm(r.reachMm - f.reachMm)) : t.reach(x.mm(r.reachMm)),
       t.axes(r.dof),
     ];
     if (r.repeatabilityMm != null) bits.push(t.repeatability(`${x.num(r.repeatabilityMm, 3)} mm`));
     if (rec.applicationMatch && f.application) bits.push(t.listedFor(app(f.application)));
-    bits.push(...environmentChecks(r, f.environment).map((check) => check.text));
+    bits.push(...environmentChecks(r, f.environment, lang).map((check) => check.text));
     const band = x.band(r.priceMinUsd, r.priceMaxUsd);
     bits.push(band ? t.indicative(band) : t.noPrice);
     lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
