@@ -157,6 +157,10 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     const listed = ip.response.split('\n').filter((l) => l.startsWith('- '));
     expect(listed.length).toBeGreaterThan(0);
     for (const line of listed) expect(line).toMatch(/, IP(6[7-9]), /);
+    // The robot type after each name is German too (it was the catalog's English key).
+    for (const line of listed) expect(line).toMatch(/^- .+ \((Knickarm|Schwerlast|Palettierer|Cobot|SCARA|Delta)\): /);
+    const scara = await chat({ message: 'SCARA für 40 kg Teile, Reichweite 1 m' });
+    expect(scara.response).toMatch(/Kein Roboter des Typs SCARA erfüllt Traglast und Reichweite/);
     expect(ip.response).toMatch(/Traglast \(\d+(,\d)? % Reserve\)/);
     expect(ip.response).not.toMatch(/\(\d+\.\d %/);
     expect(ip.response).not.toMatch(english);

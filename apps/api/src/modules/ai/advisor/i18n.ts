@@ -64,6 +64,27 @@ const appLabels: Record<'de' | 'es', Record<string, string>> = {
   },
 };
 
+const categoryNames: Record<'de' | 'es', { label: Record<string, string>; tag: Record<string, string> }> = {
+  de: {
+    label: { collaborative: 'kollaborativer Roboter (Cobot)', articulated: 'Knickarm-Industrieroboter', scara: 'SCARA-Roboter', delta: 'Delta-Roboter (Parallelkinematik)', palletizing: 'Palettierroboter', 'heavy-payload': 'Schwerlastroboter' },
+    tag: { collaborative: 'Cobot', articulated: 'Knickarm', scara: 'SCARA', delta: 'Delta', palletizing: 'Palettierer', 'heavy-payload': 'Schwerlast' },
+  },
+  es: {
+    label: { collaborative: 'robot colaborativo (cobot)', articulated: 'robot industrial articulado', scara: 'robot SCARA', delta: 'robot delta (paralelo)', palletizing: 'robot paletizador', 'heavy-payload': 'robot de carga pesada' },
+    tag: { collaborative: 'cobot', articulated: 'articulado', scara: 'SCARA', delta: 'delta', palletizing: 'paletizador', 'heavy-payload': 'carga pesada' },
+  },
+};
+
+/**
+ * A robot type in the answer's language: `label` for sentences ("SCARA robot"), `tag` for the
+ * short mark after a robot's name (English keeps the catalog's own key there, "articulated").
+ */
+export function categoryIn(lang: AnswerLanguage, category: string, englishLabel: (c: string) => string): { label: string; tag: string } {
+  if (lang === 'en') return { label: englishLabel(category), tag: category };
+  const names = categoryNames[lang];
+  return { label: names.label[category] ?? englishLabel(category), tag: names.tag[category] ?? category };
+}
+
 /** The answer texts of one language. */
 export interface Messages {
   app: (app: string) => string;

@@ -7,7 +7,7 @@ import { answerNothingFits, anyRobotFits } from './feasibility';
 import { environmentChecks, environmentWords } from './environment';
 import { environmentTextsFor } from './environment-texts';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
-import { formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
+import { categoryIn, formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
 import { defined, nth } from '../../../lib/invariants';
 
 /** What the user told so far, as a short phrase ("8 kg parts, 1,200 mm reach, machine tending"), in the answer's language. */
@@ -28,11 +28,17 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   else if (f.axes?.max !== undefined) parts.push(t.axesMax(f.axes.max));
   if (f.manufacturers?.length) parts.push(t.preferred(f.manufacturers.join(` ${t.or} `)));
   if (f.excludedManufacturers?.length) parts.push(t.not(f.excludedManufacturers.join(` ${t.or} `)));
-  if (f.category) parts.push(categoryLabel(f.category));
+  if (f.category) parts.push(categoryIn(lang, f.category, categoryLabel).label);
   if (f.budgetUsd !== undefined) parts.push(t.budget(x.usd(f.budgetUsd)));
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   parts.push(...environmentWords(f.environment, lang));
   return parts.join(', ');
+}
+
+/** A robot type inside a sentence that names the type itself ("No SCARA robot ...", "Kein Roboter des Typs SCARA ..."). */
+function typeName(lang: AnswerLanguage, category: string): string {
+  const names = categoryIn(lang, category, categoryLabel);
+  return lang === 'en' ? names.label : names.tag;
 }
 
 export function criteriaFrom(u: Understanding): SelectionCriteria {
@@ -168,13 +174,13 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
     ...(envWords.length
       ? {
           application: env.relaxApplication(limitsMet, f.application ? app(f.application) : '—'),
-          category: env.relaxCategory(limitsMet, f.category ? categoryLabel(f.category) : '—'),
+          category: env.relaxCategory(limitsMet, f.category ? typeName(lang, f.category) : '—'),
           manufacturer: env.relaxMaker(limitsMet, f.manufacturers?.join(` ${facts.or} `) ?? '—'),
           budget: env.relaxBudget(limitsMet, f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
         }
       : {
         application: t.relaxApplication(f.application ? app(f.application) : '—'),
-        category: t.relaxCategory(f.category ? categoryLabel(f.category) : '—'),
+        category: t.relaxCategory(f.category ? typeName(lang, f.category) : '—'),
         manufacturer: t.relaxMaker(f.manufacturers?.join(` ${facts.or} `) ?? '—'),
         budget: t.relaxBudget(f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
         }),
@@ -194,7 +200,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
     bits.push(...environmentChecks(r, f.environment, lang).map((check) => check.text));
     const band = x.band(r.priceMinUsd, r.priceMaxUsd);
     bits.push(band ? t.indicative(band) : t.noPrice);
-    lines.push(`- ${robotName(r)} (${r.category}): ${bits.join(', ')}.`);
+    lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
   }
   const top = nth(result.recommendations, 0).robot;
   const why: string[] = [];
