@@ -107,7 +107,9 @@ export function createCatalogRouter(deps: {
       else missing.push(id);
     }
     if (missing.length) throw notFound(`Robot ${missing.join(', ')}`);
-    res.json({ data: found.map((r) => toRobotDto(r)) } satisfies { data: Robot[] });
+    // Each robot's active offers beside its specs: a buyer comparing models compares what they would pay too.
+    const offers = await findOfferSummaries(deps.db, found.map((r) => r.id));
+    res.json({ data: found.map((r) => ({ ...toRobotDto(r), offers: offers.get(r.id) ?? null })) } satisfies { data: Robot[] });
   });
 
   router.get('/robots/:id', optionalAuth, async (req, res) => {

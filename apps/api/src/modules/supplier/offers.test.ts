@@ -82,6 +82,26 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     expect((await search(app(), { q: 'acme' })).data.filter((r) => r.manufacturer === 'Acme Robotics')).toHaveLength(1);
   });
 
+  it('a buyer comparing three robots sees each one\'s offers: two suppliers on one, one on another, none on the third', async () => {
+    const a = await registerUser(app(), { user_type: 'supplier', company_name: 'North Robotics' });
+    const b = await registerUser(app(), { user_type: 'supplier', company_name: 'South Automation' });
+    const crx = await findModel(app(), 'FANUC CRX-10iA');
+    const ur = await findModel(app(), 'UR10e');
+    const abb = await findModel(app(), 'ABB IRB 1300');
+    await request(app()).post('/api/supplier/offers').set(bearer(a.token)).send({ robot_id: crx.id, price_min: 42000, lead_time_weeks: 6 }).expect(201);
+    await request(app()).post('/api/supplier/offers').set(bearer(b.token)).send({ robot_id: crx.id, condition: 'used', price_min: 29000, price_max: 31000, lead_time_weeks: 1 }).expect(201);
+    await request(app()).post('/api/supplier/offers').set(bearer(b.token)).send({ robot_id: ur.id, price_min: 38000 }).expect(201);
+
+    const compared = robotListResponseSchema.shape.data.parse(
+      (await request(app()).get('/api/robots/compare').query({ ids: [abb.id, crx.id, ur.id].join(',') }).expect(200)).body.data,
+    );
+    expect(compared.map((r) => [r.model, r.offers])).toEqual([
+      [abb.model, null],
+      ['CRX-10iA', { count: 2, price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
+      [ur.model, { count: 1, price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
+    ]);
+  });
+
   it('edits, pauses, resumes and deletes own offers; one offer per model and condition; another supplier\'s offer is unknown', async () => {
     const { token } = await registerUser(app(), { user_type: 'supplier' });
     const rival = await registerUser(app(), { user_type: 'supplier' });

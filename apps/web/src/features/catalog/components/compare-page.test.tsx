@@ -47,6 +47,17 @@ describe('/compare', () => {
     expect(nth(cellsOf('Weight'), 2).querySelector('[data-bar]')).toBeNull();
   });
 
+  it('shows what suppliers offer for each robot, marks the lowest offer, and says when nobody offers one', async () => {
+    const offered = { ...light, offers: { count: 3, price_min_usd: 31000, price_max_usd: 44000, lead_time_weeks_min: 2, conditions: ['new', 'used'] as Array<'new' | 'used'> } };
+    const cheaper = { ...mid, offers: { count: 1, price_min_usd: 27500, price_max_usd: 27500, lead_time_weeks_min: null, conditions: ['refurbished'] as Array<'refurbished'> } };
+    stubApi({ 'GET /api/robots/compare': () => jsonResponse({ data: [offered, { ...heavy, offers: null }, cheaper] }) });
+    renderRoutes(routes, `/compare?ids=${light.id},${heavy.id},${mid.id}`);
+    await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 });
+    const cells = cellsOf('Supplier offers');
+    expect(cells.map((c) => c.textContent)).toEqual([expect.stringContaining('3 offers from $31,000'), expect.stringContaining('No offers yet'), expect.stringContaining('1 offer from $27,500')]);
+    expect(cells.map((cell) => within(cell).queryByText('Best') !== null)).toEqual([false, false, true]);
+  });
+
   it('scales the bars per row in the right direction', async () => {
     stubCompare();
     renderRoutes(routes, `/compare?ids=${light.id},${heavy.id}`);

@@ -13,13 +13,14 @@ import {
   formatSpeed,
   formatYesNo,
 } from '@/lib/robot-format';
+import { offerSummaryText } from '@/lib/offer-format';
 
 /** Which way a row is better: more payload and reach; less repeatability (tighter), weight and price. */
 /** 'text': a published value, not a figure (food-grade, mounting, country): no bar, never ranked. */
 export type Direction = 'higher' | 'lower' | 'none' | 'text';
 
 export interface CompareRowDefinition {
-  key: 'payload' | 'reach' | 'axes' | 'repeatability' | 'weight' | 'speed' | 'ip' | 'cleanroom' | 'food' | 'mounting' | 'country' | 'price';
+  key: 'payload' | 'reach' | 'axes' | 'repeatability' | 'weight' | 'speed' | 'ip' | 'cleanroom' | 'food' | 'mounting' | 'country' | 'offers' | 'price';
   label: string;
   direction: Direction;
   value: (robot: Robot) => number | null;
@@ -53,6 +54,14 @@ export const COMPARE_ROWS: readonly CompareRowDefinition[] = [
   { key: 'food', label: 'Food-grade', direction: 'text', value: (r) => (r.food_grade === null ? null : r.food_grade ? 1 : 0), format: (r) => formatYesNo(r.food_grade) },
   { key: 'mounting', label: 'Mounting', direction: 'text', value: (r) => (r.mounting?.length ? r.mounting.length : null), format: (r) => formatMounting(r.mounting) },
   { key: 'country', label: "Maker's country", direction: 'text', value: (r) => (r.maker_country ? 1 : null), format: (r) => formatCountry(r.maker_country, countryNames) },
+  {
+    // What suppliers ask today (the lowest offer wins the row); the indicative price below is the street price band.
+    key: 'offers',
+    label: 'Supplier offers',
+    direction: 'lower',
+    value: (r) => r.offers?.price_min_usd ?? null,
+    format: (r) => (r.offers ? offerSummaryText(r.offers) : 'No offers yet'),
+  },
   {
     key: 'price',
     label: 'Indicative price',
