@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { robotMountings } from './constants/makers';
-import { unknownValuesSchema } from './robots';
+import { offerSummarySchema, unknownValuesSchema } from './robots';
 
 /** docs/product.md §5.5: project status values. */
 export const projectStatuses = ['Draft', 'In Progress', 'Complete'] as const;
@@ -124,6 +124,8 @@ export const projectMatchSchema = z.object({
   price_min_usd: z.number().nullable(),
   price_max_usd: z.number().nullable(),
   listed_by_supplier: z.boolean(),
+  /** Its active supplier offers (null: nobody offers it yet; a request for a quote then becomes an open request). */
+  offers: offerSummarySchema.nullable(),
   fit_score: z.number().min(0).max(100),
   reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'cycle_time', 'price', 'application', 'industry', 'environment']), ok: z.boolean(), text: z.string() })),
 });

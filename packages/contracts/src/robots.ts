@@ -18,6 +18,16 @@ export const robotCategorySchema = z.enum(robotCategories);
 export type RobotCategory = z.infer<typeof robotCategorySchema>;
 
 /** A catalog robot as the public API answers it. Unknown datasheet values are null. */
+/** A model's active offers in one line: how many, the USD price range, the shortest lead time, the conditions. */
+export const offerSummarySchema = z.object({
+  count: z.number().int().min(1),
+  /** Lowest and highest USD price among the offers (null when none is priced in USD). */
+  price_min_usd: z.number().nullable(),
+  price_max_usd: z.number().nullable(),
+  lead_time_weeks_min: z.number().int().nullable(),
+  conditions: z.array(z.enum(offerConditions)),
+});
+
 export const robotSchema = z.object({
   id: z.string(),
   manufacturer: z.string(),
@@ -55,17 +65,7 @@ export const robotSchema = z.object({
   /** A model a supplier proposed (not from the makers' catalog). */
   contributed: z.boolean().optional(),
   /** Its active offers, when the answer carries them (catalog search, robot page); null: nobody offers it. */
-  offers: z
-    .object({
-      count: z.number().int().min(1),
-      /** Lowest and highest USD price among the offers (null when none is priced in USD). */
-      price_min_usd: z.number().nullable(),
-      price_max_usd: z.number().nullable(),
-      lead_time_weeks_min: z.number().int().nullable(),
-      conditions: z.array(z.enum(offerConditions)),
-    })
-    .nullable()
-    .optional(),
+  offers: offerSummarySchema.nullable().optional(),
 });
 export type Robot = z.infer<typeof robotSchema>;
 export type OfferSummary = NonNullable<Robot['offers']>;

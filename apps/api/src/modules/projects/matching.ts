@@ -166,6 +166,8 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     price_min_usd: robot.priceMinUsd,
     price_max_usd: robot.priceMaxUsd,
     listed_by_supplier: robot.ownerId !== null,
+    // Filled by the service from the offers table (one query for the page's matches).
+    offers: null,
     fit_score: Math.round(score),
     reasons,
   };

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { robotQuerySchema, type createProjectSchema, type CustomerProject, type ProjectMatchesResponse, type ProjectRequirements, type ProjectStats, type ProjectStatus, type updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
-import { countUnknownValues, findMatchCandidates, type EnvironmentQuery } from '../catalog';
+import { countUnknownValues, findMatchCandidates, findOfferSummaries, type EnvironmentQuery } from '../catalog';
 import { rankMatches } from './matching';
 import { toProjectDto, type ProjectRow } from './project-dto';
 import {
@@ -81,7 +81,10 @@ export function createProjectsService(db: Database) {
       const unknown = Object.keys(environment).length
         ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: req.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
         : [];
-      return { project, data: rankMatches(candidates, req), ...(unknown.length ? { unknown_values: unknown } : {}) };
+      const ranked = rankMatches(candidates, req);
+      const offers = await findOfferSummaries(db, ranked.map((m) => m.robot_id));
+      const data = ranked.map((m) => ({ ...m, offers: offers.get(m.robot_id) ?? null }));
+      return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}) };
     },
   };
 }

@@ -6,13 +6,14 @@ import {
   errorBodySchema,
   leadListResponseSchema,
   offerListResponseSchema,
+  projectMatchesResponseSchema,
   robotListResponseSchema,
   robotSchema,
 } from '@cellforge/contracts';
 import { seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
-import { defined } from '../../test/defined';
+import { defined, nth } from '../../test/defined';
 
 const PROPOSED = { manufacturer: 'Acme Robotics', model: 'X1 Cobot', category: 'collaborative', payload_kg: 7, reach_mm: 850, dof: 6, applications: ['assembly'], description: 'Our own cobot.' };
 
@@ -100,6 +101,31 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
       ['CRX-10iA', { count: 2, price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
       [ur.model, { count: 1, price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
     ]);
+  });
+
+  it('a customer\'s project matches say which robots suppliers offer, from what price; a paused offer stops counting', async () => {
+    const seller = await registerUser(app(), { user_type: 'supplier', company_name: 'Pallet Parts' });
+    const buyer = await registerUser(app(), { user_type: 'customer' });
+    const project = (await request(app())
+      .post('/projects')
+      .set(bearer(buyer.token))
+      .send({ project_name: 'Case palletizing', customer_company: 'Acme Foods', status: 'In Progress', requirements: { application: 'palletizing', payload_kg: 12, reach_mm: 1400 } })
+      .expect(201)).body.data as { id: string };
+    const matchesOf = async () => projectMatchesResponseSchema.parse((await request(app()).get(`/projects/${project.id}/matches`).set(bearer(buyer.token)).expect(200)).body).data;
+
+    const before = await matchesOf();
+    expect(before.length).toBeGreaterThan(1);
+    expect(before.every((m) => m.offers === null)).toBe(true);
+    const target = nth(before, 1);
+    const offer = createOfferResponseSchema.parse(
+      (await request(app()).post('/api/supplier/offers').set(bearer(seller.token)).send({ robot_id: target.robot_id, price_min: 51000, lead_time_weeks: 4 }).expect(201)).body,
+    ).data;
+
+    const after = await matchesOf();
+    expect(after.find((m) => m.robot_id === target.robot_id)?.offers).toEqual({ count: 1, price_min_usd: 51000, price_max_usd: 51000, lead_time_weeks_min: 4, conditions: ['new'] });
+    expect(after.filter((m) => m.offers !== null)).toHaveLength(1);
+    await request(app()).patch(`/api/supplier/offers/${offer.id}/status`).set(bearer(seller.token)).send({ status: 'paused' }).expect(200);
+    expect((await matchesOf()).find((m) => m.robot_id === target.robot_id)?.offers).toBeNull();
   });
 
   it('edits, pauses, resumes and deletes own offers; one offer per model and condition; another supplier\'s offer is unknown', async () => {

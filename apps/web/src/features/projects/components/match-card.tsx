@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { cardClasses } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { offerSummaryDetail, offerSummaryText } from '@/lib/offer-format';
 import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName, UNKNOWN } from '@/lib/robot-format';
 import { FitReasons } from './fit-reasons';
 
@@ -77,7 +78,12 @@ export function MatchCard({ match, rank, renderContact }: { match: ProjectMatch;
         <FitReasons reasons={match.reasons} />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        {match.listed_by_supplier ? (
+        {match.offers ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            <Badge tone="success">{offerSummaryText(match.offers)}</Badge>{' '}
+            <span className="whitespace-nowrap">{offerSummaryDetail(match.offers)}</span>
+          </p>
+        ) : match.listed_by_supplier ? (
           <Badge tone="success">Listed by a supplier</Badge>
         ) : (
           <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -31,12 +31,20 @@ const match = (overrides: Record<string, unknown>) => ({
   price_min_usd: 40000,
   price_max_usd: 55000,
   listed_by_supplier: false,
+  offers: null,
   fit_score: 70,
   reasons: [],
   ...overrides,
 });
 
 const matches = [
+  match({
+    robot_id: '00000000-0000-4000-8000-000000000103',
+    manufacturer: 'Yaskawa',
+    model: 'GP25',
+    fit_score: 55,
+    offers: { count: 2, price_min_usd: 38000, price_max_usd: 41000, lead_time_weeks_min: 3, conditions: ['used', 'refurbished'] },
+  }),
   match({
     robot_id: '00000000-0000-4000-8000-000000000102',
     manufacturer: 'KUKA',
@@ -79,7 +87,7 @@ describe('/projects/:projectId/robots', () => {
       await screen.findByRole('heading', { level: 1, name: 'Matching robots: Line 3 palletizing' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     const cards = screen.getAllByRole('article', { name: /^\d\. / });
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['1. FANUC M-20iD/25', '2. KUKA KR 16']);
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['1. FANUC M-20iD/25', '2. KUKA KR 16', '3. Yaskawa GP25']);
     expect(within(nth(cards, 0)).getByText('91')).toBeInTheDocument();
 
     const reasons = within(nth(cards, 0)).getAllByRole('listitem');
@@ -93,6 +101,10 @@ describe('/projects/:projectId/robots', () => {
     expect(within(nth(cards, 0)).getByRole('button', { name: 'Contact supplier' })).toBeInTheDocument();
     expect(within(nth(cards, 1)).queryByRole('button', { name: 'Contact supplier' })).not.toBeInTheDocument();
     expect(within(nth(cards, 1)).getByText(/no supplier lists it yet/)).toBeInTheDocument();
+    // A model suppliers offer says how many and from what price (issue 13: every match said "no supplier lists it yet").
+    expect(within(nth(cards, 2)).getByText('2 offers from $38,000')).toBeInTheDocument();
+    expect(within(nth(cards, 2)).getByText(/Used, refurbished · lead time from 3 weeks/i)).toBeInTheDocument();
+    expect(within(nth(cards, 2)).queryByText(/no supplier lists it yet/)).not.toBeInTheDocument();
     expect(screen.getByText('Payload 12 kg')).toBeInTheDocument();
   });
 
