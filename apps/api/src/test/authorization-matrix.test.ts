@@ -57,6 +57,8 @@ interface Fixtures {
   supplierOffer: string;
   /** The second supplier's offer (no column owns it). */
   otherSupplierOffer: string;
+  /** The customer's API key (issue 17). */
+  customerApiKey: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -66,7 +68,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -117,6 +119,10 @@ const matrix: Record<string, Case[]> = {
   'GET /auth/me': [{ expect: signedIn('ok') }],
   'PATCH /auth/me': [{ body: () => ({ job_title: 'Tester' }), expect: signedIn('ok') }],
   'POST /auth/logout': [{ expect: signedIn('ok'), last: 'revokes' }],
+  // API keys (issue 17): every signed-in user manages their own; another user's key is unknown
+  'GET /api/me/api-keys': [{ expect: signedIn('ok') }],
+  'POST /api/me/api-keys': [{ body: () => ({ name: 'Matrix key', scopes: ['catalog:read'] }), expect: signedIn('ok') }],
+  'DELETE /api/me/api-keys/:id': [{ path: (f) => `/api/me/api-keys/${f.customerApiKey}`, expect: only({ customer: 'ok' }, 404), ownedBy: 'customer' }],
   // Public site
   'POST /api/contact': [{ body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }), expect: everyone('ok') }],
   'POST /api/beta-signups': [{ body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer' }), expect: everyone('ok') }],
@@ -352,7 +358,9 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     (await request(app).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: defined(offerRobot).id, price_min: 40000, currency: 'USD' }).expect(201)).body.data.id as string;
   const supplierOffer = await offerOn(supplier.token);
   const otherSupplierOffer = await offerOn(otherSupplier.token);
+  const customerApiKey = (await request(app).post('/api/me/api-keys').set(bearer(customer.token)).send({ name: 'Fixture key', scopes: ['catalog:read'] }).expect(201)).body.data.id as string;
   return {
+    customerApiKey,
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,

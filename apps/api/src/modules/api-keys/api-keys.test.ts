@@ -164,6 +164,15 @@ describe.each(testBackends)('API keys on %s', (backend) => {
     expect(list.map((k) => k.last_used_at)).toEqual([null, null]);
   });
 
+  it('answers 401, never a 5xx, for hostile key values', async () => {
+    const { app } = ctx();
+    for (const secret of [`cfk_${'x'.repeat(10_000)}`, 'cfk_\u00e9\u00e9', 'cfk_%00%ff', `cfk_${'A'.repeat(42)}!`, 'cfk_ spaced key']) {
+      const res = await request(app).get('/api/robots').set('Authorization', `Bearer ${secret}`);
+      expect(res.status, secret.slice(0, 20)).toBe(401);
+      expect(codeOf(res), secret.slice(0, 20)).toBe('API_KEY_INVALID');
+    }
+  });
+
   it('records when a key was last used', async () => {
     const { app } = ctx();
     const integrator = await registerUser(app, { user_type: 'integrator' });
