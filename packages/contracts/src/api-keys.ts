@@ -49,6 +49,7 @@ export const createApiKeySchema = z
   })
   .strict();
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+export type CreateApiKeyRequest = z.output<typeof createApiKeySchema>;
 
 /** A key as listed: never its secret. */
 export const apiKeySchema = z.object({

@@ -4,16 +4,15 @@ import {
   API_KEY_MAX_ACTIVE,
   API_KEY_PREFIX,
   apiKeyScopes,
-  createApiKeySchema,
   normalizeRole,
   userTypes,
   type ApiKey,
   type ApiKeyCreated,
   type ApiKeyScope,
+  type CreateApiKeyRequest,
   type UserType,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
-import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/db-values';
 import type { Logger } from '../../lib/logger';
@@ -80,7 +79,7 @@ export function createApiKeysService(deps: ApiKeysServiceDeps) {
       return (await listApiKeys(db, userId)).map((row) => toDto(row, now));
     },
 
-    async create(userId: string, input: z.output<typeof createApiKeySchema>): Promise<ApiKeyCreated> {
+    async create(userId: string, input: CreateApiKeyRequest): Promise<ApiKeyCreated> {
       const now = new Date();
       if ((await countActiveApiKeys(db, userId, now)) >= API_KEY_MAX_ACTIVE) {
         throw new AppError('CONFLICT', `You already have ${API_KEY_MAX_ACTIVE} active API keys. Revoke one you no longer use first.`);
