@@ -58,9 +58,10 @@ export function Header() {
                 >
                   Dashboard
                 </NavLink>
+                {/* From 1024 px: between 768 and 1023 the header has no room (the dashboards link to it). */}
                 <NavLink
                   to={paths.apiKeys.getHref()}
-                  className={({ isActive }) => cn(navLinkClasses, isActive && navLinkActiveClasses)}
+                  className={({ isActive }) => cn(navLinkClasses, 'max-lg:hidden', isActive && navLinkActiveClasses)}
                 >
                   API keys
                 </NavLink>
