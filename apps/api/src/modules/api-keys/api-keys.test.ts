@@ -5,6 +5,7 @@ import { apiKeyCreatedSchema, apiKeyListSchema, apiKeyResponseSchema, errorBodyS
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { defined } from '../../test/defined';
+import { robots, robotSearchColumns } from '@cellforge/db';
 import { setApiKeyExpiry } from './api-keys.repository';
 
 const listing = { manufacturer: 'Keyed', model: 'K-1', category: 'articulated', payload_kg: 10, reach_mm: 1200, dof: 6 };
@@ -102,6 +103,24 @@ describe.each(testBackends)('API keys on %s', (backend) => {
     const customer = await registerUser(app, { user_type: 'customer' });
     const customerKey = await createKey(app, customer.token, { scopes: ['offers:write'] });
     expect(codeOf(await request(app).get('/api/supplier/offers').set(bearer(customerKey.secret)).expect(403))).toBe('FORBIDDEN');
+  });
+
+  it('is its user also where sign-in is optional: an integrator\'s key reads that integrator\'s private robot', async () => {
+    const { app, handle } = ctx();
+    const integrator = await registerUser(app, { user_type: 'integrator' });
+    const [robot] = await handle.db
+      .insert(robots)
+      .values({ manufacturer: 'Keyed', model: 'Private 9', ...robotSearchColumns({ manufacturer: 'Keyed', model: 'Private 9' }), category: 'articulated', payloadKg: 8, reachMm: 900, dof: 6, ownerId: integrator.user.id, listed: false })
+      .returning({ id: robots.id });
+    const path = `/api/robots/${defined(robot).id}`;
+    await request(app).get(path).expect(404);
+    const { secret } = await createKey(app, integrator.token, { scopes: ['catalog:read'] });
+    const res = await request(app).get(path).set(bearer(secret)).expect(200);
+    expect((res.body as { data: { id: string; model: string } }).data).toMatchObject({ id: defined(robot).id, model: 'Private 9' });
+    // Another integrator's key does not see it.
+    const other = await registerUser(app, { user_type: 'integrator' });
+    const otherKey = await createKey(app, other.token, { scopes: ['catalog:read'] });
+    await request(app).get(path).set(bearer(otherKey.secret)).expect(404);
   });
 
   it('answers 403 for a route outside the key\'s scopes, and for routes no key may use', async () => {
