@@ -228,7 +228,10 @@ describe.each(testBackends)('API key rate limit on %s', (backend) => {
     const user = await registerUser(app, { user_type: 'supplier' });
     const first = await createKey(app, user.token, { scopes: ['catalog:read'] });
     const second = await createKey(app, user.token, { scopes: ['catalog:read'] });
-    for (let i = 0; i < 3; i++) await request(app).get('/api/robots').set(bearer(first.secret)).expect(200);
+    for (let i = 0; i < 3; i++) {
+      const ok = await request(app).get('/api/robots').set(bearer(first.secret)).expect(200);
+      expect(ok.headers['ratelimit-policy'], 'the limit is announced').toMatch(/q=3;\s*w=60/);
+    }
     const limited = await request(app).get('/api/robots').set(bearer(first.secret)).expect(429);
     expect(codeOf(limited)).toBe('RATE_LIMITED');
     const retryAfter = Number(limited.headers['retry-after']);
