@@ -32,6 +32,7 @@ import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { createOffersService } from './modules/supplier/offers.service';
 import { createWebApp } from './web-app';
+import { createApiKeyGate, createApiKeysRouter, createApiKeysService } from './modules/api-keys';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
 import { createAnalysisRouter } from './modules/analysis/analysis.router';
@@ -124,6 +125,19 @@ export function createApp(deps: AppDeps): Express {
     logger,
     background,
   });
+
+  // API keys (issue 17): a request with `Bearer cfk_...` is checked, rate-limited per key and
+  // held to its scopes here, before any router; /api/me/api-keys manages keys (sessions only).
+  const apiKeys = createApiKeysService({ db, logger });
+  app.use(
+    createApiKeyGate({
+      apiKeys,
+      rateLimit: config.apiKeyRateLimit,
+      rateWindowMs: config.apiKeyRateWindowMs,
+      rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
+    }),
+  );
+  app.use('/api/me/api-keys', createApiKeysRouter({ apiKeys, tokens }));
 
   app.use(createHealthRouter({ db, dbKind: deps.dbKind }));
   app.use(

@@ -36,6 +36,8 @@ export const envSchema = z.object({
   REGISTER_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
   QUOTE_REQUEST_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   QUOTE_REQUEST_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  API_KEY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  API_KEY_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 1000),
   TOKEN_CHECK_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   BULK_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
@@ -96,6 +98,9 @@ export interface Config {
   /** Requests for quote per customer per window (each one reaches every seller of the model). */
   quoteRequestRateLimit: number;
   quoteRequestRateWindowMs: number;
+  /** Requests per API key per window (issue 17). */
+  apiKeyRateLimit: number;
+  apiKeyRateWindowMs: number;
   /** How long a token's version check against the user row is reused (ms). */
   tokenCheckCacheMs: number;
   jsonBodyLimit: string;
@@ -205,6 +210,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     registerRateWindowMs: env.REGISTER_RATE_WINDOW_MS,
     quoteRequestRateLimit: env.QUOTE_REQUEST_RATE_LIMIT,
     quoteRequestRateWindowMs: env.QUOTE_REQUEST_RATE_WINDOW_MS,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
+    apiKeyRateWindowMs: env.API_KEY_RATE_WINDOW_MS,
     tokenCheckCacheMs: env.TOKEN_CHECK_CACHE_MS,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     bulkUploadMaxBytes: env.BULK_UPLOAD_MAX_BYTES,

@@ -15,8 +15,16 @@ export const errorCodes = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TOKEN_INVALID: 401,
+  /** API keys (Authorization: Bearer cfk_...): not a key of this server, or malformed. */
+  API_KEY_INVALID: 401,
+  API_KEY_REVOKED: 401,
+  API_KEY_EXPIRED: 401,
   FORBIDDEN: 403,
   ROLE_MISMATCH: 403,
+  /** The key works but lacks the scope this route needs. */
+  API_KEY_SCOPE_MISSING: 403,
+  /** The route is for signed-in sessions only (account, key management): no key reaches it. */
+  API_KEY_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   OBJECT_NOT_FOUND: 404,
   STAGE1_NOT_FOUND: 404,

@@ -490,3 +490,28 @@ export const bulkUploads = pgTable(
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
 );
+
+/**
+ * API keys (owned by the api-keys module): a user's keys for integrations, sent as
+ * `Authorization: Bearer cfk_...`. Only the secret's sha256 is kept (the key is 32 random
+ * bytes, so a fast hash is enough); `prefix` is the first characters, shown to tell keys
+ * apart. A key acts as its user, limited to its scopes; revoked or expired keys are refused.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import { errorBodySchema } from '@cellforge/contracts';
+import { apiKeyScopes, errorBodySchema } from '@cellforge/contracts';
 import { ROI_DEFAULT_INPUTS } from '@cellforge/roi';
 import { analysisJobs, robots, robotSearchColumns, seedCatalog, type Database } from '@cellforge/db';
 import { testBackends, useTestApp } from './create-test-app';
 import { bearer, buildRegistration, registerUser } from './factories';
 import { listRoutes } from './route-table';
+import { apiKeyRoutes, sessionOnlyRoutes } from '../modules/api-keys';
 import { defined } from './defined';
 
 /**
@@ -57,6 +58,8 @@ interface Fixtures {
   supplierOffer: string;
   /** The second supplier's offer (no column owns it). */
   otherSupplierOffer: string;
+  /** The customer's API key (issue 17). */
+  customerApiKey: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -66,7 +69,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -117,6 +120,10 @@ const matrix: Record<string, Case[]> = {
   'GET /auth/me': [{ expect: signedIn('ok') }],
   'PATCH /auth/me': [{ body: () => ({ job_title: 'Tester' }), expect: signedIn('ok') }],
   'POST /auth/logout': [{ expect: signedIn('ok'), last: 'revokes' }],
+  // API keys (issue 17): every signed-in user manages their own; another user's key is unknown
+  'GET /api/me/api-keys': [{ expect: signedIn('ok') }],
+  'POST /api/me/api-keys': [{ body: () => ({ name: 'Matrix key', scopes: ['catalog:read'] }), expect: signedIn('ok') }],
+  'DELETE /api/me/api-keys/:id': [{ path: (f) => `/api/me/api-keys/${f.customerApiKey}`, expect: only({ customer: 'ok' }, 404), ownedBy: 'customer' }],
   // Public site
   'POST /api/contact': [{ body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }), expect: everyone('ok') }],
   'POST /api/beta-signups': [{ body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer' }), expect: everyone('ok') }],
@@ -352,7 +359,9 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     (await request(app).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: defined(offerRobot).id, price_min: 40000, currency: 'USD' }).expect(201)).body.data.id as string;
   const supplierOffer = await offerOn(supplier.token);
   const otherSupplierOffer = await offerOn(otherSupplier.token);
+  const customerApiKey = (await request(app).post('/api/me/api-keys').set(bearer(customer.token)).send({ name: 'Fixture key', scopes: ['catalog:read'] }).expect(201)).body.data.id as string;
   return {
+    customerApiKey,
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,
@@ -428,6 +437,28 @@ describe.each(testBackends)('authorization matrix on %s', (backend) => {
     expect(routes.length).toBeGreaterThan(60);
     expect(routes.filter((r) => !(r in matrix)), 'routes without a rule').toEqual([]);
     expect(Object.keys(matrix).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([]);
+  });
+
+  it('holds API keys to their scopes on every route: a missing scope is 403 API_KEY_SCOPE_MISSING, a session-only route 403 API_KEY_NOT_ALLOWED', async () => {
+    const { app } = ctx();
+    const integrator = await registerUser(app, { user_type: 'integrator' });
+    const keyWith = async (scopes: readonly string[]) =>
+      (await request(app).post('/api/me/api-keys').set(bearer(integrator.token)).send({ name: `Matrix ${scopes.join(' ')}`, scopes }).expect(201)).body.secret as string;
+    const everything = await keyWith(apiKeyScopes);
+    const allBut = Object.fromEntries(await Promise.all(apiKeyScopes.map(async (scope) => [scope, await keyWith(apiKeyScopes.filter((s) => s !== scope))] as const)));
+    const failures: string[] = [];
+    const at = (path: string) => path.replace(/:[A-Za-z]+/g, randomUUID());
+    const check = async (route: string, secret: string, code: string) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await request(app)[method.toLowerCase() as 'get'](at(path)).set(bearer(secret)).send({});
+      const body = errorBodySchema.safeParse(res.body);
+      if (res.status !== 403 || !body.success || body.data.code !== code) failures.push(`${route}: expected 403 ${code}, got ${res.status} ${JSON.stringify(res.body).slice(0, 100)}`);
+    };
+    for (const [method, path, scope] of apiKeyRoutes) await check(`${method} ${path}`, defined(allBut[scope]), 'API_KEY_SCOPE_MISSING');
+    for (const route of sessionOnlyRoutes) await check(route, everything, 'API_KEY_NOT_ALLOWED');
+    expect(failures).toEqual([]);
+    // Every route of the app was asked (the scope table's own test keeps the two lists equal to the routes).
+    expect(apiKeyRoutes.length + sessionOnlyRoutes.length).toBe(listRoutes(app).length);
   });
 
   it('answers every route for every identity as the matrix says, and another account\'s object as an unknown id', async () => {

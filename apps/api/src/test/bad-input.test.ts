@@ -236,6 +236,7 @@ const examples: Record<string, Example> = {
   'POST /auth/forgot-password': { who: 'anonymous', body: (f) => ({ email: f.customerEmail }) },
   'POST /auth/reset-password': { who: 'anonymous', body: (f) => ({ token: f.resetToken, password: 'amber lantern over quiet hills' }) },
   'PATCH /auth/me': { who: 'customer', body: () => ({ first_name: 'Ada', last_name: 'Lovelace', company_name: 'Acme', phone: '+44 20', job_title: 'Engineer', website: 'https://example.com', company_size: '11-50', industry: 'automotive', preferences: { theme: 'dark', layout: { cols: 2 } } }) },
+  'POST /api/me/api-keys': { who: 'customer', body: () => ({ name: 'Hostile key', scopes: ['catalog:read', 'offers:write'], expires_in_days: 30 }) },
   'POST /api/contact': { who: 'anonymous', body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }) },
   'POST /api/beta-signups': { who: 'anonymous', body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer', automation_goal: 'Palletizing' }) },
   'POST /api/roi/calculate': { who: 'anonymous', body: () => ({ ...ROI_DEFAULT_INPUTS }) },

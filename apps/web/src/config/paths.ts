@@ -41,6 +41,7 @@ export const paths = {
   },
   integratorDashboard: { path: '/integrator/dashboard', getHref: () => '/integrator/dashboard' },
   messages: { path: '/messages', getHref: () => '/messages' },
+  apiKeys: { path: '/settings/api-keys', getHref: () => '/settings/api-keys' },
   thread: { path: '/messages/:threadId', getHref: (threadId: string) => `/messages/${encodeURIComponent(threadId)}` },
   notFound: { path: '*' },
 } as const;

@@ -58,6 +58,13 @@ export function Header() {
                 >
                   Dashboard
                 </NavLink>
+                {/* From 1024 px: between 768 and 1023 the header has no room (the dashboards link to it). */}
+                <NavLink
+                  to={paths.apiKeys.getHref()}
+                  className={({ isActive }) => cn(navLinkClasses, 'max-lg:hidden', isActive && navLinkActiveClasses)}
+                >
+                  API keys
+                </NavLink>
                 <button type="button" onClick={onLogout} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                   Logout
                 </button>
