@@ -18,3 +18,4 @@ export * from './beta-signup';
 export * from './requirements';
 export * from './quotes';
 export * from './offers';
+export * from './webhooks';

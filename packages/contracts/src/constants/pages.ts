@@ -27,6 +27,7 @@ export const pagePaths = [
   '/integrator/dashboard',
   '/messages',
   '/messages/:threadId',
+  '/settings/webhooks',
 ] as const;
 
 /** Segments whose values are a closed list: any other value is an unknown page. */
