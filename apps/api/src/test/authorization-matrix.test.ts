@@ -57,6 +57,9 @@ interface Fixtures {
   supplierOffer: string;
   /** The second supplier's offer (no column owns it). */
   otherSupplierOffer: string;
+  /** The supplier's webhook endpoint and a delivery of it. */
+  supplierWebhook: string;
+  supplierDelivery: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -66,7 +69,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'supplierWebhook', 'supplierDelivery',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -313,7 +316,19 @@ const matrix: Record<string, Case[]> = {
   'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [
     { path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
     { label: "the supplier's upload", path: (f) => `/api/integrator/bulk-upload/${f.supplierUpload}/errors.csv`, expect: integratorsOnly(404), ownedBy: 'supplier' },
+  ],  // Webhooks: every signed-in user keeps their own endpoints; anyone else's are unknown ids
+  'GET /api/webhooks/endpoints': [{ expect: signedIn('ok') }],
+  'POST /api/webhooks/endpoints': [{ body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }), expect: signedIn('ok') }],
+  'GET /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'PATCH /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, body: () => ({ description: 'Changed' }), expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'DELETE /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier', last: true }],
+  'POST /api/webhooks/endpoints/:id/secret': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/secret`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'POST /api/webhooks/endpoints/:id/secret/rotate': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/secret/rotate`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'GET /api/webhooks/endpoints/:id/deliveries': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/deliveries`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay': [
+    { path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/deliveries/${f.supplierDelivery}/replay`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' },
   ],
+  'POST /api/webhooks/endpoints/:id/ping': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/ping`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
 };
 
 async function setUp(app: Express, db: Database): Promise<Fixtures> {
@@ -352,7 +367,11 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     (await request(app).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: defined(offerRobot).id, price_min: 40000, currency: 'USD' }).expect(201)).body.data.id as string;
   const supplierOffer = await offerOn(supplier.token);
   const otherSupplierOffer = await offerOn(otherSupplier.token);
+  const supplierWebhook = (await request(app).post('/api/webhooks/endpoints').set(bearer(supplier.token)).send({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }).expect(201)).body.data.id as string;
+  const supplierDelivery = (await request(app).post(`/api/webhooks/endpoints/${supplierWebhook}/ping`).set(bearer(supplier.token)).expect(202)).body.data.id as string;
   return {
+    supplierWebhook,
+    supplierDelivery,
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,
