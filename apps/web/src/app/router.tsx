@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'projects/:projectId/robots', ...page(() => import('./routes/project-robots')) },
           { path: 'messages', ...page(() => import('./routes/messages')) },
           { path: 'messages/:threadId', ...page(() => import('./routes/thread')) },
+          { path: 'settings/webhooks', ...page(() => import('./routes/settings-webhooks')) },
         ],
       },
       {

@@ -42,6 +42,7 @@ export const paths = {
   integratorDashboard: { path: '/integrator/dashboard', getHref: () => '/integrator/dashboard' },
   messages: { path: '/messages', getHref: () => '/messages' },
   thread: { path: '/messages/:threadId', getHref: (threadId: string) => `/messages/${encodeURIComponent(threadId)}` },
+  settingsWebhooks: { path: '/settings/webhooks', getHref: () => '/settings/webhooks' },
   notFound: { path: '*' },
 } as const;
 

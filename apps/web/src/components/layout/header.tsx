@@ -58,6 +58,12 @@ export function Header() {
                 >
                   Dashboard
                 </NavLink>
+                <NavLink
+                  to={paths.settingsWebhooks.getHref()}
+                  className={({ isActive }) => cn(navLinkClasses, isActive && navLinkActiveClasses)}
+                >
+                  Webhooks
+                </NavLink>
                 <button type="button" onClick={onLogout} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                   Logout
                 </button>

@@ -90,6 +90,9 @@ export function MobileMenu({ showPortals, onLogout }: { showPortals: boolean; on
                   <Link to={paths.dashboard.getHref()} onClick={close} className={mobileItemClasses}>
                     Dashboard
                   </Link>
+                  <Link to={paths.settingsWebhooks.getHref()} onClick={close} className={mobileItemClasses}>
+                    Webhooks
+                  </Link>
                   <button
                     type="button"
                     onClick={() => {
