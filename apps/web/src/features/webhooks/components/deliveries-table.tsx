@@ -32,30 +32,31 @@ export function DeliveriesTable({ endpointId, id }: { endpointId: string; id: st
       <FormAlert message={replay.error ? errorMessageOf(replay.error, 'The delivery could not be replayed.') : null} />
       {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it. */}
       <div id={id} role="region" aria-label="Deliveries" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-orange-600 dark:border-slate-800">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">The latest {list.length} deliveries, newest first</caption>
           <thead className="bg-slate-50 text-xs text-slate-700 uppercase dark:bg-slate-800 dark:text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2">Event</th>
+              <th scope="col" className="px-3 py-2">Event, created</th>
               <th scope="col" className="px-3 py-2">Status</th>
               <th scope="col" className="px-3 py-2">Attempts</th>
               <th scope="col" className="px-3 py-2">Last answer</th>
               <th scope="col" className="px-3 py-2">Next attempt</th>
-              <th scope="col" className="px-3 py-2">Created</th>
               <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
             {list.map((d) => (
               <tr key={d.id} className="text-slate-800 dark:text-slate-200">
-                <td className="px-3 py-2 font-mono text-xs">{d.event_type}</td>
+                <td className="px-3 py-2">
+                  <span className="block font-mono text-xs">{d.event_type}</span>
+                  <span className="block text-xs text-slate-600 dark:text-slate-400">{formatDateTime(d.created_at)}</span>
+                </td>
                 <td className="px-3 py-2">
                   <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
                 </td>
                 <td className="px-3 py-2">{d.attempts}</td>
                 <td className="max-w-64 px-3 py-2 break-words">{lastAnswer(d)}</td>
                 <td className="px-3 py-2">{d.next_attempt_at ? formatDateTime(d.next_attempt_at) : '—'}</td>
-                <td className="px-3 py-2">{formatDateTime(d.created_at)}</td>
                 <td className="px-3 py-2 text-right">
                   <Button
                     size="sm"

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { WebhookEndpoint } from '@cellforge/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { cardClasses } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { InlineAlert } from '@/components/ui/inline-alert';
 import { errorMessageOf } from '@/lib/api-answer';
+import { cn } from '@/lib/cn';
 import { useDeleteWebhookEndpoint, useSendTestEvent, useUpdateWebhookEndpoint, useWebhookSecret } from '../api/webhooks';
 import { DeliveriesTable } from './deliveries-table';
 import { formatDateTime } from './event-labels';
@@ -45,10 +46,10 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
   const error = [update.error, secretCall.error, ping.error].find(Boolean);
 
   return (
-    <Card className="space-y-4 p-5">
+    <article aria-labelledby={`${deliveriesId}-title`} className={cn(cardClasses, 'space-y-4 p-5')}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-mono text-sm font-semibold break-all text-slate-900 dark:text-white">{endpoint.url}</h3>
+          <h3 id={`${deliveriesId}-title`} className="font-mono text-sm font-semibold break-all text-slate-900 dark:text-white">{endpoint.url}</h3>
           {endpoint.description ? <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{endpoint.description}</p> : null}
         </div>
         <StatusBadge endpoint={endpoint} />
@@ -119,6 +120,6 @@ export function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         onConfirm={() => remove.mutate(endpoint.id, { onSuccess: () => setConfirm(null) })}
         onClose={() => setConfirm(null)}
       />
-    </Card>
+    </article>
   );
 }

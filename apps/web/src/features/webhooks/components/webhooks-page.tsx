@@ -20,7 +20,7 @@ export function WebhooksPage() {
       title="Webhooks"
       lead="CellForge sends a signed JSON event to your HTTPS endpoints when something happens to you: a request for quote, a message, an accepted quote, a finished import or analysis. Failed deliveries are retried for about a day and a half."
     >
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-labelledby="add-endpoint-title">
           <Card className="p-5">
             <h2 id="add-endpoint-title" className="text-lg font-semibold text-slate-900 dark:text-white">
