@@ -15,7 +15,7 @@ test('a supplier creates an API key, sees it once, uses it, revokes it, and the 
   });
   expect(registered.status()).toBe(201);
   await signIn(page, 'supplier', email);
-  await header(page).getByRole('link', { name: 'API keys' }).click();
+  await header(page).getByRole('link', { name: 'Integrations' }).click();
   await expect(page).toHaveURL(/\/settings\/api-keys$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   await expect(page.getByText('No keys yet')).toBeVisible();

@@ -38,6 +38,7 @@ import { createStorage, type ObjectStorage } from '@cellforge/storage';
 import { createAnalysisRouter } from './modules/analysis/analysis.router';
 import { createAnalysisService } from './modules/analysis/analysis.service';
 import { createPerceptionClient, type PerceptionClient } from './modules/analysis/perception-client';
+import { createSecretBox, createWebhookService, createWebhooksRouter, publishThreadEvent, secretBoxKey, webhookEvents } from './modules/webhooks';
 
 export interface AppDeps {
   db: Database;
@@ -161,7 +162,15 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));
-  const notify = createThreadNotifier({ db, mailer, appName: config.appName, publicUrl: config.publicUrl, background, logger });
+  // Webhooks (issue 17): events are queued in this database; server.ts runs the dispatcher that sends them.
+  webhookEvents.configure(db, { logger, publicUrl: config.publicUrl });
+  const webhookSecrets = createSecretBox(secretBoxKey({ webhookSecretKey: config.webhooks.secretKey, jwtSecret: config.jwtSecret }));
+  app.use('/api/webhooks', createWebhooksRouter({ webhooks: createWebhookService({ db, secrets: webhookSecrets, allowPrivate: config.webhooks.allowPrivate }), tokens }));
+  const mailNotify = createThreadNotifier({ db, mailer, appName: config.appName, publicUrl: config.publicUrl, background, logger });
+  const notify: typeof mailNotify = (event) => {
+    mailNotify(event);
+    background.run(() => publishThreadEvent(db, event), () => undefined);
+  };
   const threads = createThreadsService({ db, notify });
   app.use('/api/threads', createThreadsRouter({ threads, tokens }));
   app.use(

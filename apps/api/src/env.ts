@@ -65,6 +65,10 @@ export const envSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_IP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
+  WEBHOOK_SECRET_KEY: z.string().min(32, { message: 'WEBHOOK_SECRET_KEY must be at least 32 characters' }).optional(),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -117,6 +121,12 @@ export interface Config {
   passwordResetRateLimit: number;
   /** Reset mails asked for, and failed resets, per address per LOGIN_RATE_WINDOW_MS. */
   passwordResetIpRateLimit: number;
+  /**
+   * Webhooks (modules/webhooks): allowPrivate lets endpoints be http:// or private
+   * addresses (default: everywhere but NODE_ENV=production; WEBHOOK_ALLOW_PRIVATE sets it);
+   * secretKey seals the endpoints' signing secrets (WEBHOOK_SECRET_KEY, else from JWT_SECRET).
+   */
+  webhooks: { allowPrivate: boolean; secretKey?: string; timeoutMs: number; pollMs: number };
 }
 
 /** Words that mark a placeholder rather than a secret (the .env.example value among them). */
@@ -228,5 +238,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     passwordResetRateLimit: env.PASSWORD_RESET_RATE_LIMIT,
     passwordResetIpRateLimit: env.PASSWORD_RESET_IP_RATE_LIMIT,
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? env.NODE_ENV !== 'production',
+      secretKey: env.WEBHOOK_SECRET_KEY,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      pollMs: env.WEBHOOK_POLL_MS,
+    },
   };
 }

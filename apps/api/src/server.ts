@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger';
 import { BackgroundWrites } from './lib/background-writes';
 import { shutdownGracefully } from './lib/shutdown';
 import { writeApiPid } from './lib/pid-file';
+import { createSecretBox, createWebhookDispatcher, secretBoxKey } from './modules/webhooks';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
@@ -60,6 +61,16 @@ if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earl
 
 const background = new BackgroundWrites();
 const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background });
+// Webhook deliveries queued by any API process are sent from here (modules/webhooks/dispatcher.ts).
+const webhookDispatcher = createWebhookDispatcher({
+  db: handle.db,
+  logger,
+  secrets: createSecretBox(secretBoxKey({ webhookSecretKey: config.webhooks.secretKey, jwtSecret: config.jwtSecret })),
+  allowPrivate: config.webhooks.allowPrivate,
+  timeoutMs: config.webhooks.timeoutMs,
+  pollMs: config.webhooks.pollMs,
+});
+webhookDispatcher.start();
 const server = app.listen(config.port, config.host, () => {
   listening = true;
   logger.info(
@@ -75,6 +86,8 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  // No new webhook attempts; those in flight are cut and due again at the next start.
+  await webhookDispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the webhook dispatcher failed'));
   // Requests in flight are answered and the view writes they started finish before the database closes (lib/shutdown.ts).
   await shutdownGracefully({ server, background, closeDatabase: () => handle.close(), logger });
   process.exit(process.exitCode ?? 0);

@@ -19,3 +19,4 @@ export * from './requirements';
 export * from './quotes';
 export * from './offers';
 export * from './api-keys';
+export * from './webhooks';

@@ -52,6 +52,8 @@ export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
 }
 
 const tables = [
+  'webhook_deliveries',
+  'webhook_endpoints',
   'analysis_jobs',
   'contact_messages',
   'beta_signups',

@@ -60,6 +60,9 @@ interface Fixtures {
   otherSupplierOffer: string;
   /** The customer's API key (issue 17). */
   customerApiKey: string;
+  /** The supplier's webhook endpoint and a delivery of it. */
+  supplierWebhook: string;
+  supplierDelivery: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -69,7 +72,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey', 'supplierWebhook', 'supplierDelivery',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -320,7 +323,19 @@ const matrix: Record<string, Case[]> = {
   'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [
     { path: (f) => `/api/integrator/bulk-upload/${f.integratorUpload}/errors.csv`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
     { label: "the supplier's upload", path: (f) => `/api/integrator/bulk-upload/${f.supplierUpload}/errors.csv`, expect: integratorsOnly(404), ownedBy: 'supplier' },
+  ],  // Webhooks: every signed-in user keeps their own endpoints; anyone else's are unknown ids
+  'GET /api/webhooks/endpoints': [{ expect: signedIn('ok') }],
+  'POST /api/webhooks/endpoints': [{ body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }), expect: signedIn('ok') }],
+  'GET /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'PATCH /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, body: () => ({ description: 'Changed' }), expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'DELETE /api/webhooks/endpoints/:id': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier', last: true }],
+  'POST /api/webhooks/endpoints/:id/secret': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/secret`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'POST /api/webhooks/endpoints/:id/secret/rotate': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/secret/rotate`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'GET /api/webhooks/endpoints/:id/deliveries': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/deliveries`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay': [
+    { path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/deliveries/${f.supplierDelivery}/replay`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' },
   ],
+  'POST /api/webhooks/endpoints/:id/ping': [{ path: (f) => `/api/webhooks/endpoints/${f.supplierWebhook}/ping`, expect: only({ supplier: 'ok' }, 404), ownedBy: 'supplier' }],
 };
 
 async function setUp(app: Express, db: Database): Promise<Fixtures> {
@@ -360,8 +375,12 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const supplierOffer = await offerOn(supplier.token);
   const otherSupplierOffer = await offerOn(otherSupplier.token);
   const customerApiKey = (await request(app).post('/api/me/api-keys').set(bearer(customer.token)).send({ name: 'Fixture key', scopes: ['catalog:read'] }).expect(201)).body.data.id as string;
+  const supplierWebhook = (await request(app).post('/api/webhooks/endpoints').set(bearer(supplier.token)).send({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }).expect(201)).body.data.id as string;
+  const supplierDelivery = (await request(app).post(`/api/webhooks/endpoints/${supplierWebhook}/ping`).set(bearer(supplier.token)).expect(202)).body.data.id as string;
   return {
     customerApiKey,
+    supplierWebhook,
+    supplierDelivery,
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,

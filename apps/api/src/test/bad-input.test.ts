@@ -209,6 +209,8 @@ interface Fx {
   integratorUpload: string;
   supplierUpload: string;
   job: string;
+  /** The supplier's webhook endpoint. */
+  webhook: string;
   customerEmail: string;
   customerPassword: string;
   /** A password-reset token of another customer (the first valid example spends it; later sends reach the token check). */
@@ -267,6 +269,8 @@ const examples: Record<string, Example> = {
   'PUT /api/integrator/settings': { who: 'integrator', body: () => ({ company_name: 'Cells Ltd', phone: '+33 1 23', website: 'https://cells.example', city: 'Lyon' }) },
   'POST /api/integrator/opportunities/:projectId/interest': { who: 'integrator', path: (f) => `/api/integrator/opportunities/${f.customerProject}/interest`, body: () => ({ message: 'We can deploy this line.' }) },
   'POST /api/integrator/analysis/:jobId/confirm': { who: 'integrator', path: (f) => `/api/integrator/analysis/${f.job}/confirm`, body: () => ({ confirmed: true, updated_data: STAGE1, message: 'Weighed on the scale' }) },
+  'POST /api/webhooks/endpoints': { who: 'supplier', body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['request.created', 'quote.accepted'], description: 'CRM' }) },
+  'PATCH /api/webhooks/endpoints/:id': { who: 'supplier', path: (f) => `/api/webhooks/endpoints/${f.webhook}`, body: () => ({ url: 'http://127.0.0.1:9/other', events: ['message.created'], description: 'ERP', enabled: true }) },
 };
 /** Routes with a body that is not JSON, or none: covered by the multipart part below, or they read no body. */
 const noJsonBody = new Set([
@@ -280,6 +284,10 @@ const noJsonBody = new Set([
   'POST /api/threads/:id/decline',
   'POST /api/threads/:id/close',
   'POST /api/quote-requests/:id/close',
+  'POST /api/webhooks/endpoints/:id/secret',
+  'POST /api/webhooks/endpoints/:id/secret/rotate',
+  'POST /api/webhooks/endpoints/:id/deliveries/:deliveryId/replay',
+  'POST /api/webhooks/endpoints/:id/ping',
 ]);
 
 /** GET routes with query parameters: an example query per route, each parameter swapped in turn. */
@@ -377,6 +385,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     integratorUpload: await upload('/api/integrator', integrator.token),
     supplierUpload: await upload('/api/supplier', supplier.token),
     job: 'hostile-job',
+    webhook: (await request(app).post('/api/webhooks/endpoints').set(bearer(supplier.token)).send({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }).expect(201)).body.data.id as string,
     customerEmail: customer.user.email,
     resetToken,
     customerPassword: customer.password,

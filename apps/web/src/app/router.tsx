@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', ...page(() => import('./routes/messages')) },
           { path: 'messages/:threadId', ...page(() => import('./routes/thread')) },
           { path: 'settings/api-keys', ...page(() => import('./routes/api-keys')) },
+          { path: 'settings/webhooks', ...page(() => import('./routes/settings-webhooks')) },
         ],
       },
       {

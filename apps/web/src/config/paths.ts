@@ -43,6 +43,7 @@ export const paths = {
   messages: { path: '/messages', getHref: () => '/messages' },
   apiKeys: { path: '/settings/api-keys', getHref: () => '/settings/api-keys' },
   thread: { path: '/messages/:threadId', getHref: (threadId: string) => `/messages/${encodeURIComponent(threadId)}` },
+  settingsWebhooks: { path: '/settings/webhooks', getHref: () => '/settings/webhooks' },
   notFound: { path: '*' },
 } as const;
 

@@ -28,6 +28,7 @@ export const pagePaths = [
   '/messages',
   '/messages/:threadId',
   '/settings/api-keys',
+  '/settings/webhooks',
 ] as const;
 
 /** Segments whose values are a closed list: any other value is an unknown page. */

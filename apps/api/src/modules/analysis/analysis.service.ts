@@ -27,6 +27,7 @@ import {
   type JobStatus,
 } from './analysis.repository';
 import type { PerceptionClient } from './perception-client';
+import { webhookEvents } from '../webhooks';
 
 export interface AnalysisDeps {
   db: Database;
@@ -96,6 +97,8 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const message = err instanceof AppError ? err.message : 'The analysis failed unexpectedly.';
       await updateJob(deps.db, job.id, { status: 'failed', error: message });
       throw err;
+    } finally {
+      await webhookEvents.publish(deps.db, [job.userId], 'analysis.finished', { job_id: job.id, project_id: job.projectId, stage: job.status === 'stage1_running' ? 'stage1' : 'stage2' });
     }
   }
 

@@ -21,6 +21,7 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
+import { webhookEvents } from '../webhooks';
 import { createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
 
 
@@ -100,6 +101,7 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     const body = bulkImportRequestSchema.parse(req.body ?? {});
     const result = await service.import(user.userId, body);
     if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
+    await webhookEvents.publish(deps.db, [user.userId], 'import.finished', { role: deps.role, inserted: result.inserted, updated: result.updated, unchanged: result.unchanged ?? 0, skipped: result.skipped ?? 0 });
     res.json(result satisfies BulkImportResponse);
   }));
 

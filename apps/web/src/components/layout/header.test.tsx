@@ -54,7 +54,7 @@ describe('Header', () => {
   it('shows Dashboard and Logout when signed in; Logout clears the session and goes home', async () => {
     const { router, fetchMock } = await renderSignedIn('/catalog');
     expect(header().getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(header().getByRole('link', { name: 'API keys' })).toHaveAttribute('href', '/settings/api-keys');
+    expect(header().getByRole('link', { name: 'Integrations' })).toHaveAttribute('href', '/settings/api-keys');
     expect(header().queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     await userEvent.click(header().getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();

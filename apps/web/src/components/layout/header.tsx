@@ -61,9 +61,10 @@ export function Header() {
                 {/* From 1024 px: between 768 and 1023 the header has no room (the dashboards link to it). */}
                 <NavLink
                   to={paths.apiKeys.getHref()}
-                  className={({ isActive }) => cn(navLinkClasses, 'max-lg:hidden', isActive && navLinkActiveClasses)}
+                  // One link for both integration settings (API keys, webhooks: a tab bar on each page).
+                  className={() => cn(navLinkClasses, 'max-lg:hidden', pathname.startsWith('/settings/') && navLinkActiveClasses)}
                 >
-                  API keys
+                  Integrations
                 </NavLink>
                 <button type="button" onClick={onLogout} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                   Logout

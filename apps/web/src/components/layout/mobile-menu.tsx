@@ -93,6 +93,9 @@ export function MobileMenu({ showPortals, onLogout }: { showPortals: boolean; on
                   <Link to={paths.apiKeys.getHref()} onClick={close} className={mobileItemClasses}>
                     API keys
                   </Link>
+                  <Link to={paths.settingsWebhooks.getHref()} onClick={close} className={mobileItemClasses}>
+                    Webhooks
+                  </Link>
                   <button
                     type="button"
                     onClick={() => {
