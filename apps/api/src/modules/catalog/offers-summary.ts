@@ -10,6 +10,7 @@ function toCover(value: unknown): OfferSummary['image'] {
 }
 
 /** A row of robot_offer_summaries (migration 0010) as the robot shape's `offers`. */
+/** The summary; `image` only when the model's offers have a picture (absent: the placeholder). */
 export function toOfferSummary(r: {
   offers: number;
   priceMinUsd: number | null;
@@ -18,12 +19,13 @@ export function toOfferSummary(r: {
   conditions: string[];
   coverImage?: unknown;
 }): OfferSummary {
+  const image = toCover(r.coverImage);
   return {
     count: Number(r.offers),
     price_min_usd: r.priceMinUsd === null ? null : Number(r.priceMinUsd),
     price_max_usd: r.priceMaxUsd === null ? null : Number(r.priceMaxUsd),
     lead_time_weeks_min: r.leadTimeWeeksMin === null ? null : Number(r.leadTimeWeeksMin),
     conditions: offerConditions.filter((c) => r.conditions.includes(c)),
-    image: toCover(r.coverImage),
+    ...(image ? { image } : {}),
   };
 }
