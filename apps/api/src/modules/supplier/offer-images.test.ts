@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import type { Express } from 'express';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { sql } from 'drizzle-orm';
 import {
   createOfferResponseSchema,
@@ -28,7 +28,7 @@ import { defined } from '../../test/defined';
 const BUCKET = 'offer-images';
 
 /** A real picture made here: a gradient, so encoders have something to encode. */
-async function picture(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif', extra?: (s: sharp.Sharp) => sharp.Sharp): Promise<Buffer> {
+async function picture(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif', extra?: (s: Sharp) => Sharp): Promise<Buffer> {
   let s = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
     .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="0" y="0" width="${Math.round(width / 2)}" height="${Math.round(height / 3)}" fill="#f80"/></svg>`), top: 0, left: 0 }]);
   if (extra) s = extra(s);

@@ -25,6 +25,7 @@ const offerOn = (overrides: Partial<Offer> = {}): Offer => ({
   status: 'active',
   created_at: '2025-03-04T10:00:00.000Z',
   updated_at: '2025-03-04T10:00:00.000Z',
+  images: [],
   ...overrides,
 });
 
