@@ -1,6 +1,6 @@
 import type { OfferImage } from '@cellforge/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Picture, PicturePlaceholder } from '@/components/ui/picture';
@@ -18,14 +18,21 @@ export interface OfferGalleryProps {
  */
 export function OfferGallery({ images, supplierName, robotName }: OfferGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
+  const count = images.length;
+  // The arrow keys page through the photos while the dialog is open, wherever the focus is in it.
+  useEffect(() => {
+    if (open === null || count < 2) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setOpen((i) => (i === null ? i : (i + 1) % count));
+      else if (event.key === 'ArrowLeft') setOpen((i) => (i === null ? i : (i - 1 + count) % count));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, count]);
   if (!images.length) return <PicturePlaceholder className="h-16 w-20 shrink-0 rounded-lg" />;
   const altOf = (image: OfferImage, i: number) => image.alt || `${robotName} from ${supplierName}, photo ${i + 1} of ${images.length}`;
   const current = open === null ? undefined : images[open];
   const step = (by: number) => setOpen((i) => (i === null ? i : (i + by + images.length) % images.length));
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') step(1);
-    else if (event.key === 'ArrowLeft') step(-1);
-  };
   return (
     <>
       <ul className="flex flex-wrap gap-2" aria-label={`Photos from ${supplierName}`}>
@@ -44,7 +51,7 @@ export function OfferGallery({ images, supplierName, robotName }: OfferGalleryPr
       </ul>
       <Dialog open={current !== undefined} onClose={() => setOpen(null)} title={`${robotName} from ${supplierName}`} className="sm:max-w-3xl">
         {current && open !== null ? (
-          <div onKeyDown={onKeyDown}>
+          <div>
             <Picture
               src={current.display.url}
               alt={altOf(current, open)}

@@ -42,10 +42,10 @@ export function RobotCard({ robot, compared, canCompare, onToggleCompare }: Robo
     <article
       aria-label={name}
       data-robot-id={robot.id}
-      className={cn(cardClasses, 'flex h-full flex-col overflow-hidden p-5', compared && 'ring-2 ring-orange-600 dark:ring-orange-400')}
+      className={cn(cardClasses, 'flex h-full flex-col p-5', compared && 'ring-2 ring-orange-600 dark:ring-orange-400')}
     >
       {/* The first picture of the cheapest offer, or a neutral frame: every card keeps the same 3:2 box. */}
-      <div className="-mx-5 -mt-5 mb-4 aspect-[3/2] overflow-hidden border-b border-slate-200 dark:border-slate-700">
+      <div className="mb-4 aspect-[3/2] overflow-hidden rounded-xl">
         {robot.offers?.image ? (
           <Picture
             src={robot.offers.image.url}

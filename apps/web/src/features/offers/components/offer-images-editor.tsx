@@ -39,11 +39,14 @@ function OwnPicture({ image, alt }: { image: OfferImage; alt: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [image.thumb.url]);
-  if (!url) return <PicturePlaceholder className="h-24 w-32" />;
-  return <img src={url} alt={alt} width={image.thumb.width} height={image.thumb.height} className="h-24 w-32 bg-slate-100 object-cover dark:bg-slate-800" />;
+  if (!url) return <PicturePlaceholder className="h-24 w-36" />;
+  return <img src={url} alt={alt} width={image.thumb.width} height={image.thumb.height} className="h-24 w-36 bg-slate-100 object-cover dark:bg-slate-800" />;
 }
 
 const ACCEPT = offerImageTypes.join(',');
+const ICON_BUTTON =
+  'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-orange-600 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-orange-400';
 const LIMITS = `Up to ${OFFER_IMAGE_MAX_PER_OFFER} photos: JPEG, PNG, WebP or AVIF, at most ${formatBytes(OFFER_IMAGE_MAX_BYTES)} each. The first one is shown on the catalog card.`;
 
 type Upload = { name: string; index: number; total: number; percent: number | null };
@@ -168,19 +171,18 @@ export function OfferImagesEditor({ offer, name }: { offer: Offer; name: string 
           {images.map((image, i) => {
             const label = image.alt || `Photo ${i + 1}`;
             return (
-              <li key={image.id} className="w-32 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
+              <li key={image.id} className="w-36 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700">
                 <OwnPicture image={image} alt={label} />
-                <div className="flex items-center justify-between gap-0.5 p-1">
-                  <Button variant="ghost" size="sm" className="px-1.5" disabled={busy || i === 0} onClick={() => void move(i, i - 1)} aria-label={`Move photo ${i + 1} earlier`}>
+                <div className="flex items-center justify-between p-1">
+                  <button type="button" className={ICON_BUTTON} disabled={busy || i === 0} onClick={() => void move(i, i - 1)} aria-label={`Move photo ${i + 1} earlier`}>
                     <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="sm" className="px-1.5" disabled={busy || i === images.length - 1} onClick={() => void move(i, i + 1)} aria-label={`Move photo ${i + 1} later`}>
+                  </button>
+                  <button type="button" className={ICON_BUTTON} disabled={busy || i === images.length - 1} onClick={() => void move(i, i + 1)} aria-label={`Move photo ${i + 1} later`}>
                     <ArrowRight className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="px-1.5"
+                  </button>
+                  <button
+                    type="button"
+                    className={ICON_BUTTON}
                     onClick={() => {
                       setAltText(image.alt);
                       setDescribing(image);
@@ -188,10 +190,10 @@ export function OfferImagesEditor({ offer, name }: { offer: Offer; name: string 
                     aria-label={`Describe photo ${i + 1}`}
                   >
                     <Pencil className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button variant="ghost" size="sm" className="px-1.5" disabled={busy} onClick={() => void onDelete(image, i)} aria-label={`Delete photo ${i + 1}`}>
+                  </button>
+                  <button type="button" className={ICON_BUTTON} disabled={busy} onClick={() => void onDelete(image, i)} aria-label={`Delete photo ${i + 1}`}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                  </button>
                 </div>
               </li>
             );
