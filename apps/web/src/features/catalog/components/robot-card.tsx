@@ -44,8 +44,8 @@ export function RobotCard({ robot, compared, canCompare, onToggleCompare }: Robo
       data-robot-id={robot.id}
       className={cn(cardClasses, 'flex h-full flex-col p-5', compared && 'ring-2 ring-orange-600 dark:ring-orange-400')}
     >
-      {/* The first picture of the cheapest offer, or a neutral frame: every card keeps the same 3:2 box. */}
-      <div className="mb-4 aspect-[3/2] overflow-hidden rounded-xl">
+      {/* The first picture of the cheapest offer, or a neutral frame: every card keeps the same 2:1 box. */}
+      <div className="mb-4 aspect-[2/1] overflow-hidden rounded-xl">
         {robot.offers?.image ? (
           <Picture
             src={robot.offers.image.url}
