@@ -24,9 +24,9 @@ const ACCEPTED = 'Send a JPEG, PNG, WebP or AVIF picture.';
 function formatOf(meta: Metadata): { contentType: string; extension: string; encode: (s: Sharp) => Sharp } | null {
   switch (meta.format) {
     case 'jpeg':
-      return { contentType: 'image/jpeg', extension: 'jpg', encode: (s) => s.jpeg({ quality: 90, mozjpeg: true }) };
+      return { contentType: 'image/jpeg', extension: 'jpg', encode: (s) => s.jpeg({ quality: 90 }) };
     case 'png':
-      return { contentType: 'image/png', extension: 'png', encode: (s) => s.png({ compressionLevel: 9 }) };
+      return { contentType: 'image/png', extension: 'png', encode: (s) => s.png() };
     case 'webp':
       return { contentType: 'image/webp', extension: 'webp', encode: (s) => s.webp({ quality: 90 }) };
     case 'heif':
