@@ -23,7 +23,7 @@ import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createIntegratorService } from './modules/integrator/integrator.service';
-import { CatalogSearch, createCatalogRouter } from './modules/catalog';
+import { CatalogSearch, createCatalogRouter, createOfferImagesRouter } from './modules/catalog';
 import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadNotifier, createThreadsRouter, createThreadsService } from './modules/leads';
 import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
 import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
@@ -31,6 +31,7 @@ import { createRoiRouter } from './modules/roi/roi.router';
 import { createSupplierRouter } from './modules/supplier/supplier.router';
 import { createSupplierService } from './modules/supplier/supplier.service';
 import { createOffersService } from './modules/supplier/offers.service';
+import { createOfferImagesService } from './modules/supplier/offer-images.service';
 import { createWebApp } from './web-app';
 import { createApiKeyGate, createApiKeysRouter, createApiKeysService } from './modules/api-keys';
 import path from 'node:path';
@@ -183,19 +184,31 @@ export function createApp(deps: AppDeps): Express {
       rateLimitStore: (prefix) => new DatabaseRateLimitStore(db, prefix),
     }),
   );
+  // Offer images (migration 0016): uploaded by the offer's supplier, served to whoever may see the offer.
+  const storage = deps.storage ?? createStorage({ s3: config.s3, localRoot: path.join(config.dataDir, 'uploads') });
+  const offerImages = createOfferImagesService({
+    db,
+    storage,
+    bucket: config.offerImageBucket,
+    maxPixels: config.offerImageMaxPixels,
+    onCatalogChange: () => catalog.invalidate(),
+  });
+  app.use('/api/offer-images', createOfferImagesRouter({ db, tokens, storage, bucket: config.offerImageBucket }));
   app.use(
     '/api/supplier',
     createSupplierRouter({
       supplier: createSupplierService({ db, onCatalogChange: () => catalog.invalidate() }),
-      offers: createOffersService({ db, onCatalogChange: () => catalog.invalidate() }),
+      offers: createOffersService({ db, onCatalogChange: () => catalog.invalidate(), images: offerImages }),
       tokens,
+      images: offerImages,
+      imageMaxBytes: config.offerImageMaxBytes,
     }),
   );
   const opportunities = createOpportunitiesService({ db });
   app.use('/api/integrator/opportunities', createOpportunitiesRouter({ opportunities, tokens }));
   const analysis = createAnalysisService({
     db,
-    storage: deps.storage ?? createStorage({ s3: config.s3, localRoot: path.join(config.dataDir, 'uploads') }),
+    storage,
     perception: deps.perception ?? createPerceptionClient(config.perceptionUrl, config.perceptionTimeoutMs),
     projects,
     videoBucket: config.videoBucket,

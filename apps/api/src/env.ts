@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { OFFER_IMAGE_MAX_BYTES, OFFER_IMAGE_MAX_PIXELS } from '@cellforge/contracts/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,6 +30,9 @@ export const envSchema = z.object({
   VIDEO_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   VIDEO_BUCKET: z.string().default('customer-videos'),
   RESULT_BUCKET: z.string().default('analysis-results'),
+  OFFER_IMAGE_BUCKET: z.string().default('offer-images'),
+  OFFER_IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(OFFER_IMAGE_MAX_BYTES),
+  OFFER_IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(OFFER_IMAGE_MAX_PIXELS),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
@@ -93,6 +97,10 @@ export interface Config {
   videoUploadMaxBytes: number;
   videoBucket: string;
   resultBucket: string;
+  /** Offer images (issue 13): their bucket, the largest file and the most pixels accepted. */
+  offerImageBucket: string;
+  offerImageMaxBytes: number;
+  offerImageMaxPixels: number;
   loginRateLimit: number;
   loginRateWindowMs: number;
   /** Failed sign-ins per address across all e-mails per window (password spraying). */
@@ -213,6 +221,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     videoUploadMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
     videoBucket: env.VIDEO_BUCKET,
     resultBucket: env.RESULT_BUCKET,
+    offerImageBucket: env.OFFER_IMAGE_BUCKET,
+    offerImageMaxBytes: env.OFFER_IMAGE_MAX_BYTES,
+    offerImageMaxPixels: env.OFFER_IMAGE_MAX_PIXELS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
     loginIpRateLimit: env.LOGIN_IP_RATE_LIMIT,

@@ -34,6 +34,11 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
   VIDEO_UNREADABLE: 422,
+  /** Offer images (issue 13): a picture the decoder cannot read, or one of more pixels than accepted. */
+  IMAGE_UNREADABLE: 422,
+  IMAGE_TOO_MANY_PIXELS: 422,
+  /** An offer already has its 8 images. */
+  OFFER_IMAGE_LIMIT: 409,
   NO_VIDEO_FOUND: 422,
   MANIFEST_INVALID: 422,
   ZIP_TOO_MANY_ENTRIES: 422,

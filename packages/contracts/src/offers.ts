@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offerConditions, offerCurrencies, offerStatuses } from './constants/robots';
+import { OFFER_IMAGE_ALT_MAX, OFFER_IMAGE_MAX_PER_OFFER, offerConditions, offerCurrencies, offerImageSizes, offerStatuses } from './constants/robots';
 import { listingInputSchema } from './listings';
 
 const nullableWhole = (min: number, max: number, label: string) =>
@@ -60,6 +60,45 @@ export type CreateOfferInput = z.input<typeof createOfferSchema>;
 
 export const offerStatusSchema = z.object({ status: z.enum(offerStatuses) }).strict();
 
+const imageFile = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+/** An offer's picture (migration 0016): its sizes' URLs and dimensions, in the supplier's order. */
+export const offerImageSchema = z.object({
+  id: z.string(),
+  offer_id: z.string(),
+  position: z.number().int().min(0),
+  alt: z.string(),
+  content_type: z.string(),
+  bytes: z.number().int(),
+  thumb: imageFile,
+  display: imageFile,
+  original: imageFile,
+  created_at: z.string(),
+});
+export type OfferImage = z.infer<typeof offerImageSchema>;
+export const offerImageResponseSchema = z.object({ data: offerImageSchema });
+export const offerImageListResponseSchema = z.object({ data: z.array(offerImageSchema) });
+export type OfferImageResponse = z.infer<typeof offerImageResponseSchema>;
+export type OfferImageListResponse = z.infer<typeof offerImageListResponseSchema>;
+/** PATCH /api/supplier/offers/:id/images/:imageId: the alt text. */
+export const offerImageAltSchema = z
+  .object({ alt: z.string().trim().max(OFFER_IMAGE_ALT_MAX, { message: `Alt text is at most ${OFFER_IMAGE_ALT_MAX} characters` }) })
+  .strict();
+/** The upload's form field besides the file (multipart): the alt text, optional. */
+export const offerImageUploadFieldsSchema = z
+  .object({ alt: z.string().trim().max(OFFER_IMAGE_ALT_MAX, { message: `Alt text is at most ${OFFER_IMAGE_ALT_MAX} characters` }).default('') })
+  .strict();
+/** PUT /api/supplier/offers/:id/images/order: every image id of the offer, in the new order. */
+export const offerImageOrderSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ message: 'Each id must be an image id' }))
+      .min(1, { message: 'Send the ids of the offer\'s images' })
+      .max(OFFER_IMAGE_MAX_PER_OFFER, { message: `An offer has at most ${OFFER_IMAGE_MAX_PER_OFFER} images` })
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'Each image id may appear once' }),
+  })
+  .strict();
+export const offerImageSizeParamSchema = z.enum(offerImageSizes, { message: `Size must be one of ${offerImageSizes.join(', ')}` });
+
 export const offerSchema = z.object({
   id: z.string(),
   robot: z.object({ id: z.string(), manufacturer: z.string(), model: z.string(), category: z.string(), contributed: z.boolean() }),
@@ -76,6 +115,8 @@ export const offerSchema = z.object({
   status: z.enum(offerStatuses),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Its pictures in the supplier's order (at most 8). */
+  images: z.array(offerImageSchema),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = z.object({ data: offerSchema });

@@ -26,6 +26,11 @@ export const offerSummarySchema = z.object({
   price_max_usd: z.number().nullable(),
   lead_time_weeks_min: z.number().int().nullable(),
   conditions: z.array(z.enum(offerConditions)),
+  /** The card's picture: the first image of the cheapest active offer with images (absent or null: none). */
+  image: z
+    .object({ id: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() })
+    .nullable()
+    .optional(),
 });
 
 export const robotSchema = z.object({

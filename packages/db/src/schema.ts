@@ -208,6 +208,8 @@ export const robotOfferSummaries = pgTable('robot_offer_summaries', {
   priceMaxUsd: integer('price_max_usd'),
   leadTimeWeeksMin: integer('lead_time_weeks_min'),
   conditions: text('conditions').array().notNull(),
+  /** The catalog card's picture (migration 0016): the first image of the cheapest active offer with images. */
+  coverImage: jsonb('cover_image').$type<{ id: string; width: number; height: number; alt: string }>(),
 });
 
 /**
@@ -489,6 +491,37 @@ export const bulkUploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Pictures of a supplier's offer (migration 0016): at most 8, positions 0-7 unique per
+ * offer. Files are in object storage under immutable keys: the original (EXIF stripped,
+ * orientation applied) and WebP sizes derived on upload (thumb, display). The catalog
+ * module owns the table with the offers.
+ */
+export const offerImages = pgTable(
+  'offer_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    originalKey: text('original_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    displayKey: text('display_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    displayWidth: integer('display_width').notNull(),
+    displayHeight: integer('display_height').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    alt: text('alt').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique('offer_images_offer_position_unique').on(t.offerId, t.position)],
 );
 
 /**

@@ -63,6 +63,9 @@ interface Fixtures {
   /** The supplier's webhook endpoint and a delivery of it. */
   supplierWebhook: string;
   supplierDelivery: string;
+  /** A picture of the supplier's offer, and one of the second supplier's (migration 0016). */
+  supplierOfferImage: string;
+  otherSupplierOfferImage: string;
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
@@ -72,7 +75,7 @@ interface Fixtures {
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey', 'supplierWebhook', 'supplierDelivery',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey', 'supplierWebhook', 'supplierDelivery', 'supplierOfferImage', 'otherSupplierOfferImage',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -81,7 +84,7 @@ interface Case {
   path?: (f: Fixtures) => string;
   body?: (f: Fixtures) => unknown;
   /** multipart upload instead of JSON */
-  file?: { name: string; content: string; fields?: Record<string, (f: Fixtures) => string> };
+  file?: { name: string; content: string | Buffer; fields?: Record<string, (f: Fixtures) => string> };
   expect: Record<Identity, Expect>;
   /**
    * The identity the named object is private to ('someoneElse': no column owns it). Only
@@ -108,6 +111,9 @@ const STAGE2 = {
   stage2_summary: { total_tasks_identified: 1, total_configurations_generated: 1, viable_configurations: 1, deployment_locations_analyzed: 1 },
   task_configurations: [{ task_name: 'Activity 1', robot_configurations: [{ robot_model: 'M-20iD/25', manufacturer: 'FANUC', payload_kg: 25, reach_mm: 1831, is_viable: true, reason: 'fits' }] }],
 };
+
+/** A 4 x 3 PNG: the smallest real picture an offer takes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTjsDRww4OQA/XBC9rAe9TAAAAABJRU5ErkJggg==', 'base64');
 
 const interest = () => ({ message: 'We can deploy this line.' });
 const STAGE_WHY = 'the job is in stage1_running: its owner gets 409 (a state conflict) without the perception service being called';
@@ -246,6 +252,28 @@ const matrix: Record<string, Case[]> = {
     { path: (f) => `/api/supplier/offers/${f.supplierOffer}/status`, body: () => ({ status: 'active' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
     { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/status`, body: () => ({ status: 'paused' }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
   ],
+  // Offer pictures (migration 0016): the offer's supplier only; served to whoever may see the offer
+  'GET /api/offer-images/:id/:size': [{ path: (f) => `/api/offer-images/${f.supplierOfferImage}/thumb`, expect: everyone('ok') }],
+  'GET /api/supplier/offers/:id/images': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/images`, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/images`, expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'PUT /api/supplier/offers/:id/images/order': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/images/order`, body: (f) => ({ ids: [f.supplierOfferImage] }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/images/order`, body: (f) => ({ ids: [f.otherSupplierOfferImage] }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'POST /api/supplier/offers/:id/images': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/images`, file: { name: 'cell.png', content: PNG }, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/images`, file: { name: 'cell.png', content: PNG }, expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'PATCH /api/supplier/offers/:id/images/:imageId': [
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/images/${f.supplierOfferImage}`, body: () => ({ alt: 'The cell' }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "another supplier's image", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/images/${f.otherSupplierOfferImage}`, body: () => ({ alt: 'Mine' }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+  ],
+  'DELETE /api/supplier/offers/:id/images/:imageId': [
+    { label: "another supplier's image", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}/images/${f.otherSupplierOfferImage}`, expect: suppliersOnly(404), ownedBy: 'someoneElse' },
+    { path: (f) => `/api/supplier/offers/${f.supplierOffer}/images/${f.supplierOfferImage}`, expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true },
+  ],
   'DELETE /api/supplier/offers/:id': [
     { label: "another supplier's offer", path: (f) => `/api/supplier/offers/${f.otherSupplierOffer}`, expect: suppliersOnly(404), ownedBy: 'someoneElse' },
     { path: (f) => `/api/supplier/offers/${f.supplierOffer}`, expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true },
@@ -377,10 +405,16 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
   const customerApiKey = (await request(app).post('/api/me/api-keys').set(bearer(customer.token)).send({ name: 'Fixture key', scopes: ['catalog:read'] }).expect(201)).body.data.id as string;
   const supplierWebhook = (await request(app).post('/api/webhooks/endpoints').set(bearer(supplier.token)).send({ url: 'http://127.0.0.1:9/hook', events: ['request.created'] }).expect(201)).body.data.id as string;
   const supplierDelivery = (await request(app).post(`/api/webhooks/endpoints/${supplierWebhook}/ping`).set(bearer(supplier.token)).expect(202)).body.data.id as string;
+  const picture = async (token: string, offerId: string) =>
+    (await request(app).post(`/api/supplier/offers/${offerId}/images`).set(bearer(token)).attach('file', PNG, 'cell.png').expect(201)).body.data.id as string;
+  const supplierOfferImage = await picture(supplier.token, supplierOffer);
+  const otherSupplierOfferImage = await picture(otherSupplier.token, otherSupplierOffer);
   return {
     customerApiKey,
     supplierWebhook,
     supplierDelivery,
+    supplierOfferImage,
+    otherSupplierOfferImage,
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,
@@ -427,7 +461,7 @@ async function send(app: Express, method: string, c: Case, routePath: string, f:
   if (token) req = req.set(bearer(token));
   if (c.file) {
     for (const [name, value] of Object.entries(c.file.fields ?? {})) req = req.field(name, value(f));
-    return req.attach('file', Buffer.from(c.file.content), c.file.name);
+    return req.attach('file', Buffer.isBuffer(c.file.content) ? c.file.content : Buffer.from(c.file.content), c.file.name);
   }
   return c.body ? req.send(c.body(f) as object) : req;
 }

@@ -149,6 +149,10 @@ describe.each(testBackends)('bad input on every route on %s', (backend) => {
         check(`upload-video with ${label} in ${field}`, await r.attach('file', mp4, 'cell.mp4'));
       }
     }
+    // The alt text of an offer picture.
+    for (const [label, value] of textValues) {
+      check(`offer image with ${label} in alt`, await as(request(app).post(`/api/supplier/offers/${f.supplierOffer}/images`), 'supplier').field('alt', value).attach('file', PNG, 'photo.png'));
+    }
     for (const [base, who] of [['/api/integrator', 'integrator'], ['/api/supplier', 'supplier']] as const) {
       for (const column of [0, 1, 2, 3, 4]) {
         for (const [label, value] of textValues) {
@@ -171,6 +175,7 @@ describe.each(testBackends)('bad input on every route on %s', (backend) => {
       ['/api/integrator/upload-video', 'integrator', 'cell', '.mp4', mp4],
       ['/api/integrator/bulk-upload/parse', 'integrator', 'robots', '.csv', Buffer.from(csvFile)],
       ['/api/supplier/bulk-upload/parse', 'supplier', 'robots', '.csv', Buffer.from(csvFile)],
+      [`/api/supplier/offers/${f.supplierOffer}/images`, 'supplier', 'photo', '.png', PNG],
     ];
     for (const [url, who, stem, ext, content] of uploads) {
       for (const [label, name] of [['NUL', `${stem}%00${ext}`], ['control characters', `${stem}%01%1B%7F${ext}`], ['invalid UTF-8', `${stem}%ED%A0%80${ext}`], ['10,000 characters', `${'x'.repeat(10_000)}${ext}`]]) {
@@ -202,6 +207,8 @@ interface Fx {
   supplierListing: string;
   secondListing: string;
   supplierOffer: string;
+  /** A picture of the supplier's offer (migration 0016). */
+  supplierOfferImage: string;
   supplierLead: string;
   /** The customer's request for quote on a model nobody lists (open to suppliers and integrators). */
   openRequest: string;
@@ -225,6 +232,8 @@ interface Example {
 
 const LISTING = { manufacturer: 'Matrix', model: 'Hostile 1', category: 'articulated', payload_kg: 10, reach_mm: 1200, dof: 6, repeatability_mm: 0.05, weight_kg: 150, price_min_usd: 20000, price_max_usd: 30000, applications: ['welding'], industries: ['automotive'], description: 'A robot.', datasheet_source: 'https://example.com/ds.pdf' };
 const OFFER = { price_min: 40000, price_max: 45000, currency: 'EUR', condition: 'refurbished', lead_time_weeks: 6, regions: ['EU', 'UK'], warranty_months: 12, quantity: 3, notes: 'Refurbished by us.', status: 'active' };
+/** A 4 x 3 PNG: the smallest real picture an offer takes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTjsDRww4OQA/XBC9rAe9TAAAAABJRU5ErkJggg==', 'base64');
 const MAPPINGS = { manufacturer: 'manufacturer', model: 'model', payload_kg: 'payload_kg', reach_mm: 'reach_mm', dof: 'dof' };
 const ROWS = [{ manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 7, reach_mm: 700, dof: 6 }];
 const REQUIREMENTS = { application: 'welding', industry: 'automotive', payload_kg: 5, reach_mm: 800, cycle_time_s: 30, budget_usd: 50000 };
@@ -254,6 +263,8 @@ const examples: Record<string, Example> = {
   'POST /api/supplier/offers': { who: 'supplier', body: () => ({ new_model: { ...LISTING, model: `O-${Math.random()}` }, ...OFFER }) },
   'PUT /api/supplier/offers/:id': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}`, body: () => OFFER },
   'PATCH /api/supplier/offers/:id/status': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}/status`, body: () => ({ status: 'paused' }) },
+  'PUT /api/supplier/offers/:id/images/order': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}/images/order`, body: (f) => ({ ids: [f.supplierOfferImage] }) },
+  'PATCH /api/supplier/offers/:id/images/:imageId': { who: 'supplier', path: (f) => `/api/supplier/offers/${f.supplierOffer}/images/${f.supplierOfferImage}`, body: () => ({ alt: 'The robot on its stand' }) },
   'PATCH /api/supplier/leads/:id': { who: 'supplier', path: (f) => `/api/supplier/leads/${f.supplierLead}`, body: () => ({ status: 'contacted' }) },
   'POST /api/quote-requests': { who: 'customer', body: (f) => ({ robot_id: f.publicRobot, project_id: f.customerProject, quantity: 2, timeline: '1_3_months', notes: 'Two cells.' }) },
   'POST /api/quote-requests/:id/answers': { who: 'supplier', path: (f) => `/api/quote-requests/${f.openRequest}/answers`, body: () => ({ message: 'We can help.', quote: { price: 40000, currency: 'EUR', valid_until: '2099-01-01', notes: 'Per robot.' } }) },
@@ -278,6 +289,7 @@ const noJsonBody = new Set([
   'POST /api/integrator/upload-video',
   'POST /api/integrator/bulk-upload/parse',
   'POST /api/supplier/bulk-upload/parse',
+  'POST /api/supplier/offers/:id/images',
   'POST /api/integrator/analysis/:jobId/stage1',
   'POST /api/integrator/analysis/:jobId/stage2',
   'POST /api/threads/:id/accept',
@@ -369,6 +381,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
   const [, , offerRobot] = await db.select({ id: robots.id }).from(robots).limit(3);
   const supplierOffer = (await request(app).post('/api/supplier/offers').set(bearer(supplier.token)).send({ robot_id: defined(offerRobot).id, ...OFFER }).expect(201)).body.data.id as string;
   const openRequest = (await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: defined(otherRobot).id, quantity: 1, timeline: 'asap' }).expect(201)).body.data.id as string;
+  const supplierOfferImage = (await request(app).post(`/api/supplier/offers/${supplierOffer}/images`).set(bearer(supplier.token)).attach('file', PNG, 'photo.png').expect(201)).body.data.id as string;
   await db.insert(analysisJobs).values({ id: 'hostile-job', projectId: integratorProject, userId: integrator.user.id, status: 'stage1_running', bucketName: 'customer-videos', objectKey: 'k', fileName: 'cell.mp4' });
   const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200,7,700,6\n';
   const upload = async (base: string, token: string) => (await request(app).post(`${base}/bulk-upload/parse`).set(bearer(token)).attach('file', Buffer.from(csv), 'robots.csv').expect(200)).body.upload_id as string;
@@ -379,6 +392,7 @@ async function fixtures(app: Express, db: Database): Promise<Fx> {
     supplierListing,
     secondListing,
     supplierOffer,
+    supplierOfferImage,
     supplierLead,
     openRequest,
     integratorRobot: defined(integratorRobot).id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Express } from 'express';
 import type { DbHandle } from '@cellforge/db';
 import { createTestDb, truncateAll, type TestBackend } from '@cellforge/db/testing';
+import type { ObjectStorage } from '@cellforge/storage';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import { createLogger } from '../lib/logger';
@@ -43,7 +44,7 @@ export interface TestContext {
 export function useTestApp(
   backend: TestBackend,
   overrides: Partial<Config> = {},
-  options: { seed?: (db: DbHandle['db']) => Promise<unknown> } = {},
+  options: { seed?: (db: DbHandle['db']) => Promise<unknown>; storage?: () => ObjectStorage } = {},
 ): () => TestContext {
   let ctx: TestContext | undefined;
   let handle: DbHandle | undefined;
@@ -58,7 +59,7 @@ export function useTestApp(
     await truncateAll(db.db);
     await options.seed?.(db.db);
     const config = testConfig(overrides);
-    ctx = { app: createApp({ db: db.db, dbKind: db.kind, config, logger: createLogger('silent') }), handle: db, config };
+    ctx = { app: createApp({ db: db.db, dbKind: db.kind, config, logger: createLogger('silent'), storage: options.storage?.() }), handle: db, config };
   });
   return () => {
     if (!ctx) throw new Error('test app not ready');

@@ -40,3 +40,21 @@ export type OfferCondition = (typeof offerConditions)[number];
 /** Currencies an offer may be priced in; the catalog's price filter and sort read USD offers. */
 export const offerCurrencies = ['USD', 'EUR', 'GBP'] as const;
 export const offerStatuses = ['active', 'paused'] as const;
+
+/**
+ * Offer images (issue 13, migration 0016): at most 8 per offer, JPEG, PNG, WebP or AVIF
+ * (checked by content), each at most OFFER_IMAGE_MAX_BYTES by default (the server's
+ * OFFER_IMAGE_MAX_BYTES can lower or raise it), at most OFFER_IMAGE_MAX_PIXELS pixels.
+ * Derived sizes are WebP fitting inside a square of the given side.
+ */
+export const OFFER_IMAGE_MAX_PER_OFFER = 8;
+export const OFFER_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const OFFER_IMAGE_MAX_PIXELS = 40_000_000;
+export const OFFER_IMAGE_ALT_MAX = 200;
+export const offerImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export const offerImageSizes = ['thumb', 'display', 'original'] as const;
+export type OfferImageSize = (typeof offerImageSizes)[number];
+export const OFFER_IMAGE_THUMB_PX = 320;
+export const OFFER_IMAGE_DISPLAY_PX = 1280;
+/** The path an image size is served at (GET, no sign-in needed for a public offer). */
+export const offerImageUrl = (id: string, size: OfferImageSize) => `/api/offer-images/${id}/${size}`;

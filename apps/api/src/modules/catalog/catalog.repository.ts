@@ -452,6 +452,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
       _offer_price_max: number | null;
       _offer_lead: number | null;
       _offer_conditions: string[] | null;
+      _offer_image: unknown;
     }
   >(
     db,
@@ -483,7 +484,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
     )
     select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns},
            ros."offers" as "_offers", ros."price_min_usd" as "_offer_price_min", ros."price_max_usd" as "_offer_price_max",
-           ros."lead_time_weeks_min" as "_offer_lead", ros."conditions" as "_offer_conditions"
+           ros."lead_time_weeks_min" as "_offer_lead", ros."conditions" as "_offer_conditions", ros."cover_image" as "_offer_image"
     from summary left join (
       ranked join ${robots} r on r."id" = ranked."id" left join "robot_offer_summaries" ros on ros."robot_id" = r."id"
     ) on true
@@ -501,6 +502,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
       priceMaxUsd: row._offer_price_max,
       leadTimeWeeksMin: row._offer_lead,
       conditions: parsePgArray(row._offer_conditions),
+      coverImage: row._offer_image,
     }));
   }
 

@@ -67,3 +67,16 @@ export {
   type OfferRow,
   type OfferValues,
 } from './offers.repository';
+export {
+  deleteImage,
+  findImageRow,
+  findServableImage,
+  insertImageLast,
+  listImageRowsOf,
+  listImagesOfOffers,
+  reorderImages,
+  toOfferImageDto,
+  updateImageAlt,
+  type OfferImageRow,
+} from './offer-images.repository';
+export { createOfferImagesRouter } from './offer-images.router';

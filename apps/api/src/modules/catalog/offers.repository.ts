@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { normalizeRobotKey, offers, queryRows, robotOfferSummaries, robots, users, type Database } from '@cellforge/db';
 import type { z } from 'zod';
-import type { listingInputSchema, Offer, OfferSummary } from '@cellforge/contracts';
+import type { listingInputSchema, Offer, OfferImage, OfferSummary } from '@cellforge/contracts';
 import { offerConditions, offerCurrencies } from '@cellforge/contracts';
 import { isUuid } from '../../lib/db-values';
 import { firstRow } from '../../lib/invariants';
 import { robotColumns } from './catalog.repository';
+import { listImagesOfOffers } from './offer-images.repository';
 import { toOfferSummary } from './offers-summary';
 import type { RobotRow } from './robot-dto';
 import { robotValues } from './owned-robots.repository';
@@ -48,7 +49,7 @@ type OfferJoinRow = {
 const asCondition = (v: string) => offerConditions.find((c) => c === v) ?? 'new';
 const asCurrency = (v: string) => offerCurrencies.find((c) => c === v) ?? 'USD';
 
-function toOfferDto(row: OfferJoinRow): Offer {
+function toOfferDto(row: OfferJoinRow, images: Map<string, OfferImage[]>): Offer {
   const o = row.offer;
   return {
     id: o.id,
@@ -66,7 +67,14 @@ function toOfferDto(row: OfferJoinRow): Offer {
     status: o.status === 'paused' ? 'paused' : 'active',
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
+    images: images.get(o.id) ?? [],
   };
+}
+
+/** The answers' offers, with their pictures (one query for all of them). */
+async function withImages(db: Database, rows: OfferJoinRow[]): Promise<Offer[]> {
+  const images = await listImagesOfOffers(db, rows.map((r) => r.offer.id));
+  return rows.map((r) => toOfferDto(r, images));
 }
 
 const selectOffers = (db: Database) =>
@@ -80,14 +88,14 @@ export async function findOfferRow(db: Database, id: string): Promise<OfferRow |
 
 export async function findOfferDto(db: Database, id: string): Promise<Offer | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectOffers(db).where(eq(offers.id, id)).limit(1);
-  return row && toOfferDto(row);
+  const rows = await selectOffers(db).where(eq(offers.id, id)).limit(1);
+  return (await withImages(db, rows))[0];
 }
 
 /** A supplier's offers, newest first. */
 export async function listOffersOf(db: Database, supplierId: string): Promise<Offer[]> {
   const rows = await selectOffers(db).where(eq(offers.supplierId, supplierId)).orderBy(desc(offers.createdAt), asc(offers.id));
-  return rows.map(toOfferDto);
+  return withImages(db, rows);
 }
 
 /** The active offers on a model, lowest price first (unpriced last), then shortest lead time. */
@@ -95,7 +103,7 @@ export async function listActiveOffersOn(db: Database, robotId: string): Promise
   const rows = await selectOffers(db)
     .where(and(eq(offers.robotId, robotId), eq(offers.status, 'active')))
     .orderBy(sql`coalesce(${offers.priceMin}, ${offers.priceMax}) asc nulls last`, sql`${offers.leadTimeWeeks} asc nulls last`, asc(offers.createdAt));
-  return rows.map(toOfferDto);
+  return withImages(db, rows);
 }
 
 export async function insertOffer(db: Database, supplierId: string, robotId: string, values: OfferValues): Promise<OfferRow> {

@@ -55,7 +55,12 @@ export type OffersService = ReturnType<typeof createOffersService>;
  * supplier's offer is unknown here (404, like an unknown id). Every write tells the catalog
  * search (`onCatalogChange`): offers change the catalog's prices, counts and condition facet.
  */
-export function createOffersService(deps: { db: Database; onCatalogChange?: () => void }) {
+export function createOffersService(deps: {
+  db: Database;
+  onCatalogChange?: () => void;
+  /** The offer's pictures: their files are removed with the offer. */
+  images?: { filesOf(offerId: string): Promise<string[]>; removeFiles(keys: string[]): Promise<void> };
+}) {
   const { db } = deps;
   const changed = async (row: OfferRow): Promise<Offer> => {
     deps.onCatalogChange?.();
@@ -114,7 +119,9 @@ export function createOffersService(deps: { db: Database; onCatalogChange?: () =
 
     async remove(supplierId: string, id: string): Promise<void> {
       const row = await own(supplierId, id);
+      const files = (await deps.images?.filesOf(row.id)) ?? [];
       await deleteOffer(db, row.id);
+      await deps.images?.removeFiles(files);
       deps.onCatalogChange?.();
     },
   };

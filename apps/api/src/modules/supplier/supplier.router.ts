@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
 import { z } from 'zod';
 import {
   createOfferSchema,
@@ -14,19 +15,40 @@ import {
   type LeadResponse,
   type SupplierAnalyticsResponse,
   type Robot,
+  offerImageAltSchema,
+  offerImageOrderSchema,
+  offerImageUploadFieldsSchema,
+  type OfferImageListResponse,
+  type OfferImageResponse,
 } from '@cellforge/contracts';
+import { AppError } from '../../lib/errors';
+import { parseUpload } from '../../lib/uploads';
+import { hasControlCharacters } from '../../middleware/input-guard';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import type { SupplierService } from './supplier.service';
 import type { OffersService } from './offers.service';
+import type { OfferImagesService } from './offer-images.service';
 
 const analyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 /** /api/supplier: a supplier's own listings, leads and analytics (docs/product.md, supplier portal). */
-export function createSupplierRouter(deps: { supplier: SupplierService; offers: OffersService; tokens: TokenService }): Router {
-  const { supplier, offers } = deps;
+export function createSupplierRouter(deps: {
+  supplier: SupplierService;
+  offers: OffersService;
+  tokens: TokenService;
+  /** Offer pictures and the largest file accepted (bytes). */
+  images: OfferImagesService;
+  imageMaxBytes: number;
+}): Router {
+  const { supplier, offers, images } = deps;
+  // Pictures are read in memory (at most imageMaxBytes): their kind is told by sharp from the content, not the name.
+  const imageUpload: RequestHandler = parseUpload(
+    multer({ storage: multer.memoryStorage(), limits: { fileSize: deps.imageMaxBytes, files: 1, fields: 5, fieldSize: 2_000 } }).single('file'),
+    `The picture is larger than the limit of ${Math.round((deps.imageMaxBytes / 1024 / 1024) * 10) / 10} MB. Make it smaller and try again.`,
+  );
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('supplier'));
 
@@ -72,6 +94,33 @@ export function createSupplierRouter(deps: { supplier: SupplierService; offers: 
 
   router.delete('/offers/:id', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
     await offers.remove(user.userId, String(req.params.id));
+    res.status(204).end();
+  }));
+
+  // Pictures of an offer (migration 0016): at most 8, in the supplier's order.
+  router.get('/offers/:id/images', requirePermission('manage_robots'), signedIn(async (req, res, user) => {
+    res.json({ data: await images.list(user.userId, String(req.params.id)) } satisfies OfferImageListResponse);
+  }));
+
+  router.post('/offers/:id/images', requirePermission('edit_listings'), imageUpload, signedIn(async (req, res, user) => {
+    const fields = offerImageUploadFieldsSchema.parse(req.body ?? {});
+    if (hasControlCharacters(fields.alt)) throw new AppError('VALIDATION_FAILED', 'Alt text holds control characters', { alt: ['Remove control characters'] });
+    if (!req.file) throw new AppError('BAD_REQUEST', 'Send the picture in the "file" field (multipart/form-data).');
+    res.status(201).json({ data: await images.add(user.userId, String(req.params.id), req.file.buffer, fields.alt) } satisfies OfferImageResponse);
+  }));
+
+  router.put('/offers/:id/images/order', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const { ids } = offerImageOrderSchema.parse(req.body);
+    res.json({ data: await images.reorder(user.userId, String(req.params.id), ids) } satisfies OfferImageListResponse);
+  }));
+
+  router.patch('/offers/:id/images/:imageId', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    const { alt } = offerImageAltSchema.parse(req.body);
+    res.json({ data: await images.setAlt(user.userId, String(req.params.id), String(req.params.imageId), alt) } satisfies OfferImageResponse);
+  }));
+
+  router.delete('/offers/:id/images/:imageId', requirePermission('edit_listings'), signedIn(async (req, res, user) => {
+    await images.remove(user.userId, String(req.params.id), String(req.params.imageId));
     res.status(204).end();
   }));
 

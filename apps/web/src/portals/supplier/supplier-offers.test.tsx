@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '@cellforge/contracts';
+import type { Offer, OfferImage } from '@cellforge/contracts';
 import { routes } from '@/app/router';
 import { jsonResponse } from '@/test/fetch';
 import { buildRobot, callsTo, listAnswer, stubApi, SUPPLIER } from '@/test/marketplace';
@@ -25,6 +25,7 @@ const offerOn = (overrides: Partial<Offer> = {}): Offer => ({
   status: 'active',
   created_at: '2025-03-04T10:00:00.000Z',
   updated_at: '2025-03-04T10:00:00.000Z',
+  images: [],
   ...overrides,
 });
 
@@ -41,6 +42,12 @@ function stubSupplier(offers: Offer[]) {
         current = [offerOn()];
         return jsonResponse({ data: nth(current, 0), model_added: false }, { status: 201 });
       },
+      'PUT /api/supplier/offers/:id/images/order': (_url, init) => {
+        const { ids } = JSON.parse(String(init.body)) as { ids: string[] };
+        const images = ids.map((id, position) => ({ ...nth(nth(current, 0).images.filter((i) => i.id === id), 0), position }));
+        current = current.map((o) => ({ ...o, images }));
+        return jsonResponse({ data: images });
+      },
       'PATCH /api/supplier/offers/:id/status': (_url, init) => {
         const { status } = JSON.parse(String(init.body)) as { status: 'active' | 'paused' };
         current = current.map((o) => ({ ...o, status }));
@@ -51,7 +58,42 @@ function stubSupplier(offers: Offer[]) {
   );
 }
 
+const photo = (n: number): OfferImage => {
+  const id = `40000000-0000-4000-8000-00000000000${n}`;
+  const file = (size: string, width: number, height: number) => ({ url: `/api/offer-images/${id}/${size}`, width, height });
+  return { id, offer_id: offerOn().id, position: n - 1, alt: '', content_type: 'image/jpeg', bytes: 1000, thumb: file('thumb', 320, 240), display: file('display', 1280, 960), original: file('original', 1600, 1200), created_at: '2025-03-04T10:00:00.000Z' };
+};
+
 describe('Supplier dashboard: offers', { timeout: 20_000 }, () => {
+  it('shows an offer\'s photos with their limits, reorders them, and refuses a file over 10 MB before sending it', async () => {
+    const user = userEvent.setup();
+    const mock = stubSupplier([offerOn({ images: [photo(1), photo(2)] })]);
+    renderRoutes(routes, '/dashboard');
+    // The first test of the file loads the dashboard's chunks.
+    const card = await screen.findByRole('article', { name: 'Offer on FANUC CRX-10iA' }, { timeout: 15_000 });
+    const photos = within(card).getByRole('region', { name: 'Photos of your offer on FANUC CRX-10iA' });
+    expect(photos).toHaveTextContent('Photos (2 of 8)');
+    expect(photos).toHaveTextContent('Up to 8 photos: JPEG, PNG, WebP or AVIF, at most 10 MB each.');
+    expect(within(photos).getByRole('button', { name: 'Move photo 1 earlier' })).toBeDisabled();
+
+    await user.click(within(photos).getByRole('button', { name: 'Move photo 2 earlier' }));
+    await waitFor(() => expect(callsTo(mock, 'PUT', `/api/supplier/offers/${offerOn().id}/images/order`)).toHaveLength(1));
+    expect(JSON.parse(String(nth(callsTo(mock, 'PUT', `/api/supplier/offers/${offerOn().id}/images/order`), 0).init.body))).toEqual({ ids: [photo(2).id, photo(1).id] });
+
+    const big = new File([new Uint8Array(11 * 1024 * 1024)], 'huge.jpg', { type: 'image/jpeg' });
+    await user.upload(within(photos).getByLabelText(/Add photos/), big);
+    expect(await within(photos).findByRole('alert')).toHaveTextContent('huge.jpg: 11 MB is over the limit of 10 MB.');
+  });
+
+  it('says when an offer has its 8 photos and takes no more', async () => {
+    stubSupplier([offerOn({ images: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ ...photo(1), id: `40000000-0000-4000-8000-00000000001${n}`, position: n - 1 })) })]);
+    renderRoutes(routes, '/dashboard');
+    const card = await screen.findByRole('article', { name: 'Offer on FANUC CRX-10iA' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('Photos (8 of 8)');
+    expect(card).toHaveTextContent('This offer has its 8 photos: delete one to add another.');
+    expect(within(card).getByLabelText(/Add photos/)).toBeDisabled();
+  });
+
   it('makes an offer on a catalog model found by a loosely typed search', async () => {
     const user = userEvent.setup();
     const mock = stubSupplier([]);

@@ -5,7 +5,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { QueryErrorState } from '@/components/ui/state-message';
 import { conditionLabel, formatLeadTime, formatOfferPrice } from '@/lib/offer-format';
 import { UNKNOWN } from '@/lib/robot-format';
+import { robotName } from '@/lib/robot-format';
 import { useRobotOffers } from '../api/get-robot-offers';
+import { OfferGallery } from './offer-gallery';
 
 export interface OffersTableProps {
   robotId: string;
@@ -33,7 +35,9 @@ export function OffersTable({ robotId, count, renderAction }: OffersTableProps) 
             {offers.data.map((offer) => (
               <li key={offer.id} className="py-3 first:pt-0 last:pb-0">
                 <article aria-label={`Offer from ${offer.supplier.name}`} className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0 space-y-1">
+                  <div className="min-w-0 flex-1 space-y-2">
+                    <OfferGallery images={offer.images} supplierName={offer.supplier.name} robotName={robotName(offer.robot)} />
+                    <div className="space-y-1">
                     <p className="font-semibold text-slate-900 dark:text-white">
                       <span className="tabular-nums">{formatOfferPrice(offer)}</span>
                       <span className="ml-2 text-sm font-normal text-slate-700 dark:text-slate-300">{conditionLabel(offer.condition)}</span>
@@ -62,6 +66,7 @@ export function OffersTable({ robotId, count, renderAction }: OffersTableProps) 
                       ) : null}
                     </dl>
                     {offer.notes ? <p className="whitespace-pre-line text-sm text-slate-700 dark:text-slate-300">{offer.notes}</p> : null}
+                    </div>
                   </div>
                   {renderAction ? <div className="w-full sm:w-auto">{renderAction(offer)}</div> : null}
                 </article>

@@ -17,6 +17,7 @@ import { conditionLabel, formatLeadTime, formatOfferPrice } from '@/lib/offer-fo
 import { robotName } from '@/lib/robot-format';
 import { useCreateOffer, useDeleteOffer, useMyOffers, useSetOfferStatus, useUpdateOffer } from '../api/offers';
 import { OfferForm } from './offer-form';
+import { OfferImagesEditor } from './offer-images-editor';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; offer: Offer };
 
@@ -102,6 +103,7 @@ export function OffersPanel() {
                         Delete{' '}<span className="sr-only">offer on {name}</span>
                       </Button>
                     </div>
+                    <OfferImagesEditor offer={offer} name={name} />
                   </article>
                 </li>
               );
