@@ -72,7 +72,7 @@ describe('planRobotImport', () => {
     expect(plan).toEqual({ inserts: [], updates: [], unchanged: 1 });
   });
 
-  it('updates a changed figure or spelling of an existing key, never its category', () => {
+  it('updates a changed figure or spelling of an existing key, keeping its category when the file gives none', () => {
     const plan = planRobotImport(
       [{ key: existing.key, manufacturer: 'abb', model: 'IRB 6700', payload_kg: 235, reach_mm: 2600, dof: 6 }],
       [existing],
@@ -81,6 +81,6 @@ describe('planRobotImport', () => {
     expect(plan.inserts).toEqual([]);
     expect(plan.updates).toHaveLength(1);
     expect(plan.updates[0]).toMatchObject({ id: 'r1', manufacturer: 'abb', payload_kg: 235, dof: 6 });
-    expect(plan.updates[0]).not.toHaveProperty('category');
+    expect(plan.updates[0]?.category).toBe('articulated');
   });
 });
