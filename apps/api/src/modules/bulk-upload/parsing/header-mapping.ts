@@ -148,7 +148,8 @@ export function scoreHeader(header: string, target: BulkTargetField): number {
   const core = words.filter((w) => !qualifiers.has(w)).join(' ');
   let best = 0;
   for (const [phrase, weight] of synonyms[target]) {
-    if (phrase === full || (core && phrase === core)) {
+    // The whole header as written counts too ("made in": "in" is not a unit there).
+    if (phrase === full || phrase === normalized || (core && phrase === core)) {
       best = Math.max(best, weight);
       continue;
     }
