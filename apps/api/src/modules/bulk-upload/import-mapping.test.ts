@@ -41,7 +41,7 @@ const supplierRows: Array<Array<string | number>> = [
 ];
 
 function supplierWorkbook(): Buffer {
-  return workbookBuffer([{ name: 'Export', rows: [['Acme Robotics price list 2026'], supplierHeader, ...supplierRows] }]);
+  return workbookBuffer([{ name: 'Export', rows: [['Acme Robotics price list 2026'], supplierHeader, ...supplierRows] }], 'xlsx');
 }
 
 function parse(app: Parameters<typeof request>[0], token: string, file: Buffer, name: string, base = BASE) {
