@@ -95,14 +95,14 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
       mappings: { Brand: 'manufacturer', 'Model #': 'model', 'Max Payload (lbs)': 'payload_kg', 'Reach (in)': 'reach_mm', Schutzart: 'ip_rating', 'Food grade (Y/N)': 'food_grade' },
       created_at: '2026-11-26T10:00:00.000Z', last_used_at: '2026-11-26T11:00:00.000Z',
     };
-    let list = [SAVED];
+    let list: Array<Omit<typeof SAVED, 'last_used_at'> & { last_used_at: string | null }> = [SAVED];
     const fetchMock = stubCatalog({
       'GET /api/integrator/bulk-upload/mappings': () => jsonResponse({ mappings: list }),
       'POST /api/integrator/bulk-upload/mappings': (_url, init) => {
         const body = JSON.parse(String(init.body)) as { name: string };
         const saved = { ...SAVED, id: 'map-2', name: body.name, last_used_at: null };
         list = [saved, ...list];
-        return jsonResponse(saved, 201);
+        return jsonResponse(saved, { status: 201 });
       },
       'DELETE /api/integrator/bulk-upload/mappings/:id': () => {
         list = list.filter((m) => m.id !== 'map-1');
