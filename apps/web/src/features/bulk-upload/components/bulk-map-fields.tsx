@@ -126,7 +126,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved 
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Each field comes from one column: choosing a field already in use moves it. Only the first four are required; DOF is optional (6 axes are assumed).
+        Each field comes from one column: choosing a field already in use moves it. Manufacturer, model, payload and reach are required; DOF is optional (6 axes are assumed), and so is every other field.
       </p>
     </div>
   );

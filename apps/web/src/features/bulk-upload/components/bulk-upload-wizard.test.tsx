@@ -122,7 +122,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     const { user, dialog } = await openWizard();
 
     // The upload step links the template.
-    await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download the template as CSV' }));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/bulk-upload/template.csv')).toHaveLength(1));
     expect(clicks).toHaveBeenCalled();
 

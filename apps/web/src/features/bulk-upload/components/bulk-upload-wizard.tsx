@@ -188,6 +188,7 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
                 type="button"
                 className="inline-flex min-h-8 items-center gap-1 rounded font-medium text-orange-700 underline underline-offset-2 hover:text-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 disabled:opacity-60 dark:text-orange-400 dark:hover:text-orange-300"
                 disabled={template.isPending}
+                aria-label={`Download the template as ${format === 'csv' ? 'CSV' : 'Excel (.xlsx)'}`}
                 onClick={() => template.mutate(format)}
               >
                 <Download className="h-4 w-4" aria-hidden="true" />
