@@ -6,6 +6,11 @@ import { planRobotImport, type ExistingImportTarget, type ImportedRobot } from '
 /** Rows per INSERT/UPDATE statement: one JSON parameter per batch, so no parameter limit applies. */
 export const IMPORT_BATCH_SIZE = 1000;
 
+/** A batch as JSON without its null fields (json_to_recordset reads a missing key as null): a file without the optional columns sends no more than before. */
+function batchJson(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) => (value === null ? undefined : value));
+}
+
 export interface UpsertCounts {
   inserted: number;
   updated: number;
@@ -76,7 +81,7 @@ export async function upsertOwnedRobotBatch(
              ${ownerId}::uuid, ${options.listed}, 'active', coalesce(x.datasheet_source, ${options.source}),
              x.repeatability_mm, x.weight_kg, x.price_min_usd, x.price_max_usd, coalesce(x.applications, '{}'), coalesce(x.industries, '{}'),
              coalesce(x.description, ''), x.ip_rating, x.cleanroom_iso_class, x.food_grade, x.mounting, x.max_speed_mm_s, x.environment_source
-      from json_to_recordset(${JSON.stringify(inserts)}::json) as x(
+      from json_to_recordset(${batchJson(inserts)}::json) as x(
         manufacturer text, model text, normalized_key text, search_text text, compact_text text, maker_country text, category text,
         payload_kg double precision, reach_mm double precision, dof integer,
         repeatability_mm double precision, weight_kg double precision, price_min_usd integer, price_max_usd integer,
@@ -97,7 +102,7 @@ export async function upsertOwnedRobotBatch(
              food_grade = coalesce(x.food_grade, r.food_grade), mounting = coalesce(x.mounting, r.mounting),
              max_speed_mm_s = coalesce(x.max_speed_mm_s, r.max_speed_mm_s), environment_source = coalesce(x.environment_source, r.environment_source),
              updated_at = now()
-      from json_to_recordset(${JSON.stringify(updates)}::json) as x(
+      from json_to_recordset(${batchJson(updates)}::json) as x(
         id uuid, manufacturer text, model text, search_text text, compact_text text, maker_country text, category text,
         payload_kg double precision, reach_mm double precision, dof integer,
         repeatability_mm double precision, weight_kg double precision, price_min_usd integer, price_max_usd integer,
