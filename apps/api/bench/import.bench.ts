@@ -32,7 +32,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createDb, robotSearchColumns, type DbHandle } from '@cellforge/db';
-import { IMPORT_BATCH_SIZE } from '../src/modules/bulk-upload/bulk-upload.repository';
+import { IMPORT_BATCH_SIZE } from '../src/modules/catalog/robot-import.repository';
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { bundleApi, removeBundle, startApi, type ApiProcess, type StepMemory } from './api-process';
 
