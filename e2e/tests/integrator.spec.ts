@@ -102,6 +102,10 @@ test('an integrator imports a messy XLSX through the wizard and finds the robots
   await page.getByRole('button', { name: 'Bulk Upload' }).click();
   const wizard = page.getByRole('dialog', { name: 'Bulk Upload' });
   await expect(wizard.locator('[aria-current="step"]')).toContainText('Choose a file');
+  // The template with every field (issue 14) is one click away.
+  const template = page.waitForEvent('download');
+  await wizard.getByRole('button', { name: 'Download the template as CSV' }).click();
+  expect((await template).suggestedFilename()).toBe('cellforge-robots-template.csv');
   await wizard.getByLabel('Robot file (.csv, .json, .xlsx or .xls)').setInputFiles({
     name: 'robots.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -119,6 +123,10 @@ test('an integrator imports a messy XLSX through the wizard and finds the robots
   await expect(wizard.getByRole('row', { name: /^Reach \(in\)/ })).toContainText('in (inches)');
   await expect(wizard.getByRole('row', { name: /^Model #/ })).not.toContainText('pounds');
   await expectNoAxeViolations(page, 'wizard, map fields');
+  // The mapping is saved under a name for the next file with these headers.
+  await wizard.getByRole('textbox', { name: 'Save this mapping as' }).fill('Plant robots');
+  await wizard.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(wizard.getByRole('combobox', { name: 'Your mappings' })).toContainText('Plant robots');
 
   await wizard.getByRole('button', { name: 'Validate' }).click();
   await expect(wizard.locator('[aria-current="step"]')).toContainText('Validate & preview');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkTargetFields, type BulkTargetField } from './constants/bulk-fields';
 
 /**
  * Bulk upload (docs/product.md §3.12, §5.3, §7.11): parse -> map -> validate -> import.
@@ -10,12 +11,10 @@ import { z } from 'zod';
  * row and the header above, data row 1 is sheet row 3); messages name rows by it.
  */
 
-/** docs/product.md §4.5: target fields of the bulk-upload mapping. */
-export const bulkTargetFields = ['manufacturer', 'model', 'payload_kg', 'reach_mm', 'dof'] as const;
+export * from './constants/bulk-fields';
 export const bulkTargetFieldSchema = z.enum(bulkTargetFields, {
   message: `Unknown target field: use one of ${bulkTargetFields.join(', ')}`,
 });
-export type BulkTargetField = z.infer<typeof bulkTargetFieldSchema>;
 /** A row can be imported only with these four mapped and valid; dof is optional (6 assumed, with a warning). */
 export const BULK_REQUIRED_FIELDS = ['manufacturer', 'model', 'payload_kg', 'reach_mm'] as const satisfies readonly BulkTargetField[];
 
@@ -78,6 +77,8 @@ export const bulkParseResponseSchema = z.object({
    * (send header_row with the file again). At most 12 rows of 12 cells.
    */
   first_rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])) })).optional(),
+  /** A saved mapping of this person for the same headers (in any order): suggested_mappings is it. */
+  saved_mapping: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type BulkParseResponse = z.infer<typeof bulkParseResponseSchema>;
 
@@ -119,6 +120,31 @@ export const bulkValidEntrySchema = z.object({
   reach_mm: z.number().nullable(),
   /** null when the file has no axes value (6 is assumed on import). */
   dof: z.number().int().nullable(),
+  /**
+   * The other mapped fields the row gives, normalised as they will be stored (IP67 -> 67,
+   * "Class 5" -> 5, "Y" -> true, "inverted" -> ["ceiling"], "Germany" -> "DE"); a field
+   * that is not mapped or whose cell is empty is absent.
+   */
+  fields: z
+    .object({
+      category: z.string(),
+      repeatability_mm: z.number(),
+      weight_kg: z.number(),
+      price_min_usd: z.number().int(),
+      price_max_usd: z.number().int(),
+      applications: z.array(z.string()),
+      industries: z.array(z.string()),
+      description: z.string(),
+      datasheet_source: z.string(),
+      ip_rating: z.number().int(),
+      cleanroom_iso_class: z.number().int(),
+      food_grade: z.boolean(),
+      mounting: z.array(z.string()),
+      max_speed_mm_s: z.number(),
+      maker_country: z.string(),
+    })
+    .partial()
+    .optional(),
   /** Unit conversions and unusual values, e.g. "Row 5: payload 44 lb converted to 20 kg". */
   warnings: z.array(z.string()),
 });
@@ -166,3 +192,34 @@ export const bulkImportResponseSchema = z.object({
   skipped: z.number().int().optional(),
 });
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
+
+/**
+ * Saved mappings (issue 14, migration 0017): a person's column mappings under a name,
+ * keyed by the file's header signature (the normalised headers, sorted, hashed), so the
+ * next file with the same headers in any order is mapped the same way.
+ */
+export const BULK_SAVED_MAPPINGS_MAX = 50;
+export const bulkSavedMappingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** sha256 of the normalised, sorted header list (the same headers in another order match). */
+  header_signature: z.string(),
+  /** The headers it was saved with, as the file spelled them. */
+  columns: z.array(z.string()),
+  mappings: bulkMappingsSchema,
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type BulkSavedMapping = z.infer<typeof bulkSavedMappingSchema>;
+export const bulkSavedMappingListSchema = z.object({ mappings: z.array(bulkSavedMappingSchema) });
+export type BulkSavedMappingList = z.infer<typeof bulkSavedMappingListSchema>;
+export const bulkSaveMappingRequestSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Give the mapping a name' }).max(80, { message: 'Use at most 80 characters for the name' }),
+  /** The file's columns (detected_columns) the mapping is for. */
+  columns: z.array(z.string().max(500)).min(1, { message: 'Send the columns of the file' }).max(500),
+  mappings: bulkMappingsSchema,
+});
+export type BulkSaveMappingRequest = z.infer<typeof bulkSaveMappingRequestSchema>;
+
+/** GET template.csv / template.xlsx: every mappable field as a header, with one example row. */
+export const bulkTemplateFormats = ['csv', 'xlsx'] as const;

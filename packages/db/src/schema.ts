@@ -594,3 +594,24 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );
+
+/**
+ * Saved bulk-upload mappings (issue 14, migration 0017): owned by the bulk-upload module.
+ * header_signature: sha256 of the file's normalised headers, sorted.
+ */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    headerSignature: text('header_signature').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [unique('import_mappings_user_name_unique').on(t.userId, t.name), index('import_mappings_user_signature_idx').on(t.userId, t.headerSignature)],
+);

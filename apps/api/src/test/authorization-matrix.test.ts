@@ -69,13 +69,16 @@ interface Fixtures {
   customerEmail: string;
   customerPassword: string;
   tokens: Record<Identity, string | null>;
+  /** Saved bulk-upload mappings (issue 14) of the integrator and the supplier. */
+  integratorMapping: string;
+  supplierMapping: string;
 }
 
 /** The fixture fields that are object ids: the unknown-id twin of a case swaps these. */
 const objectIds = [
   'customerProject', 'customerPrivateProject', 'integratorProject', 'publicRobot', 'otherPublicRobot', 'supplierListing', 'otherSupplierListing',
   'integratorRobot', 'integratorJob', 'integratorUpload', 'supplierUpload', 'supplierLead', 'otherSupplierLead', 'interestLead',
-  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey', 'supplierWebhook', 'supplierDelivery', 'supplierOfferImage', 'otherSupplierOfferImage',
+  'openRequest', 'supplierThread', 'offerRobot', 'supplierOffer', 'otherSupplierOffer', 'customerApiKey', 'supplierWebhook', 'supplierDelivery', 'supplierOfferImage', 'otherSupplierOfferImage', 'integratorMapping', 'supplierMapping',
 ] as const satisfies ReadonlyArray<keyof Fixtures>;
 
 interface Case {
@@ -107,6 +110,7 @@ const suppliersOnly = (supplier: Expect) => only({ supplier }, 403);
 
 const listing = { manufacturer: 'Matrix', model: 'M-1', category: 'articulated', payload_kg: 10, reach_mm: 1200, dof: 6 };
 const csv = 'manufacturer,model,payload_kg,reach_mm,dof\nABB,IRB 1200-7/0.7,7,700,6\n';
+const savedMapping = { name: 'Matrix mapping', columns: ['Brand', 'Type'], mappings: { Brand: 'manufacturer', Type: 'model' } };
 const STAGE2 = {
   stage2_summary: { total_tasks_identified: 1, total_configurations_generated: 1, viable_configurations: 1, deployment_locations_analyzed: 1 },
   task_configurations: [{ task_name: 'Activity 1', robot_configurations: [{ robot_model: 'M-20iD/25', manufacturer: 'FANUC', payload_kg: 25, reach_mm: 1831, is_viable: true, reason: 'fits' }] }],
@@ -295,6 +299,23 @@ const matrix: Record<string, Case[]> = {
     { path: (f) => `/api/supplier/bulk-upload/${f.supplierUpload}/errors.csv`, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
     { label: "the integrator's upload", path: (f) => `/api/supplier/bulk-upload/${f.integratorUpload}/errors.csv`, expect: suppliersOnly(404), ownedBy: 'integrator' },
   ],
+  // Saved mappings and templates of the bulk upload (issue 14): each person's own.
+  'GET /api/supplier/bulk-upload/template.csv': [{ expect: suppliersOnly('ok') }],
+  'GET /api/supplier/bulk-upload/template.xlsx': [{ expect: suppliersOnly('ok') }],
+  'GET /api/supplier/bulk-upload/mappings': [{ expect: suppliersOnly('ok') }],
+  'POST /api/supplier/bulk-upload/mappings': [{ body: () => savedMapping, expect: suppliersOnly('ok') }],
+  'DELETE /api/supplier/bulk-upload/mappings/:mappingId': [
+    { label: "the integrator's mapping", path: (f) => `/api/supplier/bulk-upload/mappings/${f.integratorMapping}`, expect: suppliersOnly(404), ownedBy: 'integrator' },
+    { path: (f) => `/api/supplier/bulk-upload/mappings/${f.supplierMapping}`, expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true },
+  ],
+  'GET /api/integrator/bulk-upload/template.csv': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/bulk-upload/template.xlsx': [{ expect: integratorsOnly('ok') }],
+  'GET /api/integrator/bulk-upload/mappings': [{ expect: integratorsOnly('ok') }],
+  'POST /api/integrator/bulk-upload/mappings': [{ body: () => savedMapping, expect: integratorsOnly('ok') }],
+  'DELETE /api/integrator/bulk-upload/mappings/:mappingId': [
+    { label: "the supplier's mapping", path: (f) => `/api/integrator/bulk-upload/mappings/${f.supplierMapping}`, expect: integratorsOnly(404), ownedBy: 'supplier' },
+    { path: (f) => `/api/integrator/bulk-upload/mappings/${f.integratorMapping}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true },
+  ],
   // Integrator
   'GET /api/integrator/catalog/robots': [{ expect: integratorsOnly('ok') }],
   'GET /api/integrator/catalog/stats': [{ expect: integratorsOnly('ok') }],
@@ -409,12 +430,16 @@ async function setUp(app: Express, db: Database): Promise<Fixtures> {
     (await request(app).post(`/api/supplier/offers/${offerId}/images`).set(bearer(token)).attach('file', PNG, 'cell.png').expect(201)).body.data.id as string;
   const supplierOfferImage = await picture(supplier.token, supplierOffer);
   const otherSupplierOfferImage = await picture(otherSupplier.token, otherSupplierOffer);
+  const saveMapping = async (base: string, token: string) =>
+    (await request(app).post(`${base}/bulk-upload/mappings`).set(bearer(token)).send({ ...savedMapping, name: 'Fixture mapping' }).expect(201)).body.id as string;
   return {
     customerApiKey,
     supplierWebhook,
     supplierDelivery,
     supplierOfferImage,
     otherSupplierOfferImage,
+    integratorMapping: await saveMapping('/api/integrator', integrator.token),
+    supplierMapping: await saveMapping('/api/supplier', supplier.token),
     offerRobot: defined(offerRobot).id,
     supplierOffer,
     otherSupplierOffer,

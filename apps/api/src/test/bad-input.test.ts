@@ -273,6 +273,8 @@ const examples: Record<string, Example> = {
   'POST /api/supplier/bulk-upload/validate': { who: 'supplier', body: (f) => ({ upload_id: f.supplierUpload, mappings: MAPPINGS }) },
   'POST /api/supplier/bulk-upload/import': { who: 'supplier', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
   'POST /api/integrator/bulk-upload/validate': { who: 'integrator', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
+  'POST /api/integrator/bulk-upload/mappings': { who: 'integrator', body: () => ({ name: `Mapping ${Math.random()}`, columns: Object.keys(MAPPINGS), mappings: MAPPINGS }) },
+  'POST /api/supplier/bulk-upload/mappings': { who: 'supplier', body: () => ({ name: `Mapping ${Math.random()}`, columns: Object.keys(MAPPINGS), mappings: MAPPINGS }) },
   'POST /api/integrator/bulk-upload/import': { who: 'integrator', body: (f) => ({ upload_id: f.integratorUpload, mappings: MAPPINGS }) },
   'PUT /api/integrator/catalog/robots/:id': { who: 'integrator', path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => ({ ...LISTING, model: 'Private 1' }) },
   'POST /api/integrator/projects': { who: 'integrator', body: () => ({ project_name: 'Own line', description: 'A line.', requirements: REQUIREMENTS, shared_with_integrators: false }) },

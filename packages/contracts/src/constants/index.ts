@@ -10,3 +10,4 @@ export * from './robots';
 export * from './roles';
 export * from './pages';
 export * from './makers';
+export * from './bulk-fields';

@@ -10,7 +10,10 @@ import {
   bulkMappingsSchema,
   bulkParseOptionsSchema,
   bulkValidateRequestSchema,
+  bulkSaveMappingRequestSchema,
   type BulkImportResponse,
+  type BulkSavedMapping,
+  type BulkSavedMappingList,
   type BulkParseResponse,
   type BulkValidateResponse,
 } from '@cellforge/contracts';
@@ -23,6 +26,7 @@ import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import { webhookEvents } from '../webhooks';
 import { createBulkUploadService, type BulkImporterRole } from './bulk-upload.service';
+import { templateCsv, templateXlsx } from './template';
 
 
 function formatBytes(n: number): string {
@@ -103,6 +107,31 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
     if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
     await webhookEvents.publish(deps.db, [user.userId], 'import.finished', { role: deps.role, inserted: result.inserted, updated: result.updated, unchanged: result.unchanged ?? 0, skipped: result.skipped ?? 0 });
     res.json(result satisfies BulkImportResponse);
+  }));
+
+  /** The import template: every mappable field as a header, one example row; the XLSX adds a "Fields" sheet. */
+  router.get('/template.csv', (_req, res) => {
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="cellforge-robots-template.csv"');
+    res.send(templateCsv());
+  });
+  router.get('/template.xlsx', (_req, res) => {
+    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    res.setHeader('Content-Disposition', 'attachment; filename="cellforge-robots-template.xlsx"');
+    res.send(templateXlsx());
+  });
+
+  /** Saved mappings (issue 14): each person sees and deletes only their own. */
+  router.get('/mappings', signedIn(async (_req, res, user) => {
+    res.json((await service.listMappings(user.userId)) satisfies BulkSavedMappingList);
+  }));
+  router.post('/mappings', signedIn(async (req, res, user) => {
+    const body = bulkSaveMappingRequestSchema.parse(req.body ?? {});
+    res.status(201).json((await service.saveMapping(user.userId, body)) satisfies BulkSavedMapping);
+  }));
+  router.delete('/mappings/:mappingId', signedIn(async (req, res, user) => {
+    await service.deleteMapping(user.userId, String(req.params.mappingId));
+    res.status(204).end();
   }));
 
   router.get('/:uploadId/errors.csv', signedIn(async (req, res, user) => {

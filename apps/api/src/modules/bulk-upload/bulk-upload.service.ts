@@ -10,6 +10,10 @@ import {
   type BulkUnit,
   type BulkValidateResponse,
   type BulkValidateRequest,
+  BULK_SAVED_MAPPINGS_MAX,
+  type BulkSaveMappingRequest,
+  type BulkSavedMapping,
+  type BulkSavedMappingList,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
@@ -24,6 +28,16 @@ import type { Cell } from './parsing/table';
 import type { ValidRow } from './parsing/validate-rows';
 import { unitFromHeader } from './parsing/units';
 import { isUniqueViolation } from '../../lib/db-values';
+import {
+  countImportMappings,
+  deleteImportMapping,
+  findImportMappingByName,
+  findImportMappingBySignature,
+  listImportMappings,
+  touchImportMapping,
+  upsertImportMapping,
+} from './import-mappings.repository';
+import { headerSignature, mappingForColumns, savedMappingDto } from './saved-mappings';
 
 /** Who imports: integrators' robots are private (listed false), suppliers' are listings (listed true). */
 export type BulkImporterRole = 'integrator' | 'supplier';
@@ -109,12 +123,17 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
         return { parsed: table, rowCount: count, uploadId: id };
       });
       const meta: ParseMeta = parsed.meta;
+      // A saved mapping for the same headers (any order) is applied in place of the guess.
+      const saved = await findImportMappingBySignature(db, ownerId, headerSignature(parsed.columns));
+      const applied = saved ? mappingForColumns(saved, parsed.columns) : null;
+      if (saved && applied) await touchImportMapping(db, saved.id);
       return {
         upload_id: uploadId,
         file_name: fileName,
         row_count: rowCount,
         detected_columns: parsed.columns,
-        suggested_mappings: suggestMappings(parsed.columns),
+        suggested_mappings: applied ?? suggestMappings(parsed.columns),
+        saved_mapping: saved && applied ? { id: saved.id, name: saved.name } : null,
         preview_rows: previewOf(parsed.columns, parsed.preview),
         format: meta.format,
         detected_units: unitsOf(parsed.columns),
@@ -242,6 +261,45 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       });
       const base = upload.fileName.replace(/\.[^.]+$/, '');
       return { fileName: `${base}-errors.csv`, csv: csvDocument(lines) };
+    },
+
+    /** The person's saved mappings (issue 14), most recently used first. */
+    async listMappings(userId: string): Promise<BulkSavedMappingList> {
+      return { mappings: (await listImportMappings(db, userId)).map(savedMappingDto) };
+    },
+
+    /**
+     * Saves the mapping of a file's columns under a name (the same name replaces it). The
+     * mapped columns must be among `columns`, each field from one column; at most
+     * BULK_SAVED_MAPPINGS_MAX per person.
+     */
+    async saveMapping(userId: string, body: BulkSaveMappingRequest): Promise<BulkSavedMapping> {
+      const columns = new Set(body.columns);
+      const details: Record<string, string[]> = {};
+      const used = new Map<string, string>();
+      for (const [column, target] of Object.entries(body.mappings)) {
+        if (!columns.has(column)) (details[`mappings.${column}`] ??= []).push(`"${column}" is not among the columns sent`);
+        else if (target !== null) {
+          const other = used.get(target);
+          if (other !== undefined) (details[`mappings.${column}`] ??= []).push(`${target} is already mapped from the column "${other}"; map each field from one column`);
+          else used.set(target, column);
+        }
+      }
+      if (!used.size) (details.mappings ??= []).push('Map at least one column before saving');
+      const problems = Object.values(details).flat();
+      if (problems.length) throw new AppError('VALIDATION_FAILED', `Check the mapping: ${problems[0] ?? ''}`, details);
+      const replacing = await findImportMappingByName(db, userId, body.name);
+      if (!replacing && (await countImportMappings(db, userId)) >= BULK_SAVED_MAPPINGS_MAX) {
+        throw new AppError('CONFLICT', `You have ${BULK_SAVED_MAPPINGS_MAX} saved mappings, the most we keep: delete one you no longer use, or save under an existing name to replace it.`);
+      }
+      const mapping = Object.fromEntries(body.columns.map((c) => [c, body.mappings[c] ?? null]));
+      const row = await upsertImportMapping(db, { userId, name: body.name, headerSignature: headerSignature(body.columns), columns: body.columns, mapping });
+      return savedMappingDto(row);
+    },
+
+    /** Deletes one of the person's saved mappings; another person's (or an unknown id) is a 404. */
+    async deleteMapping(userId: string, id: string): Promise<void> {
+      if (!(await deleteImportMapping(db, userId, id))) throw new AppError('NOT_FOUND', 'This saved mapping was not found: it was deleted, or belongs to someone else.');
     },
 
   };

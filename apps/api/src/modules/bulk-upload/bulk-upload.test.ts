@@ -80,6 +80,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       payload_kg: 9.1,
       reach_mm: 671,
       dof: 6,
+      fields: {},
       warnings: ['Row 3: payload 20 lb converted to 9.1 kg', 'Row 3: reach 26.4 in converted to 671 mm'],
     });
     expect(validated.results.valid[2]).toMatchObject({ row: 3, sheet_row: 5, dof: null });

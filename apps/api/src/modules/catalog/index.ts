@@ -50,7 +50,7 @@ export { findSimilarRobots } from './similar-robots';
 export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
-export { planRobotImport, type ImportedRobot } from './robot-import';
+export { planRobotImport, type ImportedFields, type ImportedRobot } from './robot-import';
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
 export {
   activateContributedModel,

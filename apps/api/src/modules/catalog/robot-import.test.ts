@@ -18,7 +18,37 @@ describe('inferCategory', () => {
 describe('planRobotImport', () => {
   const existing: ExistingImportTarget = {
     id: 'r1', key: 'abb|irb6700', manufacturer: 'ABB', model: 'IRB 6700', category: 'articulated', payloadKg: 200, reachMm: 2600, dof: 6,
+    repeatabilityMm: null, weightKg: null, priceMinUsd: null, priceMaxUsd: null, applications: [], industries: [], description: '',
+    datasheetSource: 'Bulk upload', ipRating: 54, cleanroomIsoClass: null, foodGrade: null, mounting: null, maxSpeedMmS: null,
+    environmentSource: 'ABB datasheet', makerCountry: 'CH',
   };
+
+  it('writes the fields a row gives, stamps environment_source, and keeps what it does not give', () => {
+    const plan = planRobotImport(
+      [
+        {
+          key: 'acme|a1', manufacturer: 'Acme', model: 'A1', payload_kg: 10, reach_mm: 1000, dof: 6,
+          fields: { category: 'collaborative', ip_rating: 67, food_grade: true, mounting: ['floor', 'ceiling'], maker_country: 'DE', applications: ['spot-welding'] },
+        },
+        { key: 'abb|irb6700', manufacturer: 'ABB', model: 'IRB 6700', payload_kg: 200, reach_mm: 2600, dof: 6, fields: { cleanroom_iso_class: 5 } },
+        { key: 'abb|irb6700', manufacturer: 'ABB', model: 'IRB 6700', payload_kg: 200, reach_mm: 2600, dof: 6, fields: { ip_rating: 54 } },
+      ],
+      [existing],
+      6,
+      'Bulk upload: robots.csv',
+    );
+    expect(plan.inserts).toHaveLength(1);
+    expect(plan.inserts[0]).toMatchObject({
+      category: 'collaborative', ip_rating: 67, food_grade: true, mounting: ['floor', 'ceiling'], maker_country: 'DE',
+      environment_source: 'Bulk upload: robots.csv', cleanroom_iso_class: null, applications: ['spot-welding'], weight_kg: null,
+    });
+    expect(nth(plan.inserts, 0).search_text).toContain('spot welding');
+    // The cleanroom class is new: an update; null columns keep the robot's values (the SQL coalesces).
+    expect(plan.updates).toHaveLength(1);
+    expect(plan.updates[0]).toMatchObject({ id: 'r1', cleanroom_iso_class: 5, ip_rating: null, category: 'articulated', maker_country: 'CH', environment_source: 'Bulk upload: robots.csv' });
+    // The same IP rating as held: unchanged.
+    expect(plan.unchanged).toBe(1);
+  });
 
   it('inserts unknown keys with an inferred category and the assumed axes', () => {
     const plan = planRobotImport(
@@ -42,7 +72,7 @@ describe('planRobotImport', () => {
     expect(plan).toEqual({ inserts: [], updates: [], unchanged: 1 });
   });
 
-  it('updates a changed figure or spelling of an existing key, never its category', () => {
+  it('updates a changed figure or spelling of an existing key, keeping its category when the file gives none', () => {
     const plan = planRobotImport(
       [{ key: existing.key, manufacturer: 'abb', model: 'IRB 6700', payload_kg: 235, reach_mm: 2600, dof: 6 }],
       [existing],
@@ -51,6 +81,6 @@ describe('planRobotImport', () => {
     expect(plan.inserts).toEqual([]);
     expect(plan.updates).toHaveLength(1);
     expect(plan.updates[0]).toMatchObject({ id: 'r1', manufacturer: 'abb', payload_kg: 235, dof: 6 });
-    expect(plan.updates[0]).not.toHaveProperty('category');
+    expect(plan.updates[0]?.category).toBe('articulated');
   });
 });

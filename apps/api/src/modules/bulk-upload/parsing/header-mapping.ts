@@ -38,6 +38,68 @@ const synonyms: Record<BulkTargetField, Array<[phrase: string, weight: number]>>
     ['axis count', 1], ['degrees of freedom', 1], ['degree of freedom', 1], ['dofs', 1], ['joints', 0.9],
     ['number of joints', 0.95], ['achsen', 1], ['anzahl achsen', 1], ['achszahl', 1], ['axes nb', 1], ['nb axes', 1], ['ejes', 1],
   ],
+  // Issue 14: the other robot fields. Short words that typos could reach ("link"/"line",
+  // "land"/"hand") weigh under 0.625, so only an exact header suggests them.
+  category: [
+    ['category', 1], ['robot category', 1], ['robot class', 0.9], ['kinematics', 0.9], ['kategorie', 1], ['categoria', 1], ['categorie', 1],
+    ['bauart', 0.9], ['robotertyp', 0.85], ['tipo de robot', 0.9], ['tipo', 0.75], ['class', 0.6], ['robot type', 0.85], ['type', 0.7],
+  ],
+  repeatability_mm: [
+    ['repeatability', 1], ['pose repeatability', 1], ['position repeatability', 1], ['positional repeatability', 1], ['accuracy', 0.8],
+    ['wiederholgenauigkeit', 1], ['repetibilidad', 1], ['repetabilite', 1], ['repeatability mm', 1], ['precision', 0.7],
+  ],
+  weight_kg: [
+    ['weight', 1], ['robot weight', 1], ['arm weight', 1], ['net weight', 1], ['mass', 0.6], ['eigengewicht', 1], ['gewicht', 1],
+    ['peso', 1], ['poids', 1], ['weight kg', 1],
+  ],
+  price_usd: [
+    ['price', 1], ['list price', 1], ['price usd', 1], ['usd price', 1], ['msrp', 1], ['cost', 0.6], ['preis', 1], ['listenpreis', 1],
+    ['precio', 1], ['prix', 1], ['unit price', 1],
+  ],
+  applications: [
+    ['applications', 1], ['application', 1], ['use cases', 0.9], ['use case', 0.9], ['anwendungen', 1], ['anwendung', 1],
+    ['einsatzgebiete', 0.95], ['aplicaciones', 1], ['aplicacion', 1], ['tasks', 0.6],
+  ],
+  industries: [
+    ['industries', 1], ['industry', 1], ['sectors', 0.95], ['sector', 0.95], ['branchen', 1], ['branche', 1], ['industrias', 1],
+    ['industria', 1], ['markets', 0.6],
+  ],
+  description: [
+    ['description', 1], ['notes', 0.95], ['note', 0.6], ['comments', 0.9], ['remarks', 0.9], ['summary', 0.85], ['beschreibung', 1],
+    ['bemerkungen', 0.9], ['bemerkung', 0.9], ['descripcion', 1], ['notas', 0.9], ['product description', 1],
+  ],
+  datasheet_source: [
+    ['datasheet', 1], ['data sheet', 1], ['datasheet url', 1], ['datasheet link', 1], ['spec sheet', 1], ['source', 0.6], ['url', 0.85],
+    ['link', 0.6], ['datenblatt', 1], ['ficha tecnica', 1], ['hoja de datos', 1], ['fiche technique', 1],
+  ],
+  ip_rating: [
+    ['ip rating', 1], ['ip', 1], ['ip class', 1], ['ip code', 1], ['ip protection', 1], ['ingress protection', 1], ['protection rating', 1],
+    ['protection class', 0.95], ['protection', 0.8], ['schutzart', 1], ['schutzklasse', 0.9], ['ip schutzart', 1], ['grado de proteccion', 1],
+    ['proteccion', 0.9], ['grado ip', 1], ['indice de protection', 1], ['indice ip', 1],
+  ],
+  cleanroom_iso_class: [
+    ['cleanroom', 1], ['clean room', 1], ['cleanroom class', 1], ['clean room class', 1], ['cleanroom iso class', 1], ['iso class', 0.95],
+    ['cleanliness class', 0.95], ['reinraum', 1], ['reinraumklasse', 1], ['sala limpia', 1], ['clase de sala limpia', 1], ['salle blanche', 1],
+  ],
+  food_grade: [
+    ['food grade', 1], ['food safe', 1], ['food', 0.6], ['hygienic', 0.85], ['hygienic design', 1], ['h1 lubricant', 0.9],
+    ['lebensmitteltauglich', 1], ['lebensmittelecht', 1], ['lebensmittel', 0.9], ['grado alimenticio', 1], ['grado alimentario', 1],
+    ['apto para alimentos', 1], ['alimentario', 0.9], ['qualite alimentaire', 1],
+  ],
+  mounting: [
+    ['mounting', 1], ['mounting position', 1], ['mounting options', 1], ['mounting orientation', 1], ['installation', 0.8],
+    ['installation position', 1], ['orientation', 0.85], ['einbaulage', 1], ['montageart', 1], ['montage', 0.9], ['montaje', 1],
+    ['posicion de montaje', 1], ['tipo de montaje', 1], ['montage position', 1],
+  ],
+  max_speed_mm_s: [
+    ['speed', 1], ['max speed', 1], ['tcp speed', 1], ['maximum speed', 1], ['velocity', 0.95], ['tcp velocity', 1], ['max velocity', 1],
+    ['linear speed', 1], ['geschwindigkeit', 1], ['velocidad', 1], ['velocidad maxima', 1], ['vitesse', 1], ['speed mm s', 1],
+  ],
+  maker_country: [
+    ['country of origin', 1], ['country', 0.9], ['origin', 0.9], ['made in', 1], ['maker country', 1], ['manufacturer country', 1],
+    ['home country', 1], ['herkunftsland', 1], ['ursprungsland', 1], ['land', 0.6], ['pais', 0.95], ['pais de origen', 1], ['origen', 0.9],
+    ['pays', 0.9], ['pays d origine', 1],
+  ],
 };
 
 /** Words that qualify a name without changing what it is ("Max Payload", "Robot Model"). */
@@ -86,7 +148,8 @@ export function scoreHeader(header: string, target: BulkTargetField): number {
   const core = words.filter((w) => !qualifiers.has(w)).join(' ');
   let best = 0;
   for (const [phrase, weight] of synonyms[target]) {
-    if (phrase === full || (core && phrase === core)) {
+    // The whole header as written counts too ("made in": "in" is not a unit there).
+    if (phrase === full || phrase === normalized || (core && phrase === core)) {
       best = Math.max(best, weight);
       continue;
     }

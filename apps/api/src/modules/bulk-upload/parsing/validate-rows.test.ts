@@ -54,7 +54,7 @@ describe('validateRows', () => {
     const out = run([['ABB', 'IRB 1200', '5', '900', '6']]);
     expect(out.errors).toEqual([]);
     expect(out.valid).toEqual([
-      { row: 1, sheet_row: 1, manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, reach_mm: 900, dof: 6, warnings: [], warningKinds: [], key: 'abb|irb1200' },
+      { row: 1, sheet_row: 1, manufacturer: 'ABB', model: 'IRB 1200', payload_kg: 5, reach_mm: 900, dof: 6, fields: {}, warnings: [], warningKinds: [], key: 'abb|irb1200' },
     ]);
   });
 

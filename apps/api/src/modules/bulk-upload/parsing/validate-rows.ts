@@ -1,8 +1,23 @@
-import { BULK_REQUIRED_FIELDS, bulkLimits, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
+import { BULK_REQUIRED_FIELDS, bulkLimits, makerCountryOfKey, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
 import { normalizeRobotKey } from '@cellforge/db';
 import { AppError } from '../../../lib/errors';
 import { defined, nth } from '../../../lib/invariants';
 import { sheetRowOf, type Cell, type SheetRows } from './table';
+import type { ImportedFields } from '../../catalog';
+import {
+  foreignCurrencyOf,
+  readCategory,
+  readCleanroomClass,
+  readCountry,
+  readIpRating,
+  readList,
+  readMounting,
+  readPrice,
+  readSpeed,
+  readText,
+  readYesNo,
+  speedUnitFromHeader,
+} from './field-values';
 import {
   countDecimalVotes,
   decideDecimalStyle,
@@ -28,6 +43,8 @@ export interface ValidRow {
   reach_mm: number;
   /** null: not given (6 is assumed on insert; an existing robot keeps its value). */
   dof: number | null;
+  /** The other mapped fields the row gives, as robots stores them (absent: not mapped or empty). */
+  fields: ImportedFields;
   warnings: string[];
   /** The kind of each warning, aligned with `warnings` ("payload converted from lb to kg"): counted per kind over the file. */
   warningKinds: string[];
@@ -55,6 +72,9 @@ export type ResolvedMappings = Partial<Record<BulkTargetField, { index: number; 
 
 const MAX_TEXT = 120;
 
+/** The fields read as a mass or a length, with a unit from the cell or the header. */
+const quantityOf: Partial<Record<BulkTargetField, Quantity>> = { payload_kg: 'mass', reach_mm: 'length', weight_kg: 'mass', repeatability_mm: 'length' };
+
 /**
  * Checks the mappings against the columns: every named column must exist, each target
  * is used once, and manufacturer, model, payload_kg and reach_mm must be mapped.
@@ -78,11 +98,16 @@ export function resolveMappings(columns: readonly string[], mappings: BulkMappin
       continue;
     }
     const unit = unitFromHeader(column);
-    const quantity: Quantity | null = target === 'payload_kg' ? 'mass' : target === 'reach_mm' ? 'length' : null;
+    const quantity: Quantity | null = quantityOf[target] ?? null;
     if (unit && quantity && unitFactors[unit].quantity !== quantity) {
       (details[`mappings.${column}`] ??= []).push(
         `The column "${column}" is in ${unit}, which is not a ${quantity}; is it mapped to the right field (${target})?`,
       );
+      continue;
+    }
+    const currency = target === 'price_usd' ? foreignCurrencyOf(column) : null;
+    if (currency) {
+      (details[`mappings.${column}`] ??= []).push(`The column "${column}" is in ${currency}; the catalog stores prices in USD (price_usd)`);
       continue;
     }
     resolved[target] = { index, column };
@@ -159,8 +184,8 @@ function readQuantity(
   rowNo: number,
   errors: string[],
   warn: Warn,
+  label: string = labels[quantity],
 ): { value: number; explicitUnit: boolean } | null {
-  const label = labels[quantity];
   const base = baseUnits[quantity];
   const parsed = parseQuantityCell(cell ?? null, col.style);
   if (!parsed.ok) {
@@ -178,6 +203,7 @@ function readQuantity(
   let value = converted;
   if (unit !== base) {
     value = roundFor(quantity, converted);
+    value = label === 'repeatability' ? Math.round(converted * 1000) / 1000 : value;
     warn(`${label} converted from ${unit} to ${base}`, `Row ${rowNo}: ${label} ${formatNumber(parsed.value)} ${unit} converted to ${formatNumber(value)} ${base}`);
   }
   return { value, explicitUnit: parsed.unit !== null || col.headerUnit !== null };
@@ -239,6 +265,34 @@ function readName(cell: Cell | undefined, label: string, errors: string[]): stri
   return text;
 }
 
+/**
+ * An optional mass or length (weight, repeatability): empty is "not given" (null); a
+ * value outside (0, max] is an error. "±0.05" reads as 0.05.
+ */
+function readOptionalQuantity(
+  cell: Cell | undefined,
+  col: QuantityColumn | null,
+  quantity: Quantity,
+  label: string,
+  max: number,
+  rowNo: number,
+  errors: string[],
+  warn: Warn,
+): number | null | undefined {
+  if (!col) return null;
+  const raw = typeof cell === 'string' ? cell.replace(/^\s*(?:±|\+\/-|\+-)\s*/, '') : cell;
+  const parsed = parseQuantityCell(raw ?? null, col.style);
+  if (!parsed.ok && parsed.reason === 'empty') return null;
+  const read = readQuantity(raw, col, quantity, rowNo, errors, warn, label);
+  if (!read) return undefined;
+  const unit = baseUnits[quantity];
+  if (!(read.value > 0) || read.value > max) {
+    errors.push(`${label} ${formatNumber(read.value)} ${unit} is outside the plausible range (more than 0 and at most ${max.toLocaleString('en-US')} ${unit})`);
+    return undefined;
+  }
+  return read.value;
+}
+
 export interface RowValidator {
   /** Checks one data row (1-based data row `rowNo`); call in file order, duplicates are found across calls. */
   check(row: readonly Cell[], rowNo: number): { valid: ValidRow } | { error: RowError };
@@ -266,7 +320,48 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
   const manufacturerAt = mappings.manufacturer?.index;
   const modelAt = mappings.model?.index;
   const dofAt = mappings.dof?.index;
+  const weightCol = quantityColumn(mappings.weight_kg, styles, fileStyle);
+  const repeatabilityCol = quantityColumn(mappings.repeatability_mm, styles, fileStyle);
+  const at = (field: BulkTargetField) => mappings[field]?.index;
+  const styleOf = (field: BulkTargetField) => {
+    const i = mappings[field]?.index;
+    return i === undefined ? fileStyle : (decideDecimalStyle(styles.votes[i]) ?? fileStyle);
+  };
+  const speedHeaderUnit = mappings.max_speed_mm_s ? speedUnitFromHeader(mappings.max_speed_mm_s.column) : null;
   const firstRowOfKey = new Map<string, number>();
+
+  /** The optional fields of a row; a field that is mapped and unreadable adds its message to `errors`. */
+  const readFields = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn): ImportedFields => {
+    const fields: ImportedFields = {};
+    const cell = (field: BulkTargetField) => {
+      const i = at(field);
+      return i === undefined ? undefined : row[i];
+    };
+    const put = <K extends keyof ImportedFields>(key: K, value: ImportedFields[K] | null | undefined) => {
+      if (value !== null && value !== undefined) fields[key] = value;
+    };
+    if (at('category') !== undefined) put('category', readCategory(cell('category'), errors));
+    put('repeatability_mm', readOptionalQuantity(cell('repeatability_mm'), repeatabilityCol, 'length', 'repeatability', 10, rowNo, errors, warn));
+    put('weight_kg', readOptionalQuantity(cell('weight_kg'), weightCol, 'mass', 'weight', 50_000, rowNo, errors, warn));
+    if (at('price_usd') !== undefined) {
+      const price = readPrice(cell('price_usd'), styleOf('price_usd'), errors);
+      if (price) {
+        fields.price_min_usd = price.min;
+        fields.price_max_usd = price.max;
+      }
+    }
+    if (at('applications') !== undefined) put('applications', readList(cell('applications'), 'applications', errors));
+    if (at('industries') !== undefined) put('industries', readList(cell('industries'), 'industries', errors));
+    if (at('description') !== undefined) put('description', readText(cell('description'), 'description', 2000, errors));
+    if (at('datasheet_source') !== undefined) put('datasheet_source', readText(cell('datasheet_source'), 'datasheet', 500, errors));
+    if (at('ip_rating') !== undefined) put('ip_rating', readIpRating(cell('ip_rating'), errors));
+    if (at('cleanroom_iso_class') !== undefined) put('cleanroom_iso_class', readCleanroomClass(cell('cleanroom_iso_class'), errors, warn, rowNo));
+    if (at('food_grade') !== undefined) put('food_grade', readYesNo(cell('food_grade'), 'food grade', errors));
+    if (at('mounting') !== undefined) put('mounting', readMounting(cell('mounting'), errors));
+    if (at('max_speed_mm_s') !== undefined) put('max_speed_mm_s', readSpeed(cell('max_speed_mm_s'), speedHeaderUnit, styleOf('max_speed_mm_s'), errors, warn, rowNo));
+    if (at('maker_country') !== undefined) put('maker_country', readCountry(cell('maker_country'), errors));
+    return fields;
+  };
 
   return {
     check(row, dataRow) {
@@ -299,10 +394,19 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
         if (read) checkReach(read.value, rowNo, read.explicitUnit, errors, warn);
       }
       const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warn);
+      const fields = readFields(row, rowNo, errors, warn);
+      if (fields.maker_country && key) {
+        // The catalog's makers keep their listed home country (the "made in" filter reads it): a differing cell is a warning.
+        const listed = makerCountryOfKey(nth(key.split('|'), 0));
+        if (listed && listed !== fields.maker_country) {
+          warn(`country differs from the maker's listed country`, `Row ${rowNo}: country ${fields.maker_country} differs from ${manufacturer ?? 'the maker'}'s listed home country ${listed}; ${listed} is kept`);
+          fields.maker_country = listed;
+        }
+      }
       if (errors.length || !manufacturer || !model || payload === null || reach === null || !key) {
         return { error: { row_index: dataRow, sheet_row: rowNo, errors: errors.length ? errors : ['the row cannot be imported'] } };
       }
-      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, warnings, warningKinds, key } };
+      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, fields, warnings, warningKinds, key } };
     },
   };
 }

@@ -22,12 +22,21 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
  * (the wizard lists only 3). Fetched with the bearer token, then saved from a blob URL.
  */
 export async function downloadBulkErrors({ basePath, uploadId, mappings, fileName }: DownloadBulkErrorsInput): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const url = buildUrl(`${basePath}/${encodeURIComponent(uploadId)}/errors.csv`, {
     mappings: JSON.stringify(mappings),
   });
+  await saveDownload(url, `${fileName.replace(/\.[^.]+$/, '')}-errors.csv`, 'text/csv, application/json');
+}
+
+/**
+ * Fetches `url` with the bearer token and saves the answer as a file (the server's
+ * Content-Disposition name, else `fallbackName`) from a blob URL; an error answer is
+ * thrown as an ApiError with the server's message.
+ */
+export async function saveDownload(url: string, fallbackName: string, accept: string): Promise<void> {
+  const headers: Record<string, string> = { Accept: accept };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(url, { headers });
@@ -50,7 +59,7 @@ export async function downloadBulkErrors({ basePath, uploadId, mappings, fileNam
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = fileNameFrom(response.headers.get('content-disposition'), `${fileName.replace(/\.[^.]+$/, '')}-errors.csv`);
+  link.download = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
   document.body.append(link);
   link.click();
   link.remove();

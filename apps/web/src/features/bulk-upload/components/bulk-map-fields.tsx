@@ -2,7 +2,7 @@ import { bulkTargetFieldSchema, type BulkMappings, type BulkParseResponse } from
 import { useId } from 'react';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
-import { assignTarget, missingRequired, TARGET_LABELS, TARGET_OPTIONS, UNIT_LABELS } from '../utils/bulk-fields';
+import { assignTarget, missingRequired, QUANTITY_FIELDS, TARGET_LABELS, TARGET_OPTIONS, UNIT_LABELS } from '../utils/bulk-fields';
 import { InlineAlert } from '@/components/ui/inline-alert';
 
 const SAMPLE_ROWS = 3;
@@ -22,10 +22,12 @@ export interface BulkMapFieldsProps {
   onChange: (mappings: BulkMappings) => void;
   /** A failed validation: its details name columns ("mappings.Brand") and fields. */
   error: unknown;
+  /** False once the person changed or replaced the saved mapping the server applied. */
+  appliedSaved?: boolean;
 }
 
 /** Step 2: each detected column with its target field (pre-filled from suggested_mappings), detected units and parse warnings. */
-export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFieldsProps) {
+export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved = true }: BulkMapFieldsProps) {
   const baseId = useId();
   const details = isApiError(error) ? (error.details ?? {}) : {};
   const missing = missingRequired(mappings);
@@ -39,6 +41,12 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
         {parsed.sheet_name ? `, sheet “${parsed.sheet_name}”` : ''}
         {parsed.header_row && parsed.header_row > 1 ? `, headers on row ${parsed.header_row}` : ''}. Choose the field each column holds.
       </p>
+
+      {parsed.saved_mapping && appliedSaved ? (
+        <InlineAlert tone="info" title={`Using your mapping “${parsed.saved_mapping.name}”`}>
+          Saved for files with these column names; change any field below if this file differs.
+        </InlineAlert>
+      ) : null}
 
       {parsed.warnings?.length ? (
         <InlineAlert tone="warning" title="Notes on reading the file">
@@ -68,7 +76,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
               const problems = details[`mappings.${column}`];
               // A unit means something only for a quantity: the server also reads "Model #" as pounds ("#").
               const target = mappings[column] ?? null;
-              const unit = target === null || target === 'payload_kg' || target === 'reach_mm' ? units[column] : undefined;
+              const unit = target === null || QUANTITY_FIELDS.has(target) ? units[column] : undefined;
               return (
                 <tr key={column} className="align-top max-sm:block max-sm:px-3 max-sm:py-3">
                   <th scope="row" className="px-3 py-2 font-medium break-words text-slate-900 max-sm:block max-sm:p-0 dark:text-white">
@@ -118,7 +126,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error }: BulkMapFiel
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Each field comes from one column: choosing a field already in use moves it. DOF is optional (6 axes are assumed).
+        Each field comes from one column: choosing a field already in use moves it. Manufacturer, model, payload and reach are required; DOF is optional (6 axes are assumed), and so is every other field.
       </p>
     </div>
   );

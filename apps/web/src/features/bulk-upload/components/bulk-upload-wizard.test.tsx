@@ -89,6 +89,76 @@ function currentStep(dialog: HTMLElement) {
 }
 
 describe('Bulk upload wizard', { timeout: 20_000 }, () => {
+  it("a supplier's sheet: environment fields mapped, the saved mapping in use, save and delete, and the template download", async () => {
+    const SAVED = {
+      id: 'map-1', name: 'Acme export', header_signature: 'x', columns: ['Brand', 'Model #', 'Max Payload (lbs)', 'Reach (in)', 'Schutzart', 'Food grade (Y/N)'],
+      mappings: { Brand: 'manufacturer', 'Model #': 'model', 'Max Payload (lbs)': 'payload_kg', 'Reach (in)': 'reach_mm', Schutzart: 'ip_rating', 'Food grade (Y/N)': 'food_grade' },
+      created_at: '2026-11-26T10:00:00.000Z', last_used_at: '2026-11-26T11:00:00.000Z',
+    };
+    let list: Array<Omit<typeof SAVED, 'last_used_at'> & { last_used_at: string | null }> = [SAVED];
+    const fetchMock = stubCatalog({
+      'GET /api/integrator/bulk-upload/mappings': () => jsonResponse({ mappings: list }),
+      'POST /api/integrator/bulk-upload/mappings': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { name: string };
+        const saved = { ...SAVED, id: 'map-2', name: body.name, last_used_at: null };
+        list = [saved, ...list];
+        return jsonResponse(saved, { status: 201 });
+      },
+      'DELETE /api/integrator/bulk-upload/mappings/:id': () => {
+        list = list.filter((m) => m.id !== 'map-1');
+        return new Response(null, { status: 204 });
+      },
+      'GET /api/integrator/bulk-upload/template.csv': () => new Response('Manufacturer,Model', { status: 200, headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="cellforge-robots-template.csv"' } }),
+    });
+    const clicks = stubBlobDownloads();
+    const parsed = {
+      ...PARSED,
+      detected_columns: [...SAVED.columns],
+      suggested_mappings: SAVED.mappings,
+      preview_rows: [{ Brand: 'Acme', 'Model #': 'AR-700', 'Max Payload (lbs)': 15, 'Reach (in)': 28, Schutzart: 'IP 67', 'Food grade (Y/N)': 'Y' }],
+      saved_mapping: { id: 'map-1', name: 'Acme export' },
+    };
+    stubXhr(answerParse(200, parsed));
+    const { user, dialog } = await openWizard();
+
+    // The upload step links the template.
+    await user.click(within(dialog).getByRole('button', { name: 'Download the template as CSV' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/bulk-upload/template.csv')).toHaveLength(1));
+    expect(clicks).toHaveBeenCalled();
+
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
+    expect(within(dialog).getByText('Using your mapping “Acme export”')).toBeInTheDocument();
+    const ip = within(dialog).getByRole('combobox', { name: 'Field for column Schutzart' });
+    expect(ip).toHaveValue('ip_rating');
+    expect(within(ip).getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining(['IP rating', 'Cleanroom ISO class', 'Food grade', 'Mounting', 'Max speed (mm/s)', 'Country of origin', 'Category', 'Price (USD)']),
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Food grade (Y/N)' })).toHaveValue('food_grade');
+
+    // Changing a field: the saved mapping is no longer "in use"; the new one is saved under a name.
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Field for column Food grade (Y/N)' }), 'mounting');
+    expect(within(dialog).queryByText('Using your mapping “Acme export”')).not.toBeInTheDocument();
+    const name = within(dialog).getByRole('textbox', { name: 'Save this mapping as' });
+    await user.clear(name);
+    await user.type(name, 'Acme v2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save mapping' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/mappings')).toHaveLength(1));
+    expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/mappings'), 0).init.body))).toEqual({
+      name: 'Acme v2', columns: SAVED.columns, mappings: { ...SAVED.mappings, 'Food grade (Y/N)': 'mounting' },
+    });
+
+    // Applying the old one puts its fields back; deleting it removes it from the list.
+    const choose = within(dialog).getByRole('combobox', { name: 'Your mappings' });
+    await waitFor(() => expect(within(choose).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a saved mapping', 'Acme v2', 'Acme export']));
+    await user.selectOptions(choose, 'map-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Field for column Food grade (Y/N)' })).toHaveValue('food_grade');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/integrator/bulk-upload/mappings/map-1')).toHaveLength(1));
+    await waitFor(() => expect(within(choose).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a saved mapping', 'Acme v2']));
+  });
+
   it('a workbook with several sheets: picks the sheet, then moves the header row; each reads the file again', async () => {
     stubCatalog();
     const notes = {

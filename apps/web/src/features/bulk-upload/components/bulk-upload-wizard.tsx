@@ -1,6 +1,6 @@
 import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
 import { useState } from 'react';
-import { FileSpreadsheet } from 'lucide-react';
+import { Download, FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,6 +12,7 @@ import { bulkSourceOf, type BulkUploadBasePath } from '../api/bulk-source';
 import { useImportBulkUpload, type ReloadAfterImport } from '../api/import-bulk-upload';
 import { useParseBulkFile } from '../api/parse-bulk-file';
 import { useValidateBulkUpload } from '../api/validate-bulk-upload';
+import { useDownloadTemplate } from '../api/saved-mappings';
 import {
   ACCEPT_ATTRIBUTE,
   BULK_STEPS,
@@ -23,6 +24,7 @@ import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
 import { FileLayout } from './file-layout';
 import { FileDropzone } from './file-dropzone';
+import { SavedMappings } from './saved-mappings';
 import { StepIndicator } from './step-indicator';
 
 /** The server's own words under a spec message; '' (nothing shown) when it gave none. */
@@ -72,6 +74,9 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
   const [parsed, setParsed] = useState<BulkParseResponse | null>(null);
   const [mappings, setMappings] = useState<BulkMappings>({});
   const [validation, setValidation] = useState<BulkValidateResponse | null>(null);
+  /** The server's saved mapping stays "in use" until the person changes a field or applies another. */
+  const [appliedSaved, setAppliedSaved] = useState(true);
+  const template = useDownloadTemplate(basePath);
   const parse = useParseBulkFile();
   const validate = useValidateBulkUpload();
   const importRows = useImportBulkUpload(reload);
@@ -87,6 +92,7 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
         onSuccess: (answer) => {
           setParsed(answer);
           setMappings(initialMappings(answer.detected_columns, answer.suggested_mappings));
+          setAppliedSaved(true);
         },
       },
     );
@@ -109,6 +115,7 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
         onSuccess: (answer) => {
           setParsed(answer);
           setMappings(initialMappings(answer.detected_columns, answer.suggested_mappings));
+          setAppliedSaved(true);
           setStep(1);
         },
       },
@@ -173,6 +180,23 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
           ) : null}
           {pickError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={pickError} /> : null}
           {parse.isError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={detailOf(parse.error)} /> : null}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+            <span>Starting from scratch? Download template:</span>
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                className="inline-flex min-h-8 items-center gap-1 rounded font-medium text-orange-700 underline underline-offset-2 hover:text-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 disabled:opacity-60 dark:text-orange-400 dark:hover:text-orange-300"
+                disabled={template.isPending}
+                aria-label={`Download the template as ${format === 'csv' ? 'CSV' : 'Excel (.xlsx)'}`}
+                onClick={() => template.mutate(format)}
+              >
+                <Download className="h-4 w-4" aria-hidden="true" />
+                {format === 'csv' ? 'CSV' : 'Excel (.xlsx)'}
+              </button>
+            ))}
+          </p>
+          {template.isError ? <InlineAlert title="The template could not be downloaded." detail={detailOf(template.error)} /> : null}
           {parsed ? (
             <div className="flex justify-end">
               <Button onClick={() => setStep(1)}>Next</Button>
@@ -186,7 +210,25 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
           <FileLayout parsed={parsed} onReread={reread} busy={parse.isPending} />
           {parse.isPending ? <ProgressBar label="Reading the file again…" value={null} /> : null}
           {parse.isError ? <InlineAlert title={BULK_MESSAGES.parseFailed} detail={detailOf(parse.error)} /> : null}
-          <BulkMapFields parsed={parsed} mappings={mappings} onChange={setMappings} error={validate.error} />
+          <BulkMapFields
+            parsed={parsed}
+            mappings={mappings}
+            appliedSaved={appliedSaved}
+            onChange={(next) => {
+              setMappings(next);
+              setAppliedSaved(false);
+            }}
+            error={validate.error}
+          />
+          <SavedMappings
+            basePath={basePath}
+            parsed={parsed}
+            mappings={mappings}
+            onApply={(next) => {
+              setMappings(next);
+              setAppliedSaved(false);
+            }}
+          />
           {validate.isPending ? <ProgressBar label="Validating rows…" value={null} /> : null}
           {validate.isError ? <InlineAlert title={BULK_MESSAGES.validateFailed} detail={detailOf(validate.error)} /> : null}
           <div className="flex flex-wrap justify-between gap-3">

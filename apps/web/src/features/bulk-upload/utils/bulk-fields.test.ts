@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignTarget, hasBulkExtension, initialMappings, missingRequired } from './bulk-fields';
+import { applySavedMapping, assignTarget, hasBulkExtension, initialMappings, missingRequired, TARGET_LABELS } from './bulk-fields';
 import { importCompleteMessage } from './messages';
 
 describe('bulk upload fields', () => {
@@ -23,5 +23,15 @@ describe('bulk upload fields', () => {
     expect(['a.csv', 'b.JSON', 'c.xlsx', 'd.XLS'].every(hasBulkExtension)).toBe(true);
     expect(hasBulkExtension('robots.txt')).toBe(false);
     expect(hasBulkExtension('robots.xlsx.exe')).toBe(false);
+  });
+
+  it('applies a saved mapping to the same headers in another order and case', () => {
+    const saved = { mappings: { Brand: 'manufacturer', 'Model #': 'model', Schutzart: 'ip_rating', Notes: null } as const };
+    expect(applySavedMapping(['SCHUTZART', 'model #', 'Brand', 'Extra'], saved)).toEqual({
+      mappings: { SCHUTZART: 'ip_rating', 'model #': 'model', Brand: 'manufacturer', Extra: null },
+      matched: 3,
+    });
+    expect(TARGET_LABELS.ip_rating).toBe('IP rating');
+    expect(TARGET_LABELS.dof).toBe('DOF (axes)');
   });
 });

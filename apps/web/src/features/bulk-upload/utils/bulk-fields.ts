@@ -1,14 +1,23 @@
-import { BULK_REQUIRED_FIELDS, BULK_UPLOAD_ACCEPT, bulkTargetFields, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
+import {
+  BULK_REQUIRED_FIELDS,
+  BULK_UPLOAD_ACCEPT,
+  bulkFieldInfo,
+  bulkTargetFields,
+  type BulkMappings,
+  type BulkSavedMapping,
+  type BulkTargetField,
+  type BulkUnit,
+} from '@cellforge/contracts';
 
 export const BULK_STEPS = ['Choose a file', 'Map fields', 'Validate & preview'] as const;
 
-export const TARGET_LABELS: Record<BulkTargetField, string> = {
-  manufacturer: 'Manufacturer',
-  model: 'Model',
-  payload_kg: 'Payload (kg)',
-  reach_mm: 'Reach (mm)',
-  dof: 'DOF (axes)',
-};
+/** The wizard's names of the fields: the template's headers (contracts' bulkFieldInfo), "DOF (axes)" for the axes. */
+export const TARGET_LABELS = Object.fromEntries(
+  bulkTargetFields.map((field) => [field, field === 'dof' ? 'DOF (axes)' : bulkFieldInfo[field].label]),
+) as Record<BulkTargetField, string>;
+
+/** Fields whose column may carry a unit (mass or length): the mapping step shows it. */
+export const QUANTITY_FIELDS: ReadonlySet<BulkTargetField> = new Set(['payload_kg', 'reach_mm', 'weight_kg', 'repeatability_mm']);
 export const TARGET_OPTIONS = bulkTargetFields.map((field) => ({ value: field, label: TARGET_LABELS[field] }));
 
 export const UNIT_LABELS: Record<BulkUnit, string> = {
@@ -50,3 +59,23 @@ export function missingRequired(mappings: BulkMappings): BulkTargetField[] {
   return BULK_REQUIRED_FIELDS.filter((field) => !mapped.has(field));
 }
 
+
+/** A header as saved mappings compare it (the server's signatureHeader): case and accents folded, spaces collapsed. */
+export function foldHeader(header: string): string {
+  return header.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A saved mapping applied to this file's columns, matched by folded header; columns it
+ * does not name are ignored. `matched` counts the columns it placed.
+ */
+export function applySavedMapping(columns: readonly string[], saved: Pick<BulkSavedMapping, 'mappings'>): { mappings: BulkMappings; matched: number } {
+  const byHeader = new Map(Object.entries(saved.mappings).map(([column, target]) => [foldHeader(column), target]));
+  let matched = 0;
+  const mappings = columns.reduce<BulkMappings>((all, column) => {
+    const target = byHeader.get(foldHeader(column)) ?? null;
+    if (target) matched += 1;
+    return assignTarget(all, column, target);
+  }, {});
+  return { mappings, matched };
+}
