@@ -52,6 +52,7 @@ export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
 }
 
 const tables = [
+  'jobs',
   'analysis_jobs',
   'contact_messages',
   'beta_signups',
