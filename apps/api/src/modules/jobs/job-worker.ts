@@ -136,6 +136,7 @@ export function createJobWorker(opts: JobWorkerOptions) {
     }, heartbeatMs);
     try {
       await renew();
+      controller.signal.throwIfAborted();
       const result = await handler.run(job, {
         signal: controller.signal,
         async setProgress(value) {

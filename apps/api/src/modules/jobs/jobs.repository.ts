@@ -57,7 +57,8 @@ export async function claimNext(db: Database, kinds: string[], workerId: string,
       attempts: sql`${jobs.attempts} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(and(inArray(jobs.id, next), eq(jobs.status, 'queued')))
+    // A scalar subquery runs once (an InitPlan); `id IN (subquery)` may run it per scanned row and take several jobs.
+    .where(and(eq(jobs.id, sql`(${next})`), eq(jobs.status, 'queued')))
     .returning();
   return row;
 }
