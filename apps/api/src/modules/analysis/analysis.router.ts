@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ANALYSIS_WAIT_MAX_S, VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema, regionOfInterestSchema, type StageAcceptedResponse } from '@cellforge/contracts';
@@ -101,7 +101,7 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
     stream.pipe(res);
   }));
   /** 202 with the queued run, or with ?wait=N the stage's own answer when it ends in time. */
-  async function answerStage(res: import('express').Response, userId: string, accepted: StageAcceptedResponse, wait: number | undefined) {
+  async function answerStage(res: Response, userId: string, accepted: StageAcceptedResponse, wait: number | undefined) {
     if (!wait) {
       res.status(202).json(accepted);
       return;

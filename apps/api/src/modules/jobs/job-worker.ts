@@ -104,7 +104,7 @@ export function createJobWorker(opts: JobWorkerOptions) {
   const handlerFor = (job: QueueJobRow): JobHandler => {
     const handler = opts.handlers[job.kind];
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
-    return handler as JobHandler;
+    return handler;
   };
 
   /** Expired leases: back to the queue with a backoff, or failed when no attempts are left. */
