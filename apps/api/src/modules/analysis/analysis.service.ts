@@ -4,15 +4,16 @@ import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   confirmResponseSchema,
+  errorCodes,
   VIDEO_UPLOAD_MESSAGE,
   type AnalysisRun,
   type ConfirmRequest,
   type RegionOfInterest,
   type Stage1Results,
   type Stage2Results,
+  type ErrorCode,
   type StageAcceptedResponse,
 } from '@cellforge/contracts';
-import { errorCodes, type ErrorCode } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
 import { AppError, notFound } from '../../lib/errors';
