@@ -213,6 +213,7 @@ export function createApp(deps: AppDeps): Express {
     projects,
     videoBucket: config.videoBucket,
     resultBucket: config.resultBucket,
+    maxAttempts: config.jobMaxAttempts,
   });
   const tmpDir = path.join(config.dataDir, 'tmp');
   app.use('/api/integrator', createAnalysisRouter({ analysis, tokens, tmpDir, maxBytes: config.videoUploadMaxBytes }));

@@ -27,6 +27,11 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   PERCEPTION_URL: z.string().url().default('http://127.0.0.1:3002'),
   PERCEPTION_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   VIDEO_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   VIDEO_BUCKET: z.string().default('customer-videos'),
   RESULT_BUCKET: z.string().default('analysis-results'),
@@ -94,6 +99,12 @@ export interface Config {
   webDist?: string;
   perceptionUrl: string;
   perceptionTimeoutMs: number;
+  /** Durable jobs (modules/jobs): worker loops in this process (0: none), lease, idle poll, retry backoff base, attempts. */
+  jobWorkers: number;
+  jobLeaseMs: number;
+  jobPollMs: number;
+  jobRetryBaseMs: number;
+  jobMaxAttempts: number;
   videoUploadMaxBytes: number;
   videoBucket: string;
   resultBucket: string;
@@ -218,6 +229,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST,
     perceptionUrl: env.PERCEPTION_URL,
     perceptionTimeoutMs: env.PERCEPTION_TIMEOUT_MS,
+    jobWorkers: env.JOB_WORKERS,
+    jobLeaseMs: env.JOB_LEASE_MS,
+    jobPollMs: env.JOB_POLL_MS,
+    jobRetryBaseMs: env.JOB_RETRY_BASE_MS,
+    jobMaxAttempts: env.JOB_MAX_ATTEMPTS,
     videoUploadMaxBytes: env.VIDEO_UPLOAD_MAX_BYTES,
     videoBucket: env.VIDEO_BUCKET,
     resultBucket: env.RESULT_BUCKET,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createDb, seedCatalog } from '@cellforge/db';
-import { failInterruptedJobs } from './modules/analysis/analysis.repository';
+import { failOrphanedStages } from './modules/analysis/analysis.jobs';
+import { createJobWorkers } from './job-workers';
 import { sweepStaleTempFiles } from './lib/tmp-sweep';
 import { createApp } from './app';
 import { loadConfig } from './env';
@@ -53,8 +54,9 @@ if (config.seedOnStart) {
   logger.info({ robots: total }, 'shared catalog seeded');
 }
 
-const interrupted = await failInterruptedJobs(handle.db);
-if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs interrupted by the last stop were marked failed');
+// Stages whose queue job is still queued or running continue on a worker; only those left without one fail.
+const interrupted = await failOrphanedStages(handle.db);
+if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs left without a queue job were marked failed');
 
 const swept = await sweepStaleTempFiles(path.join(config.dataDir, 'tmp'), 60 * 60 * 1000);
 if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earlier stop were removed');
@@ -71,6 +73,9 @@ const webhookDispatcher = createWebhookDispatcher({
   pollMs: config.webhooks.pollMs,
 });
 webhookDispatcher.start();
+// Durable jobs (modules/jobs): JOB_WORKERS loops pick the analysis stages queued by any instance.
+const worker = config.jobWorkers > 0 ? createJobWorkers({ db: handle.db, config, logger }) : null;
+worker?.start();
 const server = app.listen(config.port, config.host, () => {
   listening = true;
   logger.info(
@@ -89,7 +94,17 @@ async function shutdown(signal: string): Promise<void> {
   // No new webhook attempts; those in flight are cut and due again at the next start.
   await webhookDispatcher.stop().catch((err: unknown) => logger.error({ err }, 'stopping the webhook dispatcher failed'));
   // Requests in flight are answered and the view writes they started finish before the database closes (lib/shutdown.ts).
-  await shutdownGracefully({ server, background, closeDatabase: () => handle.close(), logger });
+  // Running jobs are handed back to the queue (another instance, or this one after the restart, continues them).
+  const stopWorker = worker?.stop().catch((err: unknown) => logger.error({ err }, 'stopping the job worker failed'));
+  await shutdownGracefully({
+    server,
+    background,
+    closeDatabase: async () => {
+      await stopWorker;
+      await handle.close();
+    },
+    logger,
+  });
   process.exit(process.exitCode ?? 0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -226,3 +226,32 @@ export const stage2ResultsSchema = z
   })
   .passthrough();
 export type Stage2Results = z.infer<typeof stage2ResultsSchema>;
+
+/**
+ * Durable analysis runs (issue 18): a stage is a queued job that a worker runs; the API
+ * answers 202 with the run, or (with ?wait=N) the stage's results when it ends within N s.
+ */
+export const analysisRunStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export const analysisRunSchema = z.object({
+  id: z.string(),
+  stage: z.enum(['stage1', 'stage2']),
+  status: z.enum(analysisRunStatuses),
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  /** { step: queued | running | retry_scheduled | done | failed | cancelled, attempt?, started_at? } */
+  progress: z.record(z.string(), z.unknown()).nullable(),
+  last_error: z.string().nullable(),
+  run_after: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AnalysisRun = z.infer<typeof analysisRunSchema>;
+export const ANALYSIS_WAIT_MAX_S = 300;
+export const stageAcceptedResponseSchema = z.object({
+  success: z.literal(true),
+  job_id: z.string(),
+  /** The analysis job's status (stage1_running / stage2_running while the run is queued or running). */
+  status: z.string(),
+  run: analysisRunSchema,
+});
+export type StageAcceptedResponse = z.infer<typeof stageAcceptedResponseSchema>;

@@ -201,6 +201,35 @@ describe.each(testBackends)('migrations over existing data on %s', (backend) => 
   }, 180_000);
 });
 
+describe.each(testBackends)('0015 durable jobs over existing analyses on %s', (backend) => {
+  it('fails the stages that were running inside a request (no job will finish them) and leaves the others', async () => {
+    const old = migrationsUpTo('0012_search_environment');
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name, user_type) values
+        ('00000000-0000-4000-8000-000000000015', 'grace@cells.example', 'x', 'Grace', 'Hopper', 'integrator')
+    `);
+    await before.db.execute(sql`
+      insert into analysis_jobs (id, project_id, user_id, status, bucket_name, object_key, file_name) values
+        ('running-1', 'p1', '00000000-0000-4000-8000-000000000015', 'stage1_running', 'customer-videos', 'k1', 'a.mp4'),
+        ('running-2', 'p1', '00000000-0000-4000-8000-000000000015', 'stage2_running', 'customer-videos', 'k2', 'b.mp4'),
+        ('done', 'p1', '00000000-0000-4000-8000-000000000015', 'stage1_done', 'customer-videos', 'k3', 'c.mp4')
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const rows = await queryRows<{ id: string; status: string; error: string | null }>(after.db, sql`select id, status, error from analysis_jobs order by id`);
+    expect(rows).toEqual([
+      { id: 'done', status: 'stage1_done', error: null },
+      { id: 'running-1', status: 'failed', error: 'The analysis was interrupted by a server restart. Run it again.' },
+      { id: 'running-2', status: 'failed', error: 'The analysis was interrupted by a server restart. Run it again.' },
+    ]);
+    expect(await queryRows(after.db, sql`select count(*)::int as n from jobs`)).toEqual([{ n: 0 }]);
+    await after.close();
+  }, 180_000);
+});
+
 describe('0009 maker countries', () => {
   it('the migration\'s list is the contracts\' list (makers.ts)', () => {
     const text = readFileSync(path.join(resolveMigrationsFolder(), '0009_robot_environment.sql'), 'utf8');

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -614,4 +615,38 @@ export const importMappings = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [unique('import_mappings_user_name_unique').on(t.userId, t.name), index('import_mappings_user_signature_idx').on(t.userId, t.headerSignature)],
+);
+
+/**
+ * Durable jobs (issue 18, migration 0015): work that outlives a request or a process (the
+ * video analysis stages). Claimed with FOR UPDATE SKIP LOCKED, held by a lease
+ * (locked_until) the worker renews; an expired lease puts the job back with a backoff.
+ * Owned by apps/api/src/modules/jobs.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** What the job works on (an analysis job id); at most one queued or running job per subject. */
+    subject: text('subject'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    index('jobs_queued_idx').on(t.kind, t.runAfter).where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    uniqueIndex('jobs_active_subject_idx').on(t.subject).where(sql`${t.status} IN ('queued', 'running')`),
+    index('jobs_subject_idx').on(t.subject, t.createdAt),
+  ],
 );

@@ -54,6 +54,7 @@ export async function createTestDb(backend: TestBackend): Promise<DbHandle> {
 const tables = [
   'webhook_deliveries',
   'webhook_endpoints',
+  'jobs',
   'analysis_jobs',
   'contact_messages',
   'beta_signups',

@@ -363,6 +363,7 @@ const matrix: Record<string, Case[]> = {
   'POST /api/integrator/analysis/:jobId/stage1': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage1`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
   'POST /api/integrator/analysis/:jobId/confirm': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/confirm`, body: () => ({ confirmed: true }), expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
   'POST /api/integrator/analysis/:jobId/stage2': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage2`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
+  'POST /api/integrator/analysis/:jobId/cancel': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/cancel`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: 'no queue job runs for the job: its owner gets 409 (nothing to cancel)' }],
   'POST /api/integrator/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: integratorsOnly('ok') }],
   'POST /api/integrator/bulk-upload/validate': [
     { body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },

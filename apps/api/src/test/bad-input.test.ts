@@ -294,6 +294,7 @@ const noJsonBody = new Set([
   'POST /api/supplier/offers/:id/images',
   'POST /api/integrator/analysis/:jobId/stage1',
   'POST /api/integrator/analysis/:jobId/stage2',
+  'POST /api/integrator/analysis/:jobId/cancel',
   'POST /api/threads/:id/accept',
   'POST /api/threads/:id/decline',
   'POST /api/threads/:id/close',

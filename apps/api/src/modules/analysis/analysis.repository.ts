@@ -62,16 +62,7 @@ export async function latestStage2(db: Database, userId: string, projectId: stri
   return row;
 }
 
-/** At start-up: a stage that was running when the process stopped will never finish. */
-export async function failInterruptedJobs(db: Database): Promise<number> {
-  const rows = await db
-    .update(analysisJobs)
-    .set({
-      status: 'failed',
-      error: 'The analysis was interrupted by a server restart. Run it again.',
-      updatedAt: new Date(),
-    })
-    .where(inArray(analysisJobs.status, ['stage1_running', 'stage2_running']))
-    .returning({ id: analysisJobs.id });
-  return rows.length;
+/** Analyses with a stage queued or running (start-up checks each still has its job). */
+export async function listRunningJobs(db: Database): Promise<JobRow[]> {
+  return db.select().from(analysisJobs).where(inArray(analysisJobs.status, ['stage1_running', 'stage2_running']));
 }

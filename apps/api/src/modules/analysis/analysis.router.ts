@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema, regionOfInterestSchema } from '@cellforge/contracts';
+import { ANALYSIS_WAIT_MAX_S, VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema, regionOfInterestSchema, type StageAcceptedResponse } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import { parseUpload } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
@@ -29,6 +29,19 @@ const confirmBodySchema = z.object({
 
 /** Stage 1 may be limited to a region of interest (fractions of the frame); no body runs it on the whole picture. */
 const stage1BodySchema = z.object({ region_of_interest: regionOfInterestSchema.nullable().optional() });
+
+/**
+ * ?wait=N (seconds, at most 300): answer the stage's results when it ends within N seconds
+ * (200, as before the queue), else 202 with the queued run. Without it: 202 at once.
+ */
+const waitQuerySchema = z.object({
+  wait: z.coerce
+    .number({ message: 'wait is a number of seconds' })
+    .int({ message: 'wait is a whole number of seconds' })
+    .min(0, { message: 'wait is 0 or more seconds' })
+    .max(ANALYSIS_WAIT_MAX_S, { message: `wait is at most ${ANALYSIS_WAIT_MAX_S} seconds` })
+    .optional(),
+});
 
 export interface AnalysisRouterDeps {
   analysis: AnalysisService;
@@ -74,8 +87,10 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
     const { project_id } = z.object({ project_id: z.string().optional() }).parse(req.query);
     res.json({ data: await deps.analysis.list(user.userId, project_id) });
   }));
+  // The job with its newest stage run (queue state, attempts, progress): what the Analysis tab polls.
   router.get('/analysis/:jobId', signedIn(async (req, res, user) => {
-    res.json({ data: toJobDto(await deps.analysis.ownJob(user.userId, String(req.params.jobId))) });
+    const job = await deps.analysis.ownJob(user.userId, String(req.params.jobId));
+    res.json({ data: { ...toJobDto(job), run: await deps.analysis.latestRun(user.userId, job.id) } });
   }));
   router.get('/analysis/:jobId/key-frame', signedIn(async (req, res, user) => {
     const { key } = z.object({ key: z.string().min(1).max(400) }).parse(req.query);
@@ -85,16 +100,31 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   }));
+  /** 202 with the queued run, or with ?wait=N the stage's own answer when it ends in time. */
+  async function answerStage(res: Response, userId: string, accepted: StageAcceptedResponse, wait: number | undefined) {
+    if (!wait) {
+      res.status(202).json(accepted);
+      return;
+    }
+    const waited = await deps.analysis.waitForStage(userId, accepted, wait * 1000);
+    res.status(waited.done ? 200 : 202).json(waited.answer);
+  }
+
   router.post('/analysis/:jobId/stage1', signedIn(async (req, res, user) => {
+    const { wait } = waitQuerySchema.parse(req.query);
     const body = stage1BodySchema.parse(req.body ?? {});
-    res.json(await deps.analysis.stage1(user.userId, String(req.params.jobId), body.region_of_interest ?? null));
+    await answerStage(res, user.userId, await deps.analysis.stage1(user.userId, String(req.params.jobId), body.region_of_interest ?? null), wait);
   }));
   router.post('/analysis/:jobId/confirm', signedIn(async (req, res, user) => {
     const body = confirmBodySchema.parse(req.body);
     res.json(await deps.analysis.confirm(user.userId, String(req.params.jobId), body));
   }));
   router.post('/analysis/:jobId/stage2', signedIn(async (req, res, user) => {
-    res.json(await deps.analysis.stage2(user.userId, String(req.params.jobId)));
+    const { wait } = waitQuerySchema.parse(req.query);
+    await answerStage(res, user.userId, await deps.analysis.stage2(user.userId, String(req.params.jobId)), wait);
+  }));
+  router.post('/analysis/:jobId/cancel', signedIn(async (req, res, user) => {
+    res.json(await deps.analysis.cancel(user.userId, String(req.params.jobId)));
   }));
   return router;
 }

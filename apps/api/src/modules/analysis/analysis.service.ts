@@ -4,18 +4,22 @@ import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   confirmResponseSchema,
-  stage1ResultsSchema,
-  stage2ResultsSchema,
+  errorCodes,
   VIDEO_UPLOAD_MESSAGE,
+  type AnalysisRun,
   type ConfirmRequest,
   type RegionOfInterest,
+  type Stage1Results,
   type Stage2Results,
+  type ErrorCode,
+  type StageAcceptedResponse,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
 import { AppError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-values';
 import type { ProjectsService } from '../projects';
+import { ACTIVE_STATUSES, cancelQueueJob, findQueueJob, insertQueueJob, latestForSubject, toQueueJobDto, type QueueJobRow } from '../jobs';
 import {
   claimJob,
   findJob,
@@ -26,8 +30,8 @@ import {
   type JobRow,
   type JobStatus,
 } from './analysis.repository';
+import { STAGE_KINDS, stageOf, type Stage, type StagePayload } from './analysis.jobs';
 import type { PerceptionClient } from './perception-client';
-import { webhookEvents } from '../webhooks';
 
 export interface AnalysisDeps {
   db: Database;
@@ -36,6 +40,8 @@ export interface AnalysisDeps {
   projects: ProjectsService;
   videoBucket: string;
   resultBucket: string;
+  /** Attempts a stage gets (perception down or 5xx, or its worker lost). */
+  maxAttempts?: number;
 }
 
 /** Letters, digits, ".", "_" and "-"; not dots alone ("." and ".." would be path steps in the object key). */
@@ -59,6 +65,12 @@ export function toJobDto(row: JobRow) {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The stage run (queue job) as the API shows it. */
+export function toRunDto(row: QueueJobRow): AnalysisRun {
+  const { kind: _kind, ...rest } = toQueueJobDto(row);
+  return { ...rest, stage: stageOf(row.kind) };
 }
 
 export function hasVideoExtension(name: string): boolean {
@@ -88,18 +100,25 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return row;
   }
 
-  /** Runs one perception stage with the job marked running, and records success or failure. */
-  async function runStage<T>(job: JobRow, call: () => Promise<T>, done: (result: T) => Promise<JobRow>) {
-    try {
-      const result = await call();
-      return await done(result);
-    } catch (err) {
-      const message = err instanceof AppError ? err.message : 'The analysis failed unexpectedly.';
-      await updateJob(deps.db, job.id, { status: 'failed', error: message });
-      throw err;
-    } finally {
-      await webhookEvents.publish(deps.db, [job.userId], 'analysis.finished', { job_id: job.id, project_id: job.projectId, stage: job.status === 'stage1_running' ? 'stage1' : 'stage2' });
-    }
+  /**
+   * Queues a stage: the analysis moves to its running state and the queue job is written in
+   * one transaction, so a stage is never "running" without a job that will end it.
+   */
+  async function enqueueStage(job: JobRow, stage: Stage, from: JobStatus[], payload: Omit<StagePayload, 'analysis_job_id' | 'previous_status'>) {
+    const running: JobStatus = stage === 'stage1' ? 'stage1_running' : 'stage2_running';
+    const queued = await deps.db.transaction(async (tx) => {
+      const claimed = await claimJob(tx, job.id, from, running);
+      if (!claimed) return undefined;
+      const run = await insertQueueJob(tx, {
+        kind: STAGE_KINDS[stage],
+        subject: job.id,
+        payload: { ...payload, analysis_job_id: job.id, previous_status: job.status } satisfies StagePayload,
+        maxAttempts: deps.maxAttempts ?? 3,
+      });
+      return { claimed, run };
+    });
+    if (!queued) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
+    return { success: true as const, job_id: queued.claimed.id, status: queued.claimed.status, run: toRunDto(queued.run) } satisfies StageAcceptedResponse;
   }
 
   /**
@@ -172,34 +191,13 @@ export function createAnalysisService(deps: AnalysisDeps) {
       }
     },
 
+    /** Queues stage 1 (perception /stage1); the job worker runs it. */
     async stage1(userId: string, jobId: string, regionOfInterest: RegionOfInterest | null = null) {
       const job = await ownJob(userId, jobId);
-      const claimed = await claimJob(deps.db, job.id, ['uploaded', 'stage1_done', 'confirmed', 'stage2_done', 'failed'], 'stage1_running');
-      if (!claimed) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
-      return runStage(
-        claimed,
-        () =>
-          deps.perception.post('/stage1', {
-            job_id: job.id,
-            project_id: job.projectId,
-            user_id: userId,
-            bucket_name: job.bucketName,
-            object_key: job.objectKey,
-            result_bucket: deps.resultBucket,
-            ...(regionOfInterest ? { region_of_interest: regionOfInterest } : {}),
-          }),
-        async (answer) => {
-          const results = stage1ResultsSchema.parse(answer);
-          return updateJob(deps.db, job.id, {
-            status: 'stage1_done',
-            stage1Results: results,
-            confirmedData: null,
-            confirmedAt: null,
-            stage2Results: null,
-            error: null,
-          });
-        },
-      ).then((row) => ({ success: true, job_id: row.id, data: row.stage1Results }));
+      return enqueueStage(job, 'stage1', ['uploaded', 'stage1_done', 'confirmed', 'stage2_done', 'failed'], {
+        user_id: userId,
+        ...(regionOfInterest ? { region_of_interest: regionOfInterest } : {}),
+      });
     },
 
     async confirm(userId: string, jobId: string, input: Pick<ConfirmRequest, 'confirmed' | 'updated_data' | 'message'>) {
@@ -228,18 +226,72 @@ export function createAnalysisService(deps: AnalysisDeps) {
       return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData, warnings: answer.warnings ?? [] };
     },
 
+    /** Queues stage 2 (perception /stage2) on the confirmed results; the job worker runs it. */
     async stage2(userId: string, jobId: string) {
       const job = await ownJob(userId, jobId);
       if (!job.confirmedData) {
         throw new AppError('NOT_CONFIRMED', 'Confirm the stage 1 results before running stage 2.');
       }
-      const claimed = await claimJob(deps.db, job.id, ['confirmed', 'stage2_done', 'failed'], 'stage2_running');
-      if (!claimed) throw new AppError('CONFLICT', 'An analysis of this video is already running.');
-      return runStage(
-        claimed,
-        () => deps.perception.post('/stage2', { job_id: job.id, project_id: job.projectId, user_id: userId }),
-        async (answer) => updateJob(deps.db, job.id, { status: 'stage2_done', stage2Results: stage2ResultsSchema.parse(answer), error: null }),
-      ).then((row) => ({ success: true, job_id: row.id, data: row.stage2Results }));
+      return enqueueStage(job, 'stage2', ['confirmed', 'stage2_done', 'failed'], { user_id: userId });
+    },
+
+    /** The newest stage run of an analysis (queued, running or ended), or null before any. */
+    async latestRun(userId: string, jobId: string): Promise<AnalysisRun | null> {
+      const job = await ownJob(userId, jobId);
+      const run = await latestForSubject(deps.db, job.id);
+      return run ? toRunDto(run) : null;
+    },
+
+    /**
+     * Waits up to `waitMs` for a queued stage to end (the ?wait=N of the stage routes): its
+     * results as the stage routes answered before the queue (200), its error as that error,
+     * or the run still going (202). Polls the database, so any instance's worker may run it.
+     */
+    async waitForStage(userId: string, accepted: StageAcceptedResponse, waitMs: number, pollMs = 200) {
+      const deadline = Date.now() + waitMs;
+      let run = await findQueueJob(deps.db, accepted.run.id);
+      while (run && ACTIVE_STATUSES.includes(run.status as never) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
+        run = await findQueueJob(deps.db, accepted.run.id);
+      }
+      if (!run || ACTIVE_STATUSES.includes(run.status as never)) {
+        return { done: false as const, answer: run ? { ...accepted, run: toRunDto(run) } : accepted };
+      }
+      if (run.status === 'cancelled') throw new AppError('CONFLICT', 'The analysis was cancelled.');
+      if (run.status === 'failed') {
+        const failure = (run.result as { error?: { code?: string; message?: string } } | null)?.error;
+        const code = failure?.code && failure.code in errorCodes ? (failure.code as ErrorCode) : 'UPSTREAM_FAILED';
+        throw new AppError(code, failure?.message ?? run.lastError ?? 'The analysis failed.');
+      }
+      const job = await ownJob(userId, accepted.job_id);
+      return stageOf(run.kind) === 'stage1'
+        ? { done: true as const, answer: { success: true, job_id: job.id, data: job.stage1Results as Stage1Results } }
+        : { done: true as const, answer: { success: true, job_id: job.id, data: job.stage2Results as Stage2Results } };
+    },
+
+    /**
+     * Cancels the queued or running stage: the job is marked cancelled and the analysis goes
+     * back to where it was before the stage, in one transaction; the worker running it sees
+     * the cancel at its next lease renewal and aborts the perception call.
+     */
+    async cancel(userId: string, jobId: string) {
+      const job = await ownJob(userId, jobId);
+      const run = await latestForSubject(deps.db, job.id);
+      if (!run || !ACTIVE_STATUSES.includes(run.status as never)) {
+        throw new AppError('CONFLICT', 'No analysis of this video is running.');
+      }
+      const previous = (run.payload as unknown as StagePayload).previous_status as JobStatus;
+      const done = await deps.db.transaction(async (tx) => {
+        const cancelled = await cancelQueueJob(tx, run.id);
+        if (!cancelled) return undefined;
+        const row = await updateJob(tx, job.id, {
+          status: previous,
+          error: previous === 'failed' ? 'The analysis was cancelled.' : null,
+        });
+        return { cancelled, row };
+      });
+      if (!done) throw new AppError('CONFLICT', 'This analysis already ended.');
+      return { success: true as const, job_id: done.row.id, status: done.row.status, run: toRunDto(done.cancelled) };
     },
 
     /** A key frame stage 1 kept for an activity, streamed from the result bucket. */

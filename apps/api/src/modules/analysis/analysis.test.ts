@@ -1,18 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import { errorBodySchema, stage2ResultsSchema } from '@cellforge/contracts';
-import { analysisJobs } from '@cellforge/db';
+import pg from 'pg';
+import { analysisJobs, createDb, jobs, type DbHandle } from '@cellforge/db';
+import type { TestBackend } from '@cellforge/db/testing';
 import { LocalFolderStorage } from '@cellforge/storage';
 import { buildZip } from '@cellforge/storage/testing';
-import { testBackends, useTestApp } from '../../test/create-test-app';
+import { testBackends, testConfig, useTestApp } from '../../test/create-test-app';
+import { waitFor } from '../../test/wait-for';
 import { bearer, registerUser } from '../../test/factories';
-import { failInterruptedJobs } from './analysis.repository';
+import { createJobWorkers } from '../../job-workers';
+import { createLogger } from '../../lib/logger';
+import type { JobWorker } from '../jobs';
+import { failOrphanedStages } from './analysis.jobs';
 import { createPerceptionClient } from './perception-client';
 
 /** The first bytes of a real MP4: an ftyp box (isom brand) followed by an mdat box. */
@@ -48,12 +55,15 @@ const stage2 = {
 interface FakePerception {
   url: string;
   calls: Array<{ path: string; body: Record<string, unknown> }>;
-  mode: 'ok' | 'error422' | 'slow';
+  /** down: the connection is cut; error500: a server error; hang: no answer until the caller gives up. */
+  mode: 'ok' | 'error422' | 'slow' | 'down' | 'error500' | 'hang';
+  /** Calls whose caller hung up before an answer (a cancelled job aborts its call). */
+  abandoned: string[];
   server: Server;
 }
 
 async function startFakePerception(): Promise<FakePerception> {
-  const fake: FakePerception = { url: '', calls: [], mode: 'ok', server: undefined as unknown as Server };
+  const fake: FakePerception = { url: '', calls: [], abandoned: [], mode: 'ok', server: undefined as unknown as Server };
   const readBody = (req: IncomingMessage) =>
     new Promise<Record<string, unknown>>((resolve) => {
       let data = '';
@@ -64,6 +74,19 @@ async function startFakePerception(): Promise<FakePerception> {
     const body = await readBody(req);
     fake.calls.push({ path: req.url ?? '', body });
     res.setHeader('content-type', 'application/json');
+    if (fake.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    if (fake.mode === 'hang') {
+      res.on('close', () => fake.abandoned.push(req.url ?? ''));
+      return;
+    }
+    if (fake.mode === 'error500') {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ message: 'ffmpeg crashed', error: 'ffmpeg crashed', code: 'INTERNAL' }));
+      return;
+    }
     if (fake.mode === 'slow') {
       setTimeout(() => res.end('{}'), 2000);
       return;
@@ -87,6 +110,39 @@ async function startFakePerception(): Promise<FakePerception> {
   return fake;
 }
 
+/**
+ * A database that outlives one app: the embedded one in a data folder (on its worker
+ * thread, as the API runs it), or a PostgreSQL database of its own. `open` may be called
+ * again after the last handle closed, as a restarted API would.
+ */
+async function persistentDatabase(backend: TestBackend) {
+  if (backend === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-restart-'));
+    return {
+      open: () => createDb({ dataDir: dir, pgliteThread: 'worker' }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `cf_restart_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: () => createDb({ databaseUrl: url.toString(), poolMax: 3 }),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
 describe.each(testBackends)('video analysis API on %s', (backend) => {
   let fake: FakePerception;
   const uploads = mkdtempSync(path.join(tmpdir(), 'cf-uploads-'));
@@ -96,7 +152,22 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
   });
   afterAll(() => new Promise<void>((r) => fake.server.close(() => r())));
 
-  const ctx = useTestApp(backend, { videoUploadMaxBytes: 64 * 1024, perceptionTimeoutMs: 500 }, {});
+  const ctx = useTestApp(backend, { videoUploadMaxBytes: 64 * 1024, perceptionTimeoutMs: 500, jobPollMs: 20, jobLeaseMs: 2000, jobRetryBaseMs: 0 }, {});
+
+  // The job worker an API process runs (server.ts), here against the fake perception service.
+  let worker: JobWorker | undefined;
+  beforeEach(() => {
+    worker = createJobWorkers({
+      db: ctx().handle.db,
+      config: ctx().config,
+      logger: createLogger('silent'),
+      perception: createPerceptionClient(fake.url, ctx().config.perceptionTimeoutMs),
+    });
+    worker.start();
+  });
+  afterEach(async () => {
+    await worker?.stop();
+  });
 
   /** The app under test talks to the fake perception service and a temp upload folder. */
   async function app() {
@@ -201,7 +272,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     const early = await request(a).post(`/api/integrator/analysis/${jobId}/stage2`).set(bearer(token)).expect(409);
     expect(early.body.code).toBe('NOT_CONFIRMED');
 
-    const s1 = await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(200);
+    const s1 = await request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=30`).set(bearer(token)).expect(200);
     expect(s1.body.data.extracted_payloads[0].name).toBe('Gearbox');
     expect(fake.calls[0]).toEqual({
       path: '/stage1',
@@ -230,7 +301,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     expect(c.body).toMatchObject({ confirmed: true, confirmed_data: { extracted_payloads: [{ name: 'Gearbox housing', weight_kg: 12 }] } });
     expect(fake.calls[1]).toMatchObject({ path: '/confirm', body: { job_id: jobId, project_id: projectId, user_id: user.id, confirmed: true, message: 'Weighed on the scale' } });
 
-    const s2 = await request(a).post(`/api/integrator/analysis/${jobId}/stage2`).set(bearer(token)).expect(200);
+    const s2 = await request(a).post(`/api/integrator/analysis/${jobId}/stage2?wait=30`).set(bearer(token)).expect(200);
     expect(stage2ResultsSchema.parse(s2.body.data).stage2_summary.viable_configurations).toBe(1);
     expect(fake.calls[2]).toEqual({ path: '/stage2', body: { job_id: jobId, project_id: projectId, user_id: user.id } });
 
@@ -245,34 +316,34 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     const { token, projectId } = await integratorWithProject(a);
     const { body } = await uploadMp4(a, token, projectId).expect(201);
     const jobId = body.data.job_id as string;
+    const stage1 = () => request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=30`).set(bearer(token));
 
-    const down = await (async () => {
-      const { createApp } = await import('../../app');
-      const { createLogger } = await import('../../lib/logger');
-      return createApp({
-        db: ctx().handle.db,
-        dbKind: ctx().handle.kind,
-        config: ctx().config,
-        logger: createLogger('silent'),
-        storage,
-        perception: createPerceptionClient('http://127.0.0.1:1', 500),
-      });
-    })();
-    const res = await request(down).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(503);
+    // Unreachable: retried (3 attempts), then the error.
+    fake.mode = 'down';
+    fake.calls = [];
+    const res = await stage1().expect(503);
     expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The video analysis service is not reachable. Try again in a moment.' });
+    expect(fake.calls.map((c) => c.path)).toEqual(['/stage1', '/stage1', '/stage1']);
     let job = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
-    expect(job.body.data).toMatchObject({ status: 'failed', error: 'The video analysis service is not reachable. Try again in a moment.' });
+    expect(job.body.data).toMatchObject({
+      status: 'failed',
+      error: 'The video analysis service is not reachable. Try again in a moment.',
+      run: { stage: 'stage1', status: 'failed', attempts: 3, max_attempts: 3, last_error: 'The video analysis service is not reachable. Try again in a moment.' },
+    });
 
+    // Slow (the 5-minute limit, here 500 ms) and refused (4xx): not retried.
     fake.mode = 'slow';
-    expect((await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(504)).body.code).toBe('UPSTREAM_TIMEOUT');
+    fake.calls = [];
+    expect((await stage1().expect(504)).body.code).toBe('UPSTREAM_TIMEOUT');
     fake.mode = 'error422';
-    const refused = await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(422);
+    const refused = await stage1().expect(422);
     expect(refused.body).toMatchObject({ code: 'VIDEO_UNREADABLE', message: 'The video could not be read' });
+    expect(fake.calls).toHaveLength(2);
 
     fake.mode = 'ok';
-    await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(200);
+    await stage1().expect(200);
     job = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
-    expect(job.body.data).toMatchObject({ status: 'stage1_done', error: null });
+    expect(job.body.data).toMatchObject({ status: 'stage1_done', error: null, run: { status: 'succeeded', attempts: 1 } });
   });
 
   it('passes a region of interest to stage 1, and refuses one outside the frame', async () => {
@@ -283,7 +354,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     const jobId = body.data.job_id as string;
     const region = { x: 0.5, y: 0.25, width: 0.5, height: 0.5 };
     const before = fake.calls.length;
-    await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).send({ region_of_interest: region }).expect(200);
+    await request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=30`).set(bearer(token)).send({ region_of_interest: region }).expect(200);
     expect(fake.calls[before]).toMatchObject({ path: '/stage1', body: { job_id: jobId, region_of_interest: region } });
     const refused = await request(a)
       .post(`/api/integrator/analysis/${jobId}/stage1`)
@@ -320,15 +391,161 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     expect(body.data.job_id).toBe('job-frames');
   });
 
-  it('marks stages interrupted by a restart as failed, and refuses a second concurrent run', async () => {
+  it('fails a stage left running without a queue job at start-up, and refuses a second concurrent run', async () => {
     const a = await app();
     const { token, projectId } = await integratorWithProject(a);
     const { body } = await uploadMp4(a, token, projectId).expect(201);
     await ctx().handle.db.update(analysisJobs).set({ status: 'stage1_running' }).where(eq(analysisJobs.id, body.data.job_id));
     const busy = await request(a).post(`/api/integrator/analysis/${body.data.job_id}/stage1`).set(bearer(token)).expect(409);
     expect(busy.body.message).toBe('An analysis of this video is already running.');
-    expect(await failInterruptedJobs(ctx().handle.db)).toBe(1);
+    expect(await failOrphanedStages(ctx().handle.db)).toBe(1);
     const job = await request(a).get(`/api/integrator/analysis/${body.data.job_id}`).set(bearer(token)).expect(200);
     expect(job.body.data).toMatchObject({ status: 'failed', error: 'The analysis was interrupted by a server restart. Run it again.' });
   });
+
+  it('queues a stage: 202 at once, progress while it runs, results once; two workers run it once', async () => {
+    fake.mode = 'hang';
+    fake.calls = [];
+    fake.abandoned = [];
+    const second = createJobWorkers({
+      db: ctx().handle.db,
+      config: ctx().config,
+      logger: createLogger('silent'),
+      perception: createPerceptionClient(fake.url, 10_000),
+    });
+    second.start();
+    try {
+      const a = await app();
+      const { token, projectId } = await integratorWithProject(a);
+      const { body } = await uploadMp4(a, token, projectId).expect(201);
+      const jobId = body.data.job_id as string;
+
+      const accepted = await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(202);
+      expect(accepted.body).toMatchObject({ success: true, job_id: jobId, status: 'stage1_running', run: { stage: 'stage1', status: 'queued', attempts: 0, max_attempts: 3 } });
+      await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(409);
+
+      await waitFor(() => fake.calls.length === 1, 15_000, 'perception to be called');
+      const running = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
+      expect(running.body.data).toMatchObject({
+        status: 'stage1_running',
+        stage1_results: null,
+        run: { id: accepted.body.run.id, stage: 'stage1', status: 'running', attempts: 1, progress: { step: 'running', stage: 'stage1', attempt: 1 } },
+      });
+
+      // The answer arrives: the results land once, whichever of the two workers held the job.
+      fake.mode = 'ok';
+      await request(a).post(`/api/integrator/analysis/${jobId}/cancel`).set(bearer(token)).expect(200);
+      await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(202);
+      await waitFor(
+        async () => (await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token))).body.data.status === 'stage1_done',
+        15_000,
+        'stage 1 to finish',
+      );
+      const done = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
+      expect(done.body.data).toMatchObject({ status: 'stage1_done', stage1_results: { extracted_payloads: [{ name: 'Gearbox' }] }, run: { status: 'succeeded', attempts: 1, progress: { step: 'done' } } });
+      expect(fake.calls.map((c) => c.path)).toEqual(['/stage1', '/stage1']);
+      const runs = await ctx().handle.db.select().from(jobs).where(eq(jobs.subject, jobId));
+      expect(runs.map((r) => r.status).sort()).toEqual(['cancelled', 'succeeded']);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('cancels a running stage: perception\'s call is aborted and the analysis is back where it was', async () => {
+    fake.mode = 'hang';
+    fake.calls = [];
+    fake.abandoned = [];
+    const a = await app();
+    const { token, projectId } = await integratorWithProject(a);
+    const { body } = await uploadMp4(a, token, projectId).expect(201);
+    const jobId = body.data.job_id as string;
+    await request(a).post(`/api/integrator/analysis/${jobId}/cancel`).set(bearer(token)).expect(409);
+
+    await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(202);
+    await waitFor(() => fake.calls.length === 1, 15_000, 'perception to be called');
+    const cancelled = await request(a).post(`/api/integrator/analysis/${jobId}/cancel`).set(bearer(token)).expect(200);
+    expect(cancelled.body).toMatchObject({ success: true, job_id: jobId, status: 'uploaded', run: { status: 'cancelled' } });
+    await waitFor(() => fake.abandoned.length === 1, 15_000, 'the perception call to be aborted');
+    expect(fake.abandoned).toEqual(['/stage1']);
+
+    const job = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
+    expect(job.body.data).toMatchObject({ status: 'uploaded', error: null, stage1_results: null, run: { status: 'cancelled' } });
+    const again = await request(a).post(`/api/integrator/analysis/${jobId}/cancel`).set(bearer(token)).expect(409);
+    expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'No analysis of this video is running.' });
+    // Someone else's analysis cannot be cancelled (nor seen).
+    const other = await registerUser(a, { user_type: 'integrator' });
+    await request(a).post(`/api/integrator/analysis/${jobId}/cancel`).set(bearer(other.token)).expect(404);
+  });
+
+  it('retries a stage when perception answers 500, then fails it with a clear error', async () => {
+    fake.mode = 'error500';
+    fake.calls = [];
+    const a = await app();
+    const { token, projectId } = await integratorWithProject(a);
+    const { body } = await uploadMp4(a, token, projectId).expect(201);
+    const jobId = body.data.job_id as string;
+    await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(202);
+    await waitFor(
+      async () => (await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token))).body.data.status === 'failed',
+      15_000,
+      'the stage to fail',
+    );
+    expect(fake.calls.map((c) => c.path)).toEqual(['/stage1', '/stage1', '/stage1']);
+    const job = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
+    expect(job.body.data).toMatchObject({
+      status: 'failed',
+      error: 'The analysis failed: ffmpeg crashed',
+      run: { status: 'failed', attempts: 3, last_error: 'The analysis failed: ffmpeg crashed' },
+    });
+    fake.mode = 'ok';
+  });
+
+  it('continues a queued stage after an API restart (a new app and worker on the same database)', async () => {
+    fake.mode = 'ok';
+    fake.calls = [];
+    const database = await persistentDatabase(backend);
+    let handle: DbHandle | undefined;
+    try {
+      const config = testConfig({ jobPollMs: 20, jobLeaseMs: 2000, jobRetryBaseMs: 0 });
+      const { createApp } = await import('../../app');
+      const open = async () => {
+        handle = await database.open();
+        return createApp({ db: handle.db, dbKind: handle.kind, config, logger: createLogger('silent'), storage, perception: createPerceptionClient(fake.url, 10_000) });
+      };
+      // First process: the stage is queued, then the process stops before any worker took it.
+      let a = await open();
+      const { token, projectId } = await integratorWithProject(a);
+      const { body } = await uploadMp4(a, token, projectId).expect(201);
+      const jobId = body.data.job_id as string;
+      await request(a).post(`/api/integrator/analysis/${jobId}/stage1`).set(bearer(token)).expect(202);
+      await handle?.close();
+      handle = undefined;
+      expect(fake.calls).toHaveLength(0);
+
+      // Second process: start-up leaves the queued stage alone, its worker runs it.
+      a = await open();
+      const db = (handle as DbHandle | undefined)?.db;
+      if (!db) throw new Error('the reopened database');
+      expect(await failOrphanedStages(db)).toBe(0);
+      const restarted = createJobWorkers({ db, config, logger: createLogger('silent'), perception: createPerceptionClient(fake.url, 10_000) });
+      restarted.start();
+      try {
+        const finished = await request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=0`).set(bearer(token)).expect(409);
+        expect(finished.body.message).toBe('An analysis of this video is already running.');
+        await waitFor(
+          async () => (await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token))).body.data.status === 'stage1_done',
+          30_000,
+          'the stage to finish after the restart',
+        );
+      } finally {
+        await restarted.stop();
+      }
+      expect(fake.calls.map((c) => c.path)).toEqual(['/stage1']);
+      const job = await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token)).expect(200);
+      expect(job.body.data).toMatchObject({ status: 'stage1_done', run: { status: 'succeeded', attempts: 1 } });
+    } finally {
+      await handle?.close();
+      await database.drop();
+    }
+  }, 60_000);
 });

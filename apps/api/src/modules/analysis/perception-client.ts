@@ -10,7 +10,8 @@ function parseJson(text: string): unknown {
 }
 
 export interface PerceptionClient {
-  post(path: '/stage1' | '/confirm' | '/stage2', body: unknown): Promise<unknown>;
+  /** `signal` stops the call early (a cancelled job); the 5-minute limit applies either way. */
+  post(path: '/stage1' | '/confirm' | '/stage2', body: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
 }
 
 /**
@@ -20,16 +21,18 @@ export interface PerceptionClient {
  */
 export function createPerceptionClient(baseUrl: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): PerceptionClient {
   return {
-    async post(path, body) {
+    async post(path, body, options = {}) {
       let res: Response;
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
         res = await fetchImpl(new URL(path, baseUrl), {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
         });
       } catch (err) {
+        if (options.signal?.aborted) throw new AppError('CONFLICT', 'The analysis was cancelled.');
         const name = (err as { name?: string }).name;
         if (name === 'TimeoutError' || name === 'AbortError') {
           throw new AppError('UPSTREAM_TIMEOUT', `The analysis did not finish within ${Math.round(timeoutMs / 1000)} seconds.`);

@@ -86,6 +86,7 @@ export const apiKeyRoutes: ReadonlyArray<readonly [method: string, path: string,
   ['POST', '/api/integrator/analysis/:jobId/stage1', 'analysis:write'],
   ['POST', '/api/integrator/analysis/:jobId/confirm', 'analysis:write'],
   ['POST', '/api/integrator/analysis/:jobId/stage2', 'analysis:write'],
+  ['POST', '/api/integrator/analysis/:jobId/cancel', 'analysis:write'],
 ];
 
 /** Routes no key reaches, whatever its scopes: accounts, sessions, key management, the site's own forms and pages. */

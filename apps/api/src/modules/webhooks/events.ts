@@ -44,6 +44,24 @@ const contexts = new WeakMap<Database, PublishContext>();
 export const queued = new EventEmitter();
 queued.setMaxListeners(0);
 
+async function queue<T extends WebhookEventType>(
+  target: Database,
+  context: PublishContext,
+  userIds: ReadonlyArray<string | null | undefined>,
+  type: T,
+  input: WebhookEventInput[T],
+): Promise<number> {
+  const users = [...new Set(userIds.filter((id): id is string => typeof id === 'string' && id.length > 0))];
+  const endpoints = await findSubscribedEndpoints(target, users, type);
+  if (!endpoints.length) return 0;
+  const body = eventBody(type, withLinks(type, input, context.publicUrl));
+  await insertDeliveries(
+    target,
+    endpoints.map((e) => ({ endpointId: e.id, eventType: type, eventId: body.id, payload: body })),
+  );
+  return endpoints.length;
+}
+
 /** The event body every delivery of it carries (docs/webhooks.md). */
 export function eventBody(type: WebhookEvent['type'], data: Record<string, unknown>, now = new Date()): WebhookEvent {
   return { id: randomUUID(), type, created_at: now.toISOString(), data };
@@ -61,20 +79,26 @@ export const webhookEvents = {
     contexts.set(db, context);
   },
 
-  async publish<T extends WebhookEventType>(db: Database, userIds: ReadonlyArray<string | null | undefined>, type: T, input: WebhookEventInput[T]): Promise<number> {
+  /**
+   * `options.via`: a transaction of `db` to queue the deliveries in (an outbox: they exist
+   * only if what they announce commits), in a savepoint so a failure here rolls back only
+   * itself and the caller's transaction goes on.
+   */
+  async publish<T extends WebhookEventType>(
+    db: Database,
+    userIds: ReadonlyArray<string | null | undefined>,
+    type: T,
+    input: WebhookEventInput[T],
+    options: { via?: Database } = {},
+  ): Promise<number> {
     const context = contexts.get(db);
     if (!context) return 0;
     try {
-      const users = [...new Set(userIds.filter((id): id is string => typeof id === 'string' && id.length > 0))];
-      const endpoints = await findSubscribedEndpoints(db, users, type);
-      if (!endpoints.length) return 0;
-      const body = eventBody(type, withLinks(type, input, context.publicUrl));
-      await insertDeliveries(
-        db,
-        endpoints.map((e) => ({ endpointId: e.id, eventType: type, eventId: body.id, payload: body })),
-      );
-      queued.emit('queued', db);
-      return endpoints.length;
+      const count = options.via
+        ? await options.via.transaction((savepoint) => queue(savepoint as unknown as Database, context, userIds, type, input))
+        : await queue(db, context, userIds, type, input);
+      if (count) queued.emit('queued', db);
+      return count;
     } catch (err) {
       context.logger.error({ err, event: type }, 'queueing a webhook event failed');
       return 0;

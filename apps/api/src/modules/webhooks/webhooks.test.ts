@@ -23,6 +23,7 @@ import { analysisJobs, webhookDeliveries, webhookEndpoints, type DbHandle } from
 import { createTestDb, truncateAll } from '@cellforge/db/testing';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../app';
+import { createJobWorkers } from '../../job-workers';
 import { BackgroundWrites } from '../../lib/background-writes';
 import { createLogger } from '../../lib/logger';
 import { testBackends, testConfig } from '../../test/create-test-app';
@@ -352,7 +353,14 @@ describe.each(testBackends)('webhooks on %s', (backend) => {
     // analysis.finished: to the job's owner.
     const project = (await request(app).post('/projects').set(bearer(integrator.token)).send({ project_name: 'Hook line' }).expect(201)).body.data.id as string;
     await db().insert(analysisJobs).values({ id: 'hook-job', projectId: project, userId: integrator.user.id, status: 'confirmed', bucketName: 'b', objectKey: 'k', fileName: 'cell.mp4', confirmedData: { activities: [] } });
-    await request(app).post('/api/integrator/analysis/hook-job/stage2').set(bearer(integrator.token)).expect(200);
+    // The stage runs on the durable job queue (issue 18): a worker of this process picks it up; ?wait answers once it ended.
+    const worker = createJobWorkers({ db: db(), config: { ...config, jobPollMs: 20 }, logger: createLogger('silent'), perception: { post: () => Promise.resolve(STAGE2) } });
+    worker.start();
+    try {
+      await request(app).post('/api/integrator/analysis/hook-job/stage2?wait=60').set(bearer(integrator.token)).expect(200);
+    } finally {
+      await worker.stop();
+    }
     expect(await newDeliveries()).toEqual({
       customer: [],
       supplier: [],

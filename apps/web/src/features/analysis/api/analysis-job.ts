@@ -1,4 +1,4 @@
-import { stage1ResultsSchema, stage2ResultsSchema } from '@cellforge/contracts';
+import { analysisRunSchema, stage1ResultsSchema, stage2ResultsSchema } from '@cellforge/contracts';
 import { z } from 'zod';
 
 /** The job states the API keeps for one uploaded video (GET /api/integrator/analysis/:jobId). */
@@ -18,6 +18,8 @@ export const analysisJobSchema = z.object({
   stage2_results: stage2ResultsSchema.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string().optional(),
+  /** The newest stage run (queued job): state, attempts, progress. Only GET /analysis/:jobId has it. */
+  run: analysisRunSchema.nullable().optional(),
 });
 export type AnalysisJob = z.infer<typeof analysisJobSchema>;
 

@@ -6,7 +6,8 @@ import { integratorKeys } from '@/lib/integrator-query-keys';
 import { analysisJobSchema, RUNNING_STATUSES, type AnalysisJob } from './analysis-job';
 
 const jobAnswerSchema = z.object({ data: analysisJobSchema });
-const POLL_MS = 3000;
+/** A queued stage is followed at this pace until it ends (survives reloads: the job is the state). */
+const POLL_MS = 2000;
 
 /** GET /api/integrator/analysis/:jobId: status, error and the results of each stage. */
 export async function getAnalysis(jobId: string, signal?: AbortSignal): Promise<AnalysisJob> {

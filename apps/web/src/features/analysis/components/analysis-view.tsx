@@ -1,24 +1,24 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { Stage1Results } from '@cellforge/contracts';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { InlineAlert } from '@/components/ui/inline-alert';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { serverMessageOf } from '@/lib/query-errors';
 import { MESSAGES } from '@/lib/integrator-messages';
 import { LoadingState } from '@/components/ui/query-state';
 import { useConfirmAnalysis } from '../api/confirm-analysis';
 import { useAnalysis } from '../api/get-analysis';
+import type { Stage1Answer } from '../api/run-stage1';
 import { useRunStage2 } from '../api/run-stage2';
 import { formatDateTime, STATUS_LABELS } from '../utils/analysis-format';
 import { Stage1Editor, type Stage1EditorProps } from './stage1-editor';
+import { RunProgress } from './run-progress';
 import { Stage2ResultsView } from './stage2-results';
 
 export interface AnalysisViewProps {
   jobId: string;
   /** Stage 1 is started by the upload (it runs automatically), so its mutation lives with the tab. */
-  stage1: UseMutationResult<Stage1Results, Error, string>;
+  stage1: UseMutationResult<Stage1Answer, Error, string>;
 }
 
 /**
@@ -86,10 +86,12 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
       </div>
 
       {stage1Running ? (
-        <div className="space-y-2" aria-live="polite">
-          <ProgressBar label="Analysing the video…" value={null} />
-          <p className="text-sm text-slate-700 dark:text-slate-300">Stage 1 can take a few minutes for a long video. You can leave this page and come back.</p>
-        </div>
+        <RunProgress
+          jobId={jobId}
+          stage="Stage 1"
+          run={data.status === 'stage1_running' ? data.run : null}
+          hint="Stage 1 can take a few minutes for a long video. You can leave this page and come back."
+        />
       ) : null}
 
       {!stage1Running && (localStage1Error || jobFailedIn === 1) ? (
@@ -118,11 +120,7 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
         />
       ) : null}
 
-      {stage2Running ? (
-        <div aria-live="polite">
-          <ProgressBar label="Running Stage 2…" value={null} />
-        </div>
-      ) : null}
+      {stage2Running ? <RunProgress jobId={jobId} stage="Stage 2" run={data.status === 'stage2_running' ? data.run : null} /> : null}
 
       {!stage2Running && (localStage2Error || jobFailedIn === 2) ? (
         <InlineAlert title={MESSAGES.stage2Failed} detail={localStage2Error ? serverMessageOf(localStage2Error) : data.error}>

@@ -7,15 +7,37 @@ import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
 import { buildJob, buildProject, STAGE1, STAGE2 } from '@/test/integrator-fixtures';
 import { renderDashboard } from '@/test/render-dashboard';
 import { defined, nth } from '@/test/defined';
+import type { AnalysisRun } from '@cellforge/contracts';
 import type { AnalysisJob } from '../api/analysis-job';
 
 const PROJECT = buildProject();
 
 const NO_STAGE2 = 'No Stage 2 results for this project yet. Run the video analysis first.';
 
-/** A stateful fake of the analysis API: one job that moves through the stages. */
+/** A stage run as the API shows it (the job's `run`). */
+function buildRun(overrides: Partial<AnalysisRun> = {}): AnalysisRun {
+  return {
+    id: 'run-1',
+    stage: 'stage1',
+    status: 'queued',
+    attempts: 0,
+    max_attempts: 3,
+    progress: null,
+    last_error: null,
+    run_after: '2025-01-03T00:01:00.000Z',
+    created_at: '2025-01-03T00:01:00.000Z',
+    updated_at: '2025-01-03T00:01:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A stateful fake of the analysis API: one job that moves through the stages. A stage is
+ * queued (202) and its worker finishes it by the next time the job is fetched.
+ */
 function stubAnalysis(extra: ApiRoutes = {}, initial: AnalysisJob | null = null) {
   let job: AnalysisJob | null = initial;
+  let pending: (() => void) | null = null;
   const fetchMock = stubApi(
     {
       'GET /api/integrator/projects': () => jsonResponse({ data: [PROJECT] }),
@@ -24,10 +46,16 @@ function stubAnalysis(extra: ApiRoutes = {}, initial: AnalysisJob | null = null)
           ? jsonResponse({ success: true, job_id: job.job_id, data: job.stage2_results })
           : errorResponse(404, 'NOT_FOUND', NO_STAGE2),
       'GET /api/integrator/analysis': () => jsonResponse({ data: job ? [job] : [] }),
-      'GET /api/integrator/analysis/:id': () => (job ? jsonResponse({ data: job }) : errorResponse(404, 'NOT_FOUND', 'Analysis job not found')),
+      'GET /api/integrator/analysis/:id': () => {
+        pending?.();
+        pending = null;
+        return job ? jsonResponse({ data: job }) : errorResponse(404, 'NOT_FOUND', 'Analysis job not found');
+      },
       'POST /api/integrator/analysis/:id/stage1': () => {
-        job = { ...defined(job), status: 'stage1_done', stage1_results: STAGE1 };
-        return jsonResponse({ success: true, job_id: job.job_id, data: STAGE1 });
+        const run = buildRun({ stage: 'stage1' });
+        job = { ...defined(job), status: 'stage1_running', run };
+        pending = () => (job = { ...defined(job), status: 'stage1_done', stage1_results: STAGE1, run: { ...run, status: 'succeeded', attempts: 1 } });
+        return jsonResponse({ success: true, job_id: job.job_id, status: 'stage1_running', run }, { status: 202 });
       },
       'POST /api/integrator/analysis/:id/confirm': (_url, init) => {
         const body = JSON.parse(String(init.body)) as { updated_data: object };
@@ -36,8 +64,10 @@ function stubAnalysis(extra: ApiRoutes = {}, initial: AnalysisJob | null = null)
         return jsonResponse({ success: true, job_id: job.job_id, confirmed: true, confirmed_data: confirmed, confirmed_at: '2025-01-03T00:05:00.000Z' });
       },
       'POST /api/integrator/analysis/:id/stage2': () => {
-        job = { ...defined(job), status: 'stage2_done', stage2_results: STAGE2 };
-        return jsonResponse({ success: true, job_id: job.job_id, data: STAGE2 });
+        const run = buildRun({ id: 'run-2', stage: 'stage2' });
+        job = { ...defined(job), status: 'stage2_running', run };
+        pending = () => (job = { ...defined(job), status: 'stage2_done', stage2_results: STAGE2, run: { ...run, status: 'succeeded', attempts: 1 } });
+        return jsonResponse({ success: true, job_id: job.job_id, status: 'stage2_running', run }, { status: 202 });
       },
       ...extra,
     },
@@ -202,6 +232,41 @@ describe('Integrator dashboard: Upload and Analyze tab', { timeout: 20_000 }, ()
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Stage 2 analysis failed');
     expect(alert).toHaveTextContent('The catalog could not be read.');
+  });
+
+  it('follows a queued stage after a reload: progress with the attempt, then Cancel puts the analysis back', async () => {
+    const user = userEvent.setup();
+    const running = buildRun({ status: 'running', attempts: 2, progress: { step: 'running', stage: 'stage1', attempt: 2, started_at: '2025-01-03T00:02:00.000Z' } });
+    let job = buildJob({ status: 'stage1_running', run: running });
+    const { fetchMock } = stubAnalysis({
+      'GET /api/integrator/analysis/:id': () => jsonResponse({ data: job }),
+      'POST /api/integrator/analysis/:id/cancel': () => {
+        job = { ...job, status: 'uploaded', run: { ...running, status: 'cancelled', progress: { step: 'cancelled' } } };
+        return jsonResponse({ success: true, job_id: 'job-1', status: 'uploaded', run: job.run });
+      },
+    });
+    renderDashboard('?tab=analyze&project=p1&job=job-1');
+    expect(await screen.findByRole('progressbar', { name: 'Stage 1 running (attempt 2 of 3)…' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/You can leave this page and come back/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Stage 1' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/integrator/analysis/job-1/cancel')).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Run Stage 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('polls a queued stage until its worker ends it, and shows the failure the job records', async () => {
+    let job = buildJob({ status: 'stage1_running', run: buildRun({ status: 'queued', attempts: 1, last_error: 'The video analysis service is not reachable. Try again in a moment.', progress: { step: 'retry_scheduled' } }) });
+    stubAnalysis({ 'GET /api/integrator/analysis/:id': () => jsonResponse({ data: job }) });
+    renderDashboard('?tab=analyze&project=p1&job=job-1');
+    expect(await screen.findByRole('progressbar', { name: 'Stage 1: retrying soon (attempt 2 of 3)' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('The last attempt failed: The video analysis service is not reachable. Try again in a moment.')).toBeInTheDocument();
+
+    job = { ...job, status: 'failed', error: 'The analysis failed: ffmpeg crashed', run: buildRun({ status: 'failed', attempts: 3, last_error: 'The analysis failed: ffmpeg crashed' }) };
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert).toHaveTextContent('Stage 1 analysis failed');
+    expect(alert).toHaveTextContent('The analysis failed: ffmpeg crashed');
+    expect(within(alert).getByRole('button', { name: 'Run Stage 1 again' })).toBeInTheDocument();
   });
 
   it('resumes an analysis from the URL and lists the previous analyses of the project', async () => {
