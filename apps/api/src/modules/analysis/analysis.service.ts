@@ -10,6 +10,8 @@ import {
   type ConfirmRequest,
   type RegionOfInterest,
   type Stage2Results,
+  type AnalysisJob,
+  type Stage1Results,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
@@ -42,7 +44,8 @@ export const JOB_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._-]{1,128}$/;
 /** ZIPs of work-cell videos: a handful of clips and a manifest, never thousands of files. */
 const ZIP_LIMITS = { maxEntries: 50, maxCompressionRatio: 100 };
 
-export function toJobDto(row: JobRow) {
+/** The jsonb columns hold what stage 1, the confirmation and stage 2 answered, each parsed with its schema before it was stored. */
+export function toJobDto(row: JobRow): AnalysisJob {
   return {
     job_id: row.id,
     project_id: row.projectId,
@@ -51,10 +54,10 @@ export function toJobDto(row: JobRow) {
     bucket_name: row.bucketName,
     object_key: row.objectKey,
     error: row.error,
-    stage1_results: row.stage1Results ?? null,
-    confirmed_data: row.confirmedData ?? null,
+    stage1_results: (row.stage1Results as Stage1Results | null) ?? null,
+    confirmed_data: (row.confirmedData as Stage1Results | null) ?? null,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
-    stage2_results: row.stage2Results ?? null,
+    stage2_results: (row.stage2Results as Stage2Results | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -163,7 +166,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
           if (!isUniqueViolation(err)) throw err;
           return insertJob(deps.db, { ...values, id: await unusedJobId(input.userId, jobId) });
         });
-        return { success: true, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
+        return { success: true as const, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
       } finally {
         await rm(input.file.path, { force: true });
       }
@@ -196,7 +199,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
             error: null,
           });
         },
-      ).then((row) => ({ success: true, job_id: row.id, data: row.stage1Results }));
+      ).then((row) => ({ success: true as const, job_id: row.id, data: (row.stage1Results as Stage1Results | null) ?? null }));
     },
 
     async confirm(userId: string, jobId: string, input: Pick<ConfirmRequest, 'confirmed' | 'updated_data' | 'message'>) {
@@ -222,7 +225,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         stage2Results: null,
         error: null,
       });
-      return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData, warnings: answer.warnings ?? [] };
+      return { success: true as const, job_id: row.id, confirmed: answer.confirmed, confirmed_data: (row.confirmedData as Stage1Results | null) ?? null, warnings: answer.warnings ?? [] };
     },
 
     async stage2(userId: string, jobId: string) {
@@ -236,7 +239,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         claimed,
         () => deps.perception.post('/stage2', { job_id: job.id, project_id: job.projectId, user_id: userId }),
         async (answer) => updateJob(deps.db, job.id, { status: 'stage2_done', stage2Results: stage2ResultsSchema.parse(answer), error: null }),
-      ).then((row) => ({ success: true, job_id: row.id, data: row.stage2Results }));
+      ).then((row) => ({ success: true as const, job_id: row.id, data: (row.stage2Results as Stage2Results | null) ?? null }));
     },
 
     /** A key frame stage 1 kept for an activity, streamed from the result bucket. */

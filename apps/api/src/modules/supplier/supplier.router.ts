@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   createOfferSchema,
   offerInputSchema,
@@ -9,6 +8,7 @@ import {
   type OfferResponse,
   listingInputSchema,
   listingStatusSchema,
+  supplierAnalyticsQuerySchema,
   updateLeadStatusSchema,
   type LeadListResponse,
   type LeadResponse,
@@ -21,8 +21,6 @@ import { signedIn } from '../../middleware/signed-in';
 import { requirePermission, requireRole } from '../../middleware/require-role';
 import type { SupplierService } from './supplier.service';
 import type { OffersService } from './offers.service';
-
-const analyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 /** /api/supplier: a supplier's own listings, leads and analytics (docs/product.md, supplier portal). */
 export function createSupplierRouter(deps: { supplier: SupplierService; offers: OffersService; tokens: TokenService }): Router {
@@ -85,7 +83,7 @@ export function createSupplierRouter(deps: { supplier: SupplierService; offers: 
   }));
 
   router.get('/analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {
-    const { days } = analyticsQuerySchema.parse(req.query);
+    const { days } = supplierAnalyticsQuerySchema.parse(req.query);
     res.json({ days, data: await supplier.analytics(user.userId, days) } satisfies SupplierAnalyticsResponse);
   }));
 
