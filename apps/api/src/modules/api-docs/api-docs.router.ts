@@ -85,8 +85,8 @@ export function createApiDocsRouter(options: { appName: string }): Router {
       return;
     }
     if (!Object.hasOwn(API_DOCS_ASSETS, file)) throw notFound(`File ${file}`);
-    res.type(API_DOCS_ASSETS[file as keyof typeof API_DOCS_ASSETS]);
-    res.sendFile(path.join(distDir, file));
+    // `root`: the package sits under node_modules/.pnpm, a dot folder send() would refuse in a full path.
+    res.sendFile(file, { root: distDir, headers: { 'Content-Type': API_DOCS_ASSETS[file as keyof typeof API_DOCS_ASSETS] } });
   });
 
   return router;
