@@ -88,7 +88,9 @@ export const answerCounts = { checked: 0, validatedJson: 0, byOperation: new Map
 export function checkAnswer(answer: ObservedAnswer): void {
   if (answer.method === 'HEAD' || answer.method === 'OPTIONS' || answer.status === 304) return;
   const label = `${answer.method} ${answer.path} -> ${answer.status}`;
-  const fail = (problem: string) => mismatches.push({ answer: label, problem });
+  const fail = (problem: string): void => {
+    mismatches.push({ answer: label, problem });
+  };
   answerCounts.checked += 1;
   const found = findRoute(answer.method, answer.path);
   let documented: ReturnType<typeof documentedSchema>;

@@ -14,6 +14,7 @@ import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { failInterruptedJobs } from './analysis.repository';
 import { createPerceptionClient } from './perception-client';
+import { checkAnswer } from '../../test/answer-check';
 
 /** The first bytes of a real MP4: an ftyp box (isom brand) followed by an mdat box. */
 const mp4 = Buffer.concat([
@@ -107,6 +108,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
       dbKind: ctx().handle.kind,
       config: ctx().config,
       logger: createLogger('silent'),
+      onAnswer: checkAnswer,
       storage,
       perception: createPerceptionClient(fake.url, ctx().config.perceptionTimeoutMs),
     });
@@ -254,6 +256,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
         dbKind: ctx().handle.kind,
         config: ctx().config,
         logger: createLogger('silent'),
+        onAnswer: checkAnswer,
         storage,
         perception: createPerceptionClient('http://127.0.0.1:1', 500),
       });
