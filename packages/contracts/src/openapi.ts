@@ -201,8 +201,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
       schemas[name] = clean(schema);
     }
   };
-  add(z.toJSONSchema(answers.registry, { io: 'output', uri, unrepresentable: 'any' }) as { schemas: Record<string, JsonSchema> });
-  add(z.toJSONSchema(inputs.registry, { io: 'input', uri, unrepresentable: 'any' }) as { schemas: Record<string, JsonSchema> });
+  add(z.toJSONSchema(answers.registry, { io: 'output', uri, unrepresentable: 'any' }));
+  add(z.toJSONSchema(inputs.registry, { io: 'input', uri, unrepresentable: 'any' }));
 
   const componentResponses = Object.fromEntries(
     Object.values(errorResponses).map((r) => [r.name, { description: r.description, content: { 'application/json': { schema: ref('Error') } } }]),

@@ -216,7 +216,7 @@ const bulkRoutes = (base: '/api/integrator/bulk-upload' | '/api/supplier/bulk-up
       method: 'post',
       path: `${base}/import`,
       summary: `Import the valid rows (${who})`,
-      description: 'Idempotent per upload and row: importing the same upload again updates the robots it made instead of adding them twice (docs/api.md, idempotency of imports).',
+      description: 'One transaction; the upload is consumed (importing the same upload_id again answers 404 and changes nothing). Rows match your robots by manufacturer and model, so a re-imported file updates or leaves them unchanged and never duplicates them (docs/api.md, idempotency of imports).',
       tag: 'Bulk import',
       access,
       body: bulkImportRequestSchema,
