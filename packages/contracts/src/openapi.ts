@@ -218,7 +218,6 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
         'Every error answers `{ message, error, code, details? }` with a stable `code` (components.schemas.Error lists them). Guide: docs/api.md in the repository.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     tags: Object.entries(routeTags).map(([name, description]) => ({ name, description })),
     paths,
     components: {

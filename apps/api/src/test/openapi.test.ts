@@ -151,6 +151,7 @@ describe('the answer check', () => {
     checkAnswer({ method: 'GET', path: '/api/threads/unread', status: 404, ...json({ message: 'x', error: 'x', code: 'NOPE' }) });
     checkAnswer({ method: 'GET', path: '/api/threads/unread', status: 200, contentType: 'text/html', body: '<p>' });
     checkAnswer({ method: 'GET', path: '/api/nowhere', status: 200, ...json({}) });
+    checkAnswer({ method: 'GET', path: '/projects/p1/robots', status: 200, contentType: 'text/html; charset=utf-8', body: '<html>' });
     checkAnswer({ method: 'POST', path: '/auth/logout', status: 204, contentType: undefined, body: 'x' });
     const found = takeAnswerMismatches();
     expect(found.map((m) => m.answer)).toEqual([
