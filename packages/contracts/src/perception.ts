@@ -284,3 +284,4 @@ export type Stage2Answer = z.infer<typeof stage2AnswerSchema>;
 /** GET /projects/:id/stage2-results: the latest Stage 2 results of a project. */
 export const projectStage2AnswerSchema = z.object({ success: z.literal(true), job_id: z.string(), data: stage2ResultsSchema });
 export type UploadVideoResponse = z.infer<typeof uploadVideoResponseSchema>;
+export type ProjectStage2Answer = z.infer<typeof projectStage2AnswerSchema>;
