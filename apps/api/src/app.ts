@@ -34,6 +34,8 @@ import { createOffersService } from './modules/supplier/offers.service';
 import { createOfferImagesService } from './modules/supplier/offer-images.service';
 import { createWebApp } from './web-app';
 import { createApiKeyGate, createApiKeysRouter, createApiKeysService } from './modules/api-keys';
+import { createApiDocsRouter } from './modules/api-docs/api-docs.router';
+import { observeAnswers, type AnswerObserver } from './middleware/observe-answers';
 import path from 'node:path';
 import { createStorage, type ObjectStorage } from '@cellforge/storage';
 import { createAnalysisRouter } from './modules/analysis/analysis.router';
@@ -54,6 +56,8 @@ export interface AppDeps {
   background?: BackgroundWrites;
   /** Outgoing mail; default: SMTP_URL through nodemailer, or logged only when it is unset. */
   mailer?: Mailer;
+  /** Tests only: sees every answer as sent (src/test/answer-check.ts checks it against the route table). */
+  onAnswer?: AnswerObserver;
 }
 
 /** Builds the Express app; server.ts listens. Kept apart so tests drive it with supertest. */
@@ -64,6 +68,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  if (deps.onAnswer) app.use(observeAnswers(deps.onAnswer));
 
   const web = config.webDist ? createWebApp({ distDir: config.webDist, appName: config.appName }) : null;
 
@@ -239,6 +244,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/api/roi', createRoiRouter());
   app.use('/api/beta-signups', createBetaSignupsRouter({ db }));
+  // The public API's document and reference page (issue 17).
+  app.use(createApiDocsRouter({ appName: config.appName }));
 
   // A page path no API route answered (GET /auth/supplier fetched as JSON) is still the page.
   if (web) app.use(web.fallback);

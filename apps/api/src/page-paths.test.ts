@@ -67,5 +67,12 @@ describe.each(testBackends)('page paths before API routes on %s (attacker)', (ba
     // The API's own checks still apply to API calls.
     const guarded = await request(app).get('/api/robots?q=%00').set('Accept', BROWSER_ACCEPT).expect(400);
     expect(guarded.body.code).toBe('VALIDATION_FAILED');
+    // The API reference is the API's page, not the web app's, when a browser navigates to it (issue 17).
+    const docs = await request(app).get('/api/docs').set('Accept', BROWSER_ACCEPT).set('Accept-Encoding', 'identity').expect(200);
+    expect(docs.text).toContain('/api/docs/swagger-ui-bundle.js');
+    expect(docs.text).not.toContain('THE-WEB-APP');
+    for (const file of ['init.js', 'swagger-ui.css']) await request(app).get(`/api/docs/${file}`).set('Accept', BROWSER_ACCEPT).expect(200);
+    const document = await request(app).get('/api/openapi.json').set('Accept', BROWSER_ACCEPT).expect(200);
+    expect(document.body.openapi).toBe('3.1.0');
   });
 });

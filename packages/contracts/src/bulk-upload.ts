@@ -93,6 +93,8 @@ export const bulkParseOptionsSchema = z.object({
   header_row: z.coerce.number().int().min(1).max(BULK_MAX_HEADER_ROW).optional(),
 });
 export type BulkParseOptions = z.infer<typeof bulkParseOptionsSchema>;
+/** GET .../:uploadId/errors.csv?mappings=: the mappings the report was validated with, as a JSON object (column -> field). */
+export const bulkErrorsCsvQuerySchema = z.object({ mappings: z.string().optional() });
 
 /** The most rows the `data` form takes; larger files go through /parse and upload_id. */
 export const BULK_DATA_MAX_ROWS = 50_000;

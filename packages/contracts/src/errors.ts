@@ -57,6 +57,9 @@ export const errorCodes = {
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
+export const errorCodeNames = Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]];
+/** The stable codes as a schema (the API reference lists them). */
+export const errorCodeSchema = z.enum(errorCodeNames);
 
 /** Field-level details of a validation error: field path -> messages. */
 export const errorDetailsSchema = z.record(z.string(), z.array(z.string()));
@@ -70,6 +73,8 @@ export const errorBodySchema = z.object({
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** The error shape as the API documents it: `code` is one of the stable codes. */
+export const apiErrorSchema = errorBodySchema.extend({ code: errorCodeSchema });
 
 export function statusForCode(code: ErrorCode): number {
   return errorCodes[code];

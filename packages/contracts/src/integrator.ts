@@ -61,6 +61,8 @@ export type IntegratorCatalogResponse = z.infer<typeof integratorCatalogResponse
 
 export const catalogStatsResponseSchema = z.object({ data: catalogStatsSchema });
 
+/** PUT /api/integrator/settings: the fields to change (the others are kept). */
+export const integratorSettingsUpdateSchema = integratorSettingsSchema.partial();
 export const integratorSettingsResponseSchema = z.object({ data: integratorSettingsSchema });
 /** docs/product.md §8.4: the settings dialog shows this text on success. */
 export const INTEGRATOR_SETTINGS_SAVED_MESSAGE = 'Settings saved successfully!';
@@ -69,6 +71,7 @@ export const integratorSettingsSaveResponseSchema = z.object({
   message: z.string(),
   data: integratorSettingsSchema,
 });
+export type IntegratorSettingsSaveResponse = z.infer<typeof integratorSettingsSaveResponseSchema>;
 
 /**
  * GET / PUT /api/integrator/catalog/robots/:id: one robot with every field (the edit

@@ -77,3 +77,5 @@ export const supplierAnalyticsResponseSchema = z.object({
 });
 export type ListingAnalytics = z.infer<typeof listingAnalyticsSchema>;
 export type SupplierAnalyticsResponse = z.infer<typeof supplierAnalyticsResponseSchema>;
+/** GET /api/supplier/analytics?days= (1-365, default 30). */
+export const supplierAnalyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });

@@ -34,3 +34,5 @@ export const opportunitySchema = z.object({
 export type IntegratorCard = z.infer<typeof integratorCardSchema>;
 export type Opportunity = z.infer<typeof opportunitySchema>;
 export type IntegratorSearchQuery = z.infer<typeof integratorSearchQuerySchema>;
+export const opportunityListResponseSchema = z.object({ data: z.array(opportunitySchema) });
+export const integratorCardListResponseSchema = z.object({ data: z.array(integratorCardSchema) });

@@ -255,3 +255,63 @@ export const stageAcceptedResponseSchema = z.object({
   run: analysisRunSchema,
 });
 export type StageAcceptedResponse = z.infer<typeof stageAcceptedResponseSchema>;
+/** The states of an analysis job, in the order a video goes through them (failed: the last stage run failed). */
+export const analysisJobStatuses = ['uploaded', 'stage1_running', 'stage1_done', 'confirmed', 'stage2_running', 'stage2_done', 'failed'] as const;
+export const analysisJobStatusSchema = z.enum(analysisJobStatuses);
+export type AnalysisJobStatus = z.infer<typeof analysisJobStatusSchema>;
+
+/** One uploaded video and what the analysis made of it so far (GET /api/integrator/analysis/:jobId). */
+export const analysisJobSchema = z.object({
+  job_id: z.string(),
+  project_id: z.string(),
+  status: analysisJobStatusSchema,
+  file_name: z.string(),
+  bucket_name: z.string(),
+  object_key: z.string(),
+  error: z.string().nullable(),
+  stage1_results: stage1ResultsSchema.nullable(),
+  confirmed_data: stage1ResultsSchema.nullable(),
+  confirmed_at: z.string().nullable(),
+  stage2_results: stage2ResultsSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The newest stage run on the job queue (GET of one analysis; null before any stage ran). */
+  run: analysisRunSchema.nullable().optional(),
+});
+export type AnalysisJob = z.infer<typeof analysisJobSchema>;
+export const analysisJobResponseSchema = z.object({ data: analysisJobSchema });
+export const analysisJobListResponseSchema = z.object({ data: z.array(analysisJobSchema) });
+export const analysisListQuerySchema = z.object({ project_id: z.string().optional() });
+export const keyFrameQuerySchema = z.object({ key: z.string().min(1).max(400) });
+
+/** Multipart text fields of POST /api/integrator/upload-video (the video itself is the field "file"). */
+export const uploadVideoFieldsSchema = z.object({
+  project_id: z.string().min(1, { message: 'project_id is required' }),
+  job_id: z.string().min(1).optional(),
+  user_id: z.string().optional(),
+});
+/** Stage 1 may be limited to a region of interest (fractions of the frame); no body runs it on the whole picture. */
+export const stage1BodySchema = z.object({ region_of_interest: regionOfInterestSchema.nullable().optional() });
+export const confirmBodySchema = z.object({
+  confirmed: z.boolean({ message: 'confirmed must be true or false' }),
+  updated_data: confirmedStage1Schema.nullable().optional(),
+  message: z.string().max(2000).optional(),
+});
+export type ConfirmBody = z.infer<typeof confirmBodySchema>;
+
+export const stage1AnswerSchema = z.object({ success: z.literal(true), job_id: z.string(), data: stage1ResultsSchema.nullable() });
+export type Stage1Answer = z.infer<typeof stage1AnswerSchema>;
+export const confirmAnswerSchema = z.object({
+  success: z.literal(true),
+  job_id: z.string(),
+  confirmed: z.boolean(),
+  confirmed_data: stage1ResultsSchema.nullable(),
+  warnings: z.array(z.string()),
+});
+export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
+export const stage2AnswerSchema = z.object({ success: z.literal(true), job_id: z.string(), data: stage2ResultsSchema.nullable() });
+export type Stage2Answer = z.infer<typeof stage2AnswerSchema>;
+/** GET /projects/:id/stage2-results: the latest Stage 2 results of a project. */
+export const projectStage2AnswerSchema = z.object({ success: z.literal(true), job_id: z.string(), data: stage2ResultsSchema });
+export type UploadVideoResponse = z.infer<typeof uploadVideoResponseSchema>;
+export type ProjectStage2Answer = z.infer<typeof projectStage2AnswerSchema>;

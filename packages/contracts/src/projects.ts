@@ -77,6 +77,9 @@ export const customerProjectSchema = projectSchema.extend({
   shared_with_integrators: z.boolean(),
 });
 export type CustomerProject = z.infer<typeof customerProjectSchema>;
+export const customerProjectResponseSchema = z.object({ data: customerProjectSchema });
+export const customerProjectListResponseSchema = z.object({ data: z.array(customerProjectSchema) });
+export const projectStatsResponseSchema = z.object({ data: projectStatsSchema });
 
 export const createProjectSchema = z.object({
   project_name: z.string().trim().min(1, { message: 'Project name is required' }).max(160),

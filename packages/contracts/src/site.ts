@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './errors';
 
 export const contactRequestSchema = z.object({
   name: z.string().trim().min(1, { message: 'Name is required' }).max(120),
@@ -21,3 +22,17 @@ export const MARKETING_FIGURES = [
   { value: '95%', label: 'success' },
   { value: '30%', label: 'faster' },
 ] as const;
+
+/** GET /health: the API answers and its database does (503 with the error shape when it does not). */
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.object({ kind: z.string(), ok: z.literal(true), latency_ms: z.number().int() }),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+/** GET /health when the database does not answer (503): the error shape with the same status fields. */
+export const healthUnavailableSchema = errorBodySchema.extend({
+  code: z.literal('SERVICE_UNAVAILABLE'),
+  status: z.literal('error'),
+  database: z.object({ kind: z.string(), ok: z.literal(false) }),
+});
+export type HealthUnavailable = z.infer<typeof healthUnavailableSchema>;

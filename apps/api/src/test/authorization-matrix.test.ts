@@ -141,6 +141,10 @@ const matrix: Record<string, Case[]> = {
   'POST /api/contact': [{ body: () => ({ name: 'Ada', email: 'ada@example.com', subject: 'Hello', message: 'A question about robots.' }), expect: everyone('ok') }],
   'POST /api/beta-signups': [{ body: () => ({ email: `b${Math.random()}@example.com`, name: 'Ada', company: 'Acme', role: 'customer' }), expect: everyone('ok') }],
   'POST /api/roi/calculate': [{ body: () => ROI_DEFAULT_INPUTS, expect: everyone('ok') }],
+  // The public API's document and reference page (issue 17)
+  'GET /api/openapi.json': [{ expect: everyone('ok') }],
+  'GET /api/docs': [{ expect: everyone('ok') }],
+  'GET /api/docs/:file': [{ path: () => '/api/docs/init.js', expect: everyone('ok') }],
   // Catalog: public robots for all, an integrator's private robot for its owner only
   'GET /api/robots': [{ path: () => '/api/robots?q=abb', expect: everyone('ok') }],
   'GET /api/robots/compare': [

@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import { createLogger } from '../lib/logger';
 import { defined } from '../lib/invariants';
+import { checkAnswer } from './answer-check';
 
 export { testBackends } from '@cellforge/db/testing';
 
@@ -59,7 +60,7 @@ export function useTestApp(
     await truncateAll(db.db);
     await options.seed?.(db.db);
     const config = testConfig(overrides);
-    ctx = { app: createApp({ db: db.db, dbKind: db.kind, config, logger: createLogger('silent'), storage: options.storage?.() }), handle: db, config };
+    ctx = { app: createApp({ db: db.db, dbKind: db.kind, config, logger: createLogger('silent'), storage: options.storage?.(), onAnswer: checkAnswer }), handle: db, config };
   });
   return () => {
     if (!ctx) throw new Error('test app not ready');

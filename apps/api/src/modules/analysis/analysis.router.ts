@@ -2,7 +2,19 @@ import { mkdirSync } from 'node:fs';
 import { Router, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import { ANALYSIS_WAIT_MAX_S, VIDEO_UPLOAD_MESSAGE, confirmedStage1Schema, regionOfInterestSchema, type StageAcceptedResponse } from '@cellforge/contracts';
+import {
+  ANALYSIS_WAIT_MAX_S,
+  VIDEO_UPLOAD_MESSAGE,
+  analysisListQuerySchema,
+  confirmBodySchema,
+  keyFrameQuerySchema,
+  stage1BodySchema,
+  type AnalysisJob,
+  type ConfirmAnswer,
+  type StageAcceptedResponse,
+  type UploadVideoResponse,
+  type uploadVideoFieldsSchema,
+} from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import { parseUpload } from '../../lib/uploads';
 import { hasControlCharacters } from '../../middleware/input-guard';
@@ -15,20 +27,13 @@ import { hasVideoExtension, toJobDto, type AnalysisService } from './analysis.se
 /** Multipart text fields arrive after the JSON input guard: control characters are refused here. */
 const fieldText = (field: string) =>
   z.string().trim().refine((v) => !hasControlCharacters(v), { message: `${field} holds control characters` });
-const uploadFieldsSchema = z.object({
+/** The documented fields (uploadVideoFieldsSchema), each checked for control characters first. */
+const uploadFieldsSchema: z.ZodType<z.output<typeof uploadVideoFieldsSchema>> = z.object({
   project_id: fieldText('project_id').pipe(z.string().min(1, { message: 'project_id is required' })),
   job_id: fieldText('job_id').pipe(z.string().min(1)).optional(),
   user_id: fieldText('user_id').optional(),
 });
 
-const confirmBodySchema = z.object({
-  confirmed: z.boolean({ message: 'confirmed must be true or false' }),
-  updated_data: confirmedStage1Schema.nullable().optional(),
-  message: z.string().max(2000).optional(),
-});
-
-/** Stage 1 may be limited to a region of interest (fractions of the frame); no body runs it on the whole picture. */
-const stage1BodySchema = z.object({ region_of_interest: regionOfInterestSchema.nullable().optional() });
 
 /**
  * ?wait=N (seconds, at most 300): answer the stage's results when it ends within N seconds
@@ -80,20 +85,20 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
       jobId: fields.job_id,
       projectId: fields.project_id,
     });
-    res.status(201).json(answer);
+    res.status(201).json(answer satisfies UploadVideoResponse);
   }));
 
   router.get('/analysis', signedIn(async (req, res, user) => {
-    const { project_id } = z.object({ project_id: z.string().optional() }).parse(req.query);
-    res.json({ data: await deps.analysis.list(user.userId, project_id) });
+    const { project_id } = analysisListQuerySchema.parse(req.query);
+    res.json({ data: await deps.analysis.list(user.userId, project_id) } satisfies { data: AnalysisJob[] });
   }));
   // The job with its newest stage run (queue state, attempts, progress): what the Analysis tab polls.
   router.get('/analysis/:jobId', signedIn(async (req, res, user) => {
     const job = await deps.analysis.ownJob(user.userId, String(req.params.jobId));
-    res.json({ data: { ...toJobDto(job), run: await deps.analysis.latestRun(user.userId, job.id) } });
+    res.json({ data: { ...toJobDto(job), run: await deps.analysis.latestRun(user.userId, job.id) } } satisfies { data: AnalysisJob });
   }));
   router.get('/analysis/:jobId/key-frame', signedIn(async (req, res, user) => {
-    const { key } = z.object({ key: z.string().min(1).max(400) }).parse(req.query);
+    const { key } = keyFrameQuerySchema.parse(req.query);
     const stream = await deps.analysis.keyFrame(user.userId, String(req.params.jobId), key);
     res.type('image/jpeg');
     res.setHeader('Cache-Control', 'private, max-age=3600');
@@ -117,7 +122,7 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   }));
   router.post('/analysis/:jobId/confirm', signedIn(async (req, res, user) => {
     const body = confirmBodySchema.parse(req.body);
-    res.json(await deps.analysis.confirm(user.userId, String(req.params.jobId), body));
+    res.json((await deps.analysis.confirm(user.userId, String(req.params.jobId), body)) satisfies ConfirmAnswer);
   }));
   router.post('/analysis/:jobId/stage2', signedIn(async (req, res, user) => {
     const { wait } = waitQuerySchema.parse(req.query);

@@ -13,6 +13,7 @@ import {
   type Stage2Results,
   type ErrorCode,
   type StageAcceptedResponse,
+  type AnalysisJob,
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { inspectZip, isStorageError, isZipError, sniffFileType, type ObjectStorage } from '@cellforge/storage';
@@ -49,7 +50,8 @@ export const JOB_ID_PATTERN = /^(?!\.+$)[A-Za-z0-9._-]{1,128}$/;
 /** ZIPs of work-cell videos: a handful of clips and a manifest, never thousands of files. */
 const ZIP_LIMITS = { maxEntries: 50, maxCompressionRatio: 100 };
 
-export function toJobDto(row: JobRow) {
+/** The jsonb columns hold what stage 1, the confirmation and stage 2 answered, each parsed with its schema before it was stored. */
+export function toJobDto(row: JobRow): AnalysisJob {
   return {
     job_id: row.id,
     project_id: row.projectId,
@@ -58,10 +60,10 @@ export function toJobDto(row: JobRow) {
     bucket_name: row.bucketName,
     object_key: row.objectKey,
     error: row.error,
-    stage1_results: row.stage1Results ?? null,
-    confirmed_data: row.confirmedData ?? null,
+    stage1_results: (row.stage1Results as Stage1Results | null) ?? null,
+    confirmed_data: (row.confirmedData as Stage1Results | null) ?? null,
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
-    stage2_results: row.stage2Results ?? null,
+    stage2_results: (row.stage2Results as Stage2Results | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -185,7 +187,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
           if (!isUniqueViolation(err)) throw err;
           return insertJob(deps.db, { ...values, id: await unusedJobId(input.userId, jobId) });
         });
-        return { success: true, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
+        return { success: true as const, data: { object_key: row.objectKey, bucket_name: row.bucketName, job_id: row.id } };
       } finally {
         await rm(input.file.path, { force: true });
       }
@@ -223,7 +225,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         stage2Results: null,
         error: null,
       });
-      return { success: true, job_id: row.id, confirmed: answer.confirmed, confirmed_data: row.confirmedData, warnings: answer.warnings ?? [] };
+      return { success: true as const, job_id: row.id, confirmed: answer.confirmed, confirmed_data: (row.confirmedData as Stage1Results | null) ?? null, warnings: answer.warnings ?? [] };
     },
 
     /** Queues stage 2 (perception /stage2) on the confirmed results; the job worker runs it. */

@@ -21,6 +21,7 @@ import { createLogger } from '../../lib/logger';
 import type { JobWorker } from '../jobs';
 import { failOrphanedStages } from './analysis.jobs';
 import { createPerceptionClient } from './perception-client';
+import { checkAnswer } from '../../test/answer-check';
 
 /** The first bytes of a real MP4: an ftyp box (isom brand) followed by an mdat box. */
 const mp4 = Buffer.concat([
@@ -178,6 +179,7 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
       dbKind: ctx().handle.kind,
       config: ctx().config,
       logger: createLogger('silent'),
+      onAnswer: checkAnswer,
       storage,
       perception: createPerceptionClient(fake.url, ctx().config.perceptionTimeoutMs),
     });

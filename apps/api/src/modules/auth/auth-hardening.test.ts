@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger';
 import { testBackends, testConfig, useTestApp } from '../../test/create-test-app';
 import { bearer, buildRegistration, registerUser } from '../../test/factories';
 import { defined, nth } from '../../test/defined';
+import { checkAnswer } from '../../test/answer-check';
 
 /**
  * Issue 15 as an attacker tries it: password spraying, registration floods, weak and
@@ -67,7 +68,7 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
   });
 
   it('two API instances on one database share rate limits and revocations', async () => {
-    const second = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config: testConfig(limits), logger: createLogger('silent') });
+    const second = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config: testConfig(limits), logger: createLogger('silent'), onAnswer: checkAnswer });
     const apps = [ctx().app, second];
     // Failed sign-ins alternate between the instances: the limit counts them together.
     const statuses: number[] = [];
@@ -97,7 +98,7 @@ describe.each(testBackends)('sign-in hardening on %s', (backend) => {
   it('with token checks cached, a revocation on one instance reaches the other within the cache window', async () => {
     const cacheMs = 200;
     const config = testConfig({ ...limits, tokenCheckCacheMs: cacheMs });
-    const [one, two] = [0, 1].map(() => createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent') }));
+    const [one, two] = [0, 1].map(() => createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent'), onAnswer: checkAnswer }));
     const leaving = await registerUser(defined(one));
     const deleted = await registerUser(defined(one));
     // Both instances have looked the versions up, so both hold them in their caches.

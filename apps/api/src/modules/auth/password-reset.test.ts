@@ -18,6 +18,7 @@ import { bearer, registerUser } from '../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { hashResetToken } from './password-reset.service';
 import { defined } from '../../test/defined';
+import { checkAnswer } from '../../test/answer-check';
 
 const PUBLIC_URL = 'https://robots.example.test';
 const NEW_PASSWORD = 'amber lantern over quiet hills';
@@ -49,7 +50,7 @@ describe.each(testBackends)('password reset by e-mail on %s (issue 13)', (backen
   function build(overrides: Partial<Config> = {}, logger = createLogger('silent')) {
     background = new BackgroundWrites();
     const config = testConfig({ publicUrl: PUBLIC_URL, mail: { smtpUrl: smtp.url, from: 'CellForge <no-reply@robots.example.test>' }, ...overrides });
-    app = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger, background });
+    app = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger, background, onAnswer: checkAnswer });
     return app;
   }
 

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import {
   INTEGRATOR_SETTINGS_SAVED_MESSAGE,
   integratorCatalogQuerySchema,
-  integratorSettingsSchema,
+  integratorSettingsUpdateSchema,
+  type IntegratorSettingsSaveResponse,
   listingInputSchema,
   type CatalogStats,
   type IntegratorCatalogRobot,
@@ -60,9 +61,9 @@ export function createIntegratorRouter(deps: { db: Database; tokens: TokenServic
   }));
 
   router.put('/settings', ...guard, signedIn(async (req, res, user) => {
-    const input = integratorSettingsSchema.partial().parse(req.body ?? {});
+    const input = integratorSettingsUpdateSchema.parse(req.body ?? {});
     const data = await deps.integrator.saveSettings(user.userId, input);
-    res.json({ success: true, message: INTEGRATOR_SETTINGS_SAVED_MESSAGE, data });
+    res.json({ success: true, message: INTEGRATOR_SETTINGS_SAVED_MESSAGE, data } satisfies IntegratorSettingsSaveResponse);
   }));
 
   return router;

@@ -8,6 +8,7 @@ import { testBackends, testConfig, useTestApp } from '../../test/create-test-app
 import { defined } from '../../test/defined';
 import { bearer, registerUser } from '../../test/factories';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp-capture';
+import { checkAnswer } from '../../test/answer-check';
 
 const PUBLIC_URL = 'https://robots.example.test';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -25,7 +26,7 @@ describe.each(testBackends)('e-mail about conversations on %s (issue 13)', (back
   it('mails the supplier a new request and the buyer a quote, each with a link back; plain text stays text in the HTML', async () => {
     const background = new BackgroundWrites();
     const config = testConfig({ publicUrl: PUBLIC_URL, mail: { smtpUrl: smtp.url, from: 'CellForge <no-reply@robots.example.test>' } });
-    const app = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent'), background });
+    const app = createApp({ db: ctx().handle.db, dbKind: ctx().handle.kind, config, logger: createLogger('silent'), background, onAnswer: checkAnswer });
     const robots = await request(app).get('/api/robots').query({ q: 'CRX-25iA' }).expect(200);
     const robot = defined((robots.body.data as Array<{ id: string; owner_id: string | null }>).find((r) => r.owner_id === null));
     const supplier = await registerUser(app, { user_type: 'supplier', company_name: 'Alpha Robotics' });

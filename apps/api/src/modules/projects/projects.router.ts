@@ -11,6 +11,7 @@ import {
   type ProjectStats,
   type IntegratorSearchQuery,
   type Stage2Results,
+  type ProjectStage2Answer,
 } from '@cellforge/contracts';
 import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
@@ -89,7 +90,7 @@ export function createProjectsRouter(deps: ProjectsRouterDeps): Router {
     res.json({ data: await deps.integratorsFor(project.id, filters) } satisfies { data: IntegratorCard[] });
   }));
   router.get('/:id/stage2-results', signedIn(async (req, res, user) => {
-    res.json(await deps.stage2For(user.userId, String(req.params.id)));
+    res.json((await deps.stage2For(user.userId, String(req.params.id))) satisfies ProjectStage2Answer);
   }));
   return router;
 }

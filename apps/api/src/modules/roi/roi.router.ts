@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { calculateRoi, roiInputsSchema } from '@cellforge/roi';
+import type { z } from 'zod';
+import { calculateRoi, roiInputsSchema, type roiCalculateResponseSchema } from '@cellforge/roi';
 
 /**
  * POST /api/roi/calculate: the calculator's inputs -> `{ data: RoiResult }`. The math is
@@ -10,7 +11,7 @@ export function createRoiRouter(): Router {
   const router = Router();
   router.post('/calculate', (req, res) => {
     const inputs = roiInputsSchema.parse(req.body ?? {});
-    res.json({ data: calculateRoi(inputs) });
+    res.json({ data: calculateRoi(inputs) } satisfies z.infer<typeof roiCalculateResponseSchema>);
   });
   return router;
 }

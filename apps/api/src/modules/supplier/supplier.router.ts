@@ -10,6 +10,7 @@ import {
   type OfferResponse,
   listingInputSchema,
   listingStatusSchema,
+  supplierAnalyticsQuerySchema,
   updateLeadStatusSchema,
   type LeadListResponse,
   type LeadResponse,
@@ -31,8 +32,6 @@ import { requirePermission, requireRole } from '../../middleware/require-role';
 import type { SupplierService } from './supplier.service';
 import type { OffersService } from './offers.service';
 import type { OfferImagesService } from './offer-images.service';
-
-const analyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 /** /api/supplier: a supplier's own listings, leads and analytics (docs/product.md, supplier portal). */
 export function createSupplierRouter(deps: {
@@ -134,7 +133,7 @@ export function createSupplierRouter(deps: {
   }));
 
   router.get('/analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {
-    const { days } = analyticsQuerySchema.parse(req.query);
+    const { days } = supplierAnalyticsQuerySchema.parse(req.query);
     res.json({ days, data: await supplier.analytics(user.userId, days) } satisfies SupplierAnalyticsResponse);
   }));
 

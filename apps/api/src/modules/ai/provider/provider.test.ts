@@ -16,6 +16,7 @@ import { findRobotsByModelKeys } from '../../catalog';
 import { createAiRouter } from '../ai.router';
 import { createModelProvider, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from './model-provider';
 import { defined, nth } from '../../../test/defined';
+import { checkAnswer } from '../../../test/answer-check';
 
 /** What the fake OpenAI-compatible server answers next. */
 interface FakeReply {
@@ -287,7 +288,7 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
 
   it('answers 503 when the provider cannot be reached', async () => {
     const { handle, config } = ctx();
-    const app = createApp({ db: handle.db, dbKind: handle.kind, config: { ...config, ai: { ...config.ai, baseUrl: deadUrl } }, logger: createLogger('silent') });
+    const app = createApp({ db: handle.db, dbKind: handle.kind, config: { ...config, ai: { ...config.ai, baseUrl: deadUrl } }, logger: createLogger('silent'), onAnswer: checkAnswer });
     const res = await request(app).post('/ai/chat').send({ message: 'hello' }).expect(503);
     expect(errorBodySchema.parse(res.body)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: OFFLINE_MESSAGE });
   });
