@@ -183,7 +183,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
       if (answer === null || answer === undefined) responses[status] = { description };
       else if (isMediaAnswer(answer)) responses[status] = { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
       else {
-        const wanted = `${pascal(operationId)}${Number(status) >= 400 ? status : ''}Response`;
+        // A route with two success answers (200 and 202 of the analysis stages) names the second by its status.
+        const firstSuccess = Object.keys(spec.responses).find((s) => Number(s) < 300);
+        const suffix = Number(status) >= 400 || (Number(status) < 300 && status !== firstSuccess) ? status : '';
+        const wanted = `${pascal(operationId)}${suffix}Response`;
         responses[status] = { description, content: { 'application/json': { schema: ref(answers.name(answer, wanted)) } } };
       }
     }

@@ -255,6 +255,15 @@ export const stageAcceptedResponseSchema = z.object({
   run: analysisRunSchema,
 });
 export type StageAcceptedResponse = z.infer<typeof stageAcceptedResponseSchema>;
+/** ?wait=N on the stage routes: answer the results (200) if the stage ends within N seconds, else 202 with the run. */
+export const stageWaitQuerySchema = z.object({
+  wait: z.coerce
+    .number({ message: 'wait is a number of seconds' })
+    .int({ message: 'wait is a whole number of seconds' })
+    .min(0, { message: 'wait is 0 or more seconds' })
+    .max(ANALYSIS_WAIT_MAX_S, { message: `wait is at most ${ANALYSIS_WAIT_MAX_S} seconds` })
+    .optional(),
+});
 /** The states of an analysis job, in the order a video goes through them (failed: the last stage run failed). */
 export const analysisJobStatuses = ['uploaded', 'stage1_running', 'stage1_done', 'confirmed', 'stage2_running', 'stage2_done', 'failed'] as const;
 export const analysisJobStatusSchema = z.enum(analysisJobStatuses);

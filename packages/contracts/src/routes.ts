@@ -12,6 +12,7 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from './auth';
+import { apiKeyCreatedSchema, apiKeyListSchema, apiKeyResponseSchema, createApiKeySchema } from './api-keys';
 import { betaSignupRequestSchema, betaSignupResponseSchema } from './beta-signup';
 import {
   bulkErrorsCsvQuerySchema,
@@ -19,6 +20,9 @@ import {
   bulkImportResponseSchema,
   bulkParseOptionsSchema,
   bulkParseResponseSchema,
+  bulkSavedMappingListSchema,
+  bulkSavedMappingSchema,
+  bulkSaveMappingRequestSchema,
   bulkValidateRequestSchema,
   bulkValidateResponseSchema,
 } from './bulk-upload';
@@ -41,7 +45,20 @@ import {
 } from './integrator';
 import { createLeadSchema, expressInterestSchema, leadListResponseSchema, leadResponseSchema, updateLeadStatusSchema } from './leads';
 import { listingInputSchema, listingStatusSchema, supplierAnalyticsQuerySchema, supplierAnalyticsResponseSchema } from './listings';
-import { createOfferResponseSchema, createOfferSchema, offerInputSchema, offerListResponseSchema, offerResponseSchema, offerStatusSchema } from './offers';
+import {
+  createOfferResponseSchema,
+  createOfferSchema,
+  offerImageAltSchema,
+  offerImageListResponseSchema,
+  offerImageOrderSchema,
+  offerImageResponseSchema,
+  offerImageSizeParamSchema,
+  offerImageUploadFieldsSchema,
+  offerInputSchema,
+  offerListResponseSchema,
+  offerResponseSchema,
+  offerStatusSchema,
+} from './offers';
 import { integratorCardListResponseSchema, integratorSearchQuerySchema, opportunityListResponseSchema } from './opportunities';
 import {
   analysisJobListResponseSchema,
@@ -54,6 +71,8 @@ import {
   stage1AnswerSchema,
   stage1BodySchema,
   stage2AnswerSchema,
+  stageAcceptedResponseSchema,
+  stageWaitQuerySchema,
   uploadVideoFieldsSchema,
   uploadVideoResponseSchema,
 } from './perception';
@@ -83,6 +102,16 @@ import { robotCompareQuerySchema, robotCompareResponseSchema, robotDetailRespons
 import type { Permission } from './roles';
 import type { Role } from './constants/roles';
 import { contactRequestSchema, contactResponseSchema, healthResponseSchema, healthUnavailableSchema } from './site';
+import {
+  createWebhookEndpointSchema,
+  updateWebhookEndpointSchema,
+  webhookDeliveryAnswerSchema,
+  webhookDeliveryListSchema,
+  webhookEndpointAnswerSchema,
+  webhookEndpointCreatedSchema,
+  webhookEndpointListSchema,
+  webhookSecretSchema,
+} from './webhooks';
 
 /**
  * The public API, one entry per route (issue 17). apps/api's tests check that every
@@ -109,7 +138,7 @@ export type RouteAccess =
 
 /** An answer that is not JSON (a file, a page). */
 export interface MediaAnswer {
-  media: 'text/csv' | 'image/jpeg' | 'text/html' | 'text/javascript' | 'text/css' | 'image/png';
+  media: 'text/csv' | 'image/jpeg' | 'text/html' | 'text/javascript' | 'text/css' | 'image/png' | 'image/webp' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   description: string;
 }
 /** A JSON answer's schema, a non-JSON answer, or null for an empty answer (204). */
@@ -126,12 +155,14 @@ export const routeTags = {
   Leads: 'Inquiries a customer sent about a listing.',
   Projects: "A customer's or integrator's projects, their matching robots, integrators and Stage 2 results.",
   Integrator: "The integrator portal: its catalog, opportunities, projects and settings.",
-  'Bulk import': 'Importing robots from CSV, JSON or Excel files: parse, validate, import, error report.',
+  'Bulk import': 'Importing robots from CSV, JSON or Excel files: parse, validate, import, error report, templates, saved mappings.',
   Analysis: 'Work-cell video analysis: upload, Stage 1 (what happens in the video), confirmation, Stage 2 (robot configurations).',
   ROI: 'The ROI calculator.',
   AI: 'The assistant: chat, recommendations and comparisons.',
   Site: 'Contact form and beta sign-ups.',
   Meta: 'Health, this document and its reference page.',
+  'API keys': 'Keys for your own systems (Authorization: Bearer cfk_...), created and revoked with a signed-in session (docs/api-keys.md).',
+  Webhooks: 'Signed HTTPS callbacks for events (docs/webhooks.md).',
 } as const;
 export type RouteTag = keyof typeof routeTags;
 
@@ -233,6 +264,11 @@ const bulkRoutes = (base: '/api/integrator/bulk-upload' | '/api/supplier/bulk-up
       query: bulkErrorsCsvQuerySchema,
       responses: { 200: { media: 'text/csv', description: 'One line per refused row with the reasons.' } },
     }),
+    templateCsv: route({ method: 'get', path: `${base}/template.csv`, summary: `A CSV template with every importable field and an example row (${who})`, tag: 'Bulk import', access, responses: { 200: { media: 'text/csv', description: 'Headers the import recognises, one example row.' } } }),
+    templateXlsx: route({ method: 'get', path: `${base}/template.xlsx`, summary: `An Excel template: the fields, an example row, and a sheet describing each field (${who})`, tag: 'Bulk import', access, responses: { 200: { media: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', description: 'The workbook.' } } }),
+    mappings: route({ method: 'get', path: `${base}/mappings`, summary: `Your saved column mappings (${who})`, tag: 'Bulk import', access, responses: { 200: bulkSavedMappingListSchema } }),
+    saveMapping: route({ method: 'post', path: `${base}/mappings`, summary: `Save a column mapping under a name (the same name replaces it) (${who})`, tag: 'Bulk import', access, body: bulkSaveMappingRequestSchema, responses: { 201: bulkSavedMappingSchema }, errors: [409] }),
+    deleteMapping: route({ method: 'delete', path: `${base}/mappings/{mappingId}`, summary: `Delete a saved mapping (${who})`, tag: 'Bulk import', access, params: z.object({ mappingId: z.string() }), responses: { 204: null } }),
   }) as const;
 const integratorBulk = bulkRoutes('/api/integrator/bulk-upload', onlyRole('integrator'), 'integrators: private robots');
 const supplierBulk = bulkRoutes('/api/supplier/bulk-upload', anyPermission('upload_robots'), 'suppliers: listings');
@@ -279,6 +315,23 @@ export const apiRoutes = {
   updateOffer: route({ method: 'put', path: '/api/supplier/offers/{id}', summary: 'Change an offer', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: offerInputSchema, responses: { 200: offerResponseSchema } }),
   setOfferStatus: route({ method: 'patch', path: '/api/supplier/offers/{id}/status', summary: 'Activate or pause an offer', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: offerStatusSchema, responses: { 200: offerResponseSchema } }),
   deleteOffer: route({ method: 'delete', path: '/api/supplier/offers/{id}', summary: 'Remove an offer', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, responses: { 204: null } }),
+  offerImages: route({ method: 'get', path: '/api/supplier/offers/{id}/images', summary: "An offer's pictures, in order", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['manage_robots'] }, params: id, responses: { 200: offerImageListResponseSchema } }),
+  addOfferImage: route({
+    method: 'post',
+    path: '/api/supplier/offers/{id}/images',
+    summary: 'Add a picture to an offer (JPEG, PNG, WebP or AVIF; at most 8 per offer)',
+    description: 'The type is read from the content; EXIF is stripped and the orientation applied; a 320 px and a 1280 px WebP are made.',
+    tag: 'Supplier',
+    access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] },
+    params: id,
+    multipart: { fields: offerImageUploadFieldsSchema, file: 'The picture, up to OFFER_IMAGE_MAX_BYTES (10 MB by default) and OFFER_IMAGE_MAX_PIXELS.' },
+    responses: { 201: offerImageResponseSchema },
+    errors: [409, 413, 415, 422],
+  }),
+  orderOfferImages: route({ method: 'put', path: '/api/supplier/offers/{id}/images/order', summary: "Set the order of an offer's pictures", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: offerImageOrderSchema, responses: { 200: offerImageListResponseSchema } }),
+  setOfferImageAlt: route({ method: 'patch', path: '/api/supplier/offers/{id}/images/{imageId}', summary: "Change a picture's description (alt text)", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: z.object({ id: z.string(), imageId: z.string() }), body: offerImageAltSchema, responses: { 200: offerImageResponseSchema } }),
+  deleteOfferImage: route({ method: 'delete', path: '/api/supplier/offers/{id}/images/{imageId}', summary: 'Remove a picture (its files too)', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: z.object({ id: z.string(), imageId: z.string() }), responses: { 204: null } }),
+  offerImage: route({ method: 'get', path: '/api/offer-images/{id}/{size}', summary: "An offer's picture (thumb 320 px, display 1280 px, or the cleaned original)", tag: 'Catalog', access: optionalAccess, params: z.object({ id: z.string(), size: offerImageSizeParamSchema }), responses: { 200: { media: 'image/webp', description: 'The picture (WebP for thumb and display; the original keeps its type). Cached as immutable when public.' } } }),
   supplierLeads: route({ method: 'get', path: '/api/supplier/leads', summary: 'Inquiries about your listings', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, responses: { 200: leadListResponseSchema } }),
   setLeadStatus: route({ method: 'patch', path: '/api/supplier/leads/{id}', summary: "Set a lead's status", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, params: id, body: updateLeadStatusSchema, responses: { 200: leadResponseSchema } }),
   supplierAnalytics: route({ method: 'get', path: '/api/supplier/analytics', summary: 'Views and leads per listing and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: supplierAnalyticsQuerySchema, responses: { 200: supplierAnalyticsResponseSchema } }),
@@ -345,9 +398,10 @@ export const apiRoutes = {
   analysisJobs: route({ method: 'get', path: '/api/integrator/analysis', summary: 'Your analysis jobs', tag: 'Analysis', access: onlyRole('integrator'), query: analysisListQuerySchema, responses: { 200: analysisJobListResponseSchema } }),
   analysisJob: route({ method: 'get', path: '/api/integrator/analysis/{jobId}', summary: 'One analysis job with its results so far', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, responses: { 200: analysisJobResponseSchema } }),
   analysisKeyFrame: route({ method: 'get', path: '/api/integrator/analysis/{jobId}/key-frame', summary: 'A key frame Stage 1 kept (JPEG)', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, query: keyFrameQuerySchema, responses: { 200: { media: 'image/jpeg', description: 'The frame.' } }, errors: [503] }),
-  runStage1: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/stage1', summary: 'Run Stage 1: activities, parts and cycle time from the video', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, body: stage1BodySchema, responses: { 200: stage1AnswerSchema }, errors: [409, 422, 502, 504] }),
+  runStage1: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/stage1', summary: 'Queue Stage 1: activities, parts and cycle time from the video', description: 'Answers 202 with the queued run at once; with ?wait=N, the results (200) when the stage ends within N seconds.', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, query: stageWaitQuerySchema, body: stage1BodySchema, responses: { 200: stage1AnswerSchema, 202: stageAcceptedResponseSchema }, errors: [409, 422, 502, 504] }),
   confirmStage1: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/confirm', summary: 'Confirm or correct the Stage 1 results', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, body: confirmBodySchema, responses: { 200: confirmAnswerSchema }, errors: [409, 502, 504] }),
-  runStage2: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/stage2', summary: 'Run Stage 2: robot configurations for the confirmed cell', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, responses: { 200: stage2AnswerSchema }, errors: [409, 502, 504] }),
+  runStage2: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/stage2', summary: 'Queue Stage 2: robot configurations for the confirmed cell', description: 'Answers 202 with the queued run at once; with ?wait=N, the results (200) when the stage ends within N seconds.', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, query: stageWaitQuerySchema, responses: { 200: stage2AnswerSchema, 202: stageAcceptedResponseSchema }, errors: [409, 502, 504] }),
+  cancelStage: route({ method: 'post', path: '/api/integrator/analysis/{jobId}/cancel', summary: 'Cancel the queued or running stage (the analysis goes back to where it was)', tag: 'Analysis', access: onlyRole('integrator'), params: jobId, responses: { 200: stageAcceptedResponseSchema }, errors: [409] }),
 
   // ROI, AI, site
   calculateRoi: route({ method: 'post', path: '/api/roi/calculate', summary: 'Payback, ROI, NPV and IRR of a robot cell', tag: 'ROI', access: publicAccess, body: roiInputsSchema, responses: { 200: roiCalculateResponseSchema } }),
@@ -355,6 +409,20 @@ export const apiRoutes = {
   recommendRobots: route({ method: 'post', path: '/ai/recommend-robots', summary: 'Robots for a described task', tag: 'AI', access: optionalAccess, body: recommendRobotsRequestSchema, responses: { 200: recommendRobotsResponseSchema } }),
   aiCompareRobots: route({ method: 'post', path: '/ai/compare-robots', summary: 'Compare robots, with a summary', tag: 'AI', access: optionalAccess, body: compareRobotsRequestSchema, responses: { 200: compareRobotsResponseSchema }, errors: [404] }),
   contact: route({ method: 'post', path: '/api/contact', summary: 'Send a message to the team', tag: 'Site', access: optionalAccess, body: contactRequestSchema, responses: { 201: contactResponseSchema } }),
+  // API keys and webhooks (session only: a key never manages keys or endpoints)
+  apiKeys: route({ method: 'get', path: '/api/me/api-keys', summary: 'Your API keys (never their secrets)', tag: 'API keys', access: signedIn, responses: { 200: apiKeyListSchema } }),
+  createApiKey: route({ method: 'post', path: '/api/me/api-keys', summary: 'Create an API key: its secret is in this answer only', tag: 'API keys', access: signedIn, body: createApiKeySchema, responses: { 201: apiKeyCreatedSchema }, errors: [409] }),
+  revokeApiKey: route({ method: 'delete', path: '/api/me/api-keys/{id}', summary: 'Revoke an API key', tag: 'API keys', access: signedIn, params: id, responses: { 200: apiKeyResponseSchema } }),
+  webhookEndpoints: route({ method: 'get', path: '/api/webhooks/endpoints', summary: 'Your webhook endpoints', tag: 'Webhooks', access: signedIn, responses: { 200: webhookEndpointListSchema } }),
+  createWebhookEndpoint: route({ method: 'post', path: '/api/webhooks/endpoints', summary: 'Add an endpoint: its signing secret is in this answer', tag: 'Webhooks', access: signedIn, body: createWebhookEndpointSchema, responses: { 201: webhookEndpointCreatedSchema }, errors: [409, 422] }),
+  webhookEndpoint: route({ method: 'get', path: '/api/webhooks/endpoints/{id}', summary: 'One of your endpoints', tag: 'Webhooks', access: signedIn, params: id, responses: { 200: webhookEndpointAnswerSchema } }),
+  updateWebhookEndpoint: route({ method: 'patch', path: '/api/webhooks/endpoints/{id}', summary: 'Change an endpoint (URL, events, description, paused)', tag: 'Webhooks', access: signedIn, params: id, body: updateWebhookEndpointSchema, responses: { 200: webhookEndpointAnswerSchema }, errors: [422] }),
+  deleteWebhookEndpoint: route({ method: 'delete', path: '/api/webhooks/endpoints/{id}', summary: 'Delete an endpoint and its deliveries', tag: 'Webhooks', access: signedIn, params: id, responses: { 204: null } }),
+  revealWebhookSecret: route({ method: 'post', path: '/api/webhooks/endpoints/{id}/secret', summary: "The endpoint's signing secret", tag: 'Webhooks', access: signedIn, params: id, responses: { 200: webhookSecretSchema } }),
+  rotateWebhookSecret: route({ method: 'post', path: '/api/webhooks/endpoints/{id}/secret/rotate', summary: 'A new signing secret (the old one stops signing at once)', tag: 'Webhooks', access: signedIn, params: id, responses: { 200: webhookSecretSchema } }),
+  webhookDeliveries: route({ method: 'get', path: '/api/webhooks/endpoints/{id}/deliveries', summary: "The endpoint's latest deliveries with their status", tag: 'Webhooks', access: signedIn, params: id, responses: { 200: webhookDeliveryListSchema } }),
+  replayWebhookDelivery: route({ method: 'post', path: '/api/webhooks/endpoints/{id}/deliveries/{deliveryId}/replay', summary: 'Send a delivery again', tag: 'Webhooks', access: signedIn, params: z.object({ id: z.string(), deliveryId: z.string() }), responses: { 202: webhookDeliveryAnswerSchema } }),
+  pingWebhookEndpoint: route({ method: 'post', path: '/api/webhooks/endpoints/{id}/ping', summary: 'Send a test event (ping)', tag: 'Webhooks', access: signedIn, params: id, responses: { 202: webhookDeliveryAnswerSchema } }),
   betaSignup: route({ method: 'post', path: '/api/beta-signups', summary: 'Join the beta list', description: '201 when added; 200 with already_registered when the address is on the list.', tag: 'Site', access: publicAccess, body: betaSignupRequestSchema, responses: { 201: betaSignupResponseSchema, 200: betaSignupResponseSchema } }),
 } as const;
 

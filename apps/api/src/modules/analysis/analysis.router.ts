@@ -3,12 +3,12 @@ import { Router, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import {
-  ANALYSIS_WAIT_MAX_S,
   VIDEO_UPLOAD_MESSAGE,
   analysisListQuerySchema,
   confirmBodySchema,
   keyFrameQuerySchema,
   stage1BodySchema,
+  stageWaitQuerySchema,
   type AnalysisJob,
   type ConfirmAnswer,
   type StageAcceptedResponse,
@@ -39,14 +39,7 @@ const uploadFieldsSchema: z.ZodType<z.output<typeof uploadVideoFieldsSchema>> = 
  * ?wait=N (seconds, at most 300): answer the stage's results when it ends within N seconds
  * (200, as before the queue), else 202 with the queued run. Without it: 202 at once.
  */
-const waitQuerySchema = z.object({
-  wait: z.coerce
-    .number({ message: 'wait is a number of seconds' })
-    .int({ message: 'wait is a whole number of seconds' })
-    .min(0, { message: 'wait is 0 or more seconds' })
-    .max(ANALYSIS_WAIT_MAX_S, { message: `wait is at most ${ANALYSIS_WAIT_MAX_S} seconds` })
-    .optional(),
-});
+const waitQuerySchema = stageWaitQuerySchema;
 
 export interface AnalysisRouterDeps {
   analysis: AnalysisService;
