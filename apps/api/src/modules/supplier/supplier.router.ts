@@ -1,6 +1,5 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
 import {
   createOfferSchema,
   offerInputSchema,
