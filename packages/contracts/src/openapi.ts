@@ -181,7 +181,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
     for (const [status, answer] of Object.entries(spec.responses) as [string, RouteSpec['responses'][keyof RouteSpec['responses']]][]) {
       const description = statusDescriptions[Number(status)] ?? errorResponses[Number(status) as ErrorStatus].description;
       if (answer === null || answer === undefined) responses[status] = { description };
-      else if (isMediaAnswer(answer)) responses[status] = { description: answer.description, content: { [answer.media]: { schema: { type: 'string' } } } };
+      else if (isMediaAnswer(answer)) responses[status] = { description: answer.description, content: Object.fromEntries([answer.media, ...(answer.alsoMedia ?? [])].map((media) => [media, { schema: { type: 'string' } }])) };
       else {
         // A route with two success answers (200 and 202 of the analysis stages) names the second by its status.
         const firstSuccess = Object.keys(spec.responses).find((s) => Number(s) < 300);

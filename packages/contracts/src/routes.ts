@@ -138,6 +138,8 @@ export type RouteAccess =
 
 /** An answer that is not JSON (a file, a page). */
 export interface MediaAnswer {
+  /** Other types the same answer may have (an offer picture's original keeps its JPEG, PNG or AVIF type). */
+  alsoMedia?: readonly string[];
   media: 'text/csv' | 'image/jpeg' | 'text/html' | 'text/javascript' | 'text/css' | 'image/png' | 'image/webp' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   description: string;
 }
@@ -331,7 +333,7 @@ export const apiRoutes = {
   orderOfferImages: route({ method: 'put', path: '/api/supplier/offers/{id}/images/order', summary: "Set the order of an offer's pictures", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: offerImageOrderSchema, responses: { 200: offerImageListResponseSchema } }),
   setOfferImageAlt: route({ method: 'patch', path: '/api/supplier/offers/{id}/images/{imageId}', summary: "Change a picture's description (alt text)", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: z.object({ id: z.string(), imageId: z.string() }), body: offerImageAltSchema, responses: { 200: offerImageResponseSchema } }),
   deleteOfferImage: route({ method: 'delete', path: '/api/supplier/offers/{id}/images/{imageId}', summary: 'Remove a picture (its files too)', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: z.object({ id: z.string(), imageId: z.string() }), responses: { 204: null } }),
-  offerImage: route({ method: 'get', path: '/api/offer-images/{id}/{size}', summary: "An offer's picture (thumb 320 px, display 1280 px, or the cleaned original)", tag: 'Catalog', access: optionalAccess, params: z.object({ id: z.string(), size: offerImageSizeParamSchema }), responses: { 200: { media: 'image/webp', description: 'The picture (WebP for thumb and display; the original keeps its type). Cached as immutable when public.' } } }),
+  offerImage: route({ method: 'get', path: '/api/offer-images/{id}/{size}', summary: "An offer's picture (thumb 320 px, display 1280 px, or the cleaned original)", tag: 'Catalog', access: optionalAccess, params: z.object({ id: z.string(), size: offerImageSizeParamSchema }), responses: { 200: { media: 'image/webp', alsoMedia: ['image/jpeg', 'image/png', 'image/avif'], description: 'The picture (WebP for thumb and display; the original keeps its type). Cached as immutable when public.' } } }),
   supplierLeads: route({ method: 'get', path: '/api/supplier/leads', summary: 'Inquiries about your listings', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, responses: { 200: leadListResponseSchema } }),
   setLeadStatus: route({ method: 'patch', path: '/api/supplier/leads/{id}', summary: "Set a lead's status", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, params: id, body: updateLeadStatusSchema, responses: { 200: leadResponseSchema } }),
   supplierAnalytics: route({ method: 'get', path: '/api/supplier/analytics', summary: 'Views and leads per listing and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: supplierAnalyticsQuerySchema, responses: { 200: supplierAnalyticsResponseSchema } }),

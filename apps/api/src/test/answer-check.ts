@@ -61,10 +61,10 @@ function documentOnce(): OpenApiDocument {
 }
 
 /** components.schemas name of the JSON answer the document gives `operationId` for `status`, or a reason it has none. */
-function documentedSchema(operationId: string, route: RouteSpec, status: number): { name: string } | { media: string } | { empty: true } | { missing: string } {
+function documentedSchema(operationId: string, route: RouteSpec, status: number): { name: string } | { media: string; also: readonly string[] } | { empty: true } | { missing: string } {
   const answer = route.responses[status as keyof RouteSpec['responses']];
   if (answer === null) return { empty: true };
-  if (isMediaAnswer(answer)) return { media: answer.media };
+  if (isMediaAnswer(answer)) return { media: answer.media, also: answer.alsoMedia ?? [] };
   const document = documentOnce();
   const op = (document.paths[route.path]?.[route.method] ?? {}) as { responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: { $ref?: string } }> }> };
   let response = op.responses?.[String(status)];
@@ -108,7 +108,7 @@ export function checkAnswer(answer: ObservedAnswer): void {
   }
   if ('media' in documented) {
     // The reference page's assets are one documented entry of several types.
-    if (!answer.contentType?.startsWith(documented.media) && found?.operationId !== 'apiReferenceAsset') fail(`documented as ${documented.media}, sent as ${answer.contentType ?? 'no content type'}`);
+    if (![documented.media, ...documented.also].some((media) => answer.contentType?.startsWith(media)) && found?.operationId !== 'apiReferenceAsset') fail(`documented as ${documented.media}, sent as ${answer.contentType ?? 'no content type'}`);
     return;
   }
   if (!answer.contentType?.startsWith('application/json')) return fail(`documented as JSON (${documented.name}), sent as ${answer.contentType ?? 'no content type'}`);
