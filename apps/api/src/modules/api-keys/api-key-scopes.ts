@@ -92,6 +92,10 @@ export const apiKeyRoutes: ReadonlyArray<readonly [method: string, path: string,
 /** Routes no key reaches, whatever its scopes: accounts, sessions, key management, the site's own forms and pages. */
 export const sessionOnlyRoutes: readonly string[] = [
   'GET /health',
+  // The API document and its reference page are public: fetched without a key.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/:file',
   'POST /auth/register',
   'POST /auth/login',
   'POST /auth/verify',
