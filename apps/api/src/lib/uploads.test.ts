@@ -101,6 +101,6 @@ describe('every upload route goes through the shared wrapper', () => {
     const bare = routes.filter((r) => r.handlers.includes('multerMiddleware'));
     expect(bare.map((r) => r.route)).toEqual([]);
     const uploads = routes.filter((r) => r.handlers.includes('parsedUpload')).map((r) => r.route).sort();
-    expect(uploads).toEqual(['POST /api/integrator/bulk-upload/parse', 'POST /api/integrator/upload-video', 'POST /api/supplier/bulk-upload/parse']);
+    expect(uploads).toEqual(['POST /api/integrator/bulk-upload/parse', 'POST /api/integrator/upload-video', 'POST /api/supplier/bulk-upload/parse', 'POST /api/supplier/offers/:id/images']);
   });
 });
