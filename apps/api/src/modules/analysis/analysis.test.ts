@@ -529,11 +529,13 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
       const db = (handle as DbHandle | undefined)?.db;
       if (!db) throw new Error('the reopened database');
       expect(await failOrphanedStages(db)).toBe(0);
+      // Still queued (no worker yet): a second run is refused. Asked before the worker starts,
+      // or a fast worker may already have finished the stage (then a new run is allowed).
+      const refused = await request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=0`).set(bearer(token)).expect(409);
+      expect(refused.body.message).toBe('An analysis of this video is already running.');
       const restarted = createJobWorkers({ db, config, logger: createLogger('silent'), perception: createPerceptionClient(fake.url, 10_000) });
       restarted.start();
       try {
-        const finished = await request(a).post(`/api/integrator/analysis/${jobId}/stage1?wait=0`).set(bearer(token)).expect(409);
-        expect(finished.body.message).toBe('An analysis of this video is already running.');
         await waitFor(
           async () => (await request(a).get(`/api/integrator/analysis/${jobId}`).set(bearer(token))).body.data.status === 'stage1_done',
           30_000,
