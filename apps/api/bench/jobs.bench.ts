@@ -4,14 +4,13 @@
  * on its worker thread as the API runs it) or PostgreSQL (`--pg`: a scratch database on
  * BENCH_DATABASE_URL or TEST_DATABASE_URL, made and dropped). Prints jobs/s, the time from
  * enqueue to start (p50/p95) and checks that every job ran exactly once.
- *   pnpm --filter @cellforge/api exec tsx bench/jobs.bench.ts [--jobs 300] [--workers 2] [--loops 2] [--pg]
+ *   pnpm --filter @cellforge/api bench:jobs [--jobs 300] [--workers 2] [--loops 2] [--pg]
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createDb, type DbHandle } from '@cellforge/db';
+import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { createLogger } from '../src/lib/logger';
 import { createJobWorker, insertQueueJob, type JobHandler } from '../src/modules/jobs';
 
@@ -30,20 +29,9 @@ async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<v
     const handle = await createDb({ dataDir: dir, pgliteThread: 'worker' });
     return { handle, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('--pg needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  const name = `cf_jobs_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolMax: 10 });
-  return { handle, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const scratch = await scratchDatabases(benchServerUrl(' (--pg)'), 'cf_jobs_bench');
+  const handle = await createDb({ databaseUrl: (await scratch.create()).url, poolMax: 10 });
+  return { handle, drop: () => scratch.dropAll() };
 }
 
 const { handle, drop } = await openDatabase();
@@ -92,7 +80,7 @@ console.log(
     enqueueToStartP50Ms: pct(50),
     enqueueToStartP95Ms: pct(95),
     ranMoreOrLessThanOnce: twice,
-    loadavg: loadavg().map((n) => n.toFixed(2)).join(' '),
+    loadavg: loadAverage(),
   }),
 );
 if (twice) process.exit(1);
