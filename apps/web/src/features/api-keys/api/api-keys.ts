@@ -1,20 +1,13 @@
-import {
-  apiKeyCreatedSchema,
-  apiKeyListSchema,
-  apiKeyResponseSchema,
-  type ApiKey,
-  type ApiKeyCreated,
-  type CreateApiKeyInput,
-} from '@cellforge/contracts';
+import type { ApiKey, ApiKeyCreated, CreateApiKeyInput } from '@cellforge/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { parseAnswer } from '@/lib/api-answer';
+import { callApi } from '@/lib/typed-api';
 
 const apiKeysKey = ['me', 'api-keys'] as const;
 
 /** GET /api/me/api-keys: the signed-in user's keys, newest first (never their secrets). */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
-  return parseAnswer(apiKeyListSchema, await api.get('/api/me/api-keys', { signal })).data;
+  // Through the published typed client (@cellforge/client): the product's own tests exercise it.
+  return (await callApi('apiKeys', {}, { signal })).data;
 }
 
 export function useApiKeys() {
@@ -23,7 +16,7 @@ export function useApiKeys() {
 
 /** POST /api/me/api-keys: the new key and its secret, which the server never shows again. */
 export async function createApiKey(input: CreateApiKeyInput): Promise<ApiKeyCreated> {
-  return parseAnswer(apiKeyCreatedSchema, await api.post('/api/me/api-keys', input));
+  return callApi('createApiKey', { body: input });
 }
 
 export function useCreateApiKey() {
@@ -33,7 +26,7 @@ export function useCreateApiKey() {
 
 /** DELETE /api/me/api-keys/:id: the key stops working at once. */
 export async function revokeApiKey(id: string): Promise<ApiKey> {
-  return parseAnswer(apiKeyResponseSchema, await api.delete(`/api/me/api-keys/${encodeURIComponent(id)}`)).data;
+  return (await callApi('revokeApiKey', { params: { id } })).data;
 }
 
 export function useRevokeApiKey() {
