@@ -78,7 +78,7 @@ test('the API keys page works on a phone from the menu, with the keyboard', asyn
   expect(registered.status()).toBe(201);
   await signIn(page, 'customer', email);
   await header(page).getByRole('button', { name: /menu/i }).click();
-  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('link', { name: 'API keys', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
 
   await page.getByLabel(/^Name/).focus();
