@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
-  const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs });
+  const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs });
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));

@@ -19,6 +19,7 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SEED_ON_START: bool.default(true),
   CATALOG_INDEX_REFRESH_MS: z.coerce.number().int().min(0).default(1000),
+  CATALOG_STALE_MS: z.coerce.number().int().min(0).default(1000),
   JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }).optional(),
   JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
@@ -91,6 +92,8 @@ export interface Config {
   databaseUrl?: string;
   seedOnStart: boolean;
   catalogIndexRefreshMs: number;
+  /** How long a remembered search of the previous catalog version may be given while it is recomputed (ms). */
+  catalogStaleMs: number;
   jwtSecret: string;
   jwtExpiresInSeconds: number;
   bcryptRounds: number;
@@ -219,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     seedOnStart: env.SEED_ON_START,
     catalogIndexRefreshMs: env.CATALOG_INDEX_REFRESH_MS,
+    catalogStaleMs: env.CATALOG_STALE_MS,
     jwtSecret: resolveJwtSecret(env),
     jwtExpiresInSeconds: env.JWT_EXPIRES_IN_SECONDS,
     bcryptRounds: env.BCRYPT_ROUNDS,

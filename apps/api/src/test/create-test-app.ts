@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_ON_START: 'false',
     // Tests write robots straight into the database and search at once.
     CATALOG_INDEX_REFRESH_MS: '0',
+    CATALOG_STALE_MS: '0',
     // Tests register and sign in many accounts from one address; the limits' own tests lower these.
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_IP_RATE_LIMIT: '10000',

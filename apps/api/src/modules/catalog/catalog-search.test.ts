@@ -103,6 +103,61 @@ describe.each(testBackends)('catalog search on %s', (backend) => {
     await seedCatalog(handle.db);
   });
 
+  it('after an edit made elsewhere, gives the previous answer for at most staleMs while the new one is computed, then the new one', async () => {
+    let clock = 0;
+    const search = new CatalogSearch(handle.db, { refreshMs: 1000, staleMs: 1000, now: () => clock });
+    const q = robotQuerySchema.parse({ q: 'omega arm' });
+    const before = await search.search(q);
+    expect(before.total).toBe(0);
+    await handle.db.insert(robots).values({
+      manufacturer: 'Omega',
+      model: 'Arm 3',
+      ...robotSearchColumns({ manufacturer: 'Omega', model: 'Arm 3' }),
+      category: 'articulated',
+      payloadKg: 3,
+      reachMm: 600,
+      dof: 6,
+    });
+    clock = 1500; // the version probe sees the insert
+    expect(await search.search(q)).toBe(before); // the remembered answer, while its new one is computed
+    let answer = before;
+    for (let i = 0; i < 200 && answer.total === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+      answer = await search.search(q); // the stale one until the new one lands
+    }
+    expect(answer.total).toBe(1);
+    expect(search.getStats().computed).toBe(2); // asked many times, computed once in the background
+    // A query remembered before the edit and not asked again within staleMs is computed in the request.
+    const other = robotQuerySchema.parse({ q: 'omega' });
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Omega'));
+    const [readded] = await handle.db
+      .insert(robots)
+      .values({ manufacturer: 'Omega', model: 'Arm 4', ...robotSearchColumns({ manufacturer: 'Omega', model: 'Arm 4' }), category: 'articulated', payloadKg: 4, reachMm: 700, dof: 6 })
+      .returning();
+    clock = 3000;
+    expect((await search.search(other)).total).toBe(1);
+    await handle.db.delete(robots).where(eq(robots.id, defined(readded).id));
+    clock = 4500; // another search's probe sees the delete; staleMs is over at 5500
+    await search.search(robotQuerySchema.parse({ q: 'kuka' }));
+    clock = 6000;
+    expect((await search.search(other)).total).toBe(0);
+  });
+
+  it('never gives a stale answer after its own write (invalidate), whatever staleMs is', async () => {
+    const search = new CatalogSearch(handle.db, { refreshMs: 60_000, staleMs: 60_000 });
+    const q = robotQuerySchema.parse({ q: 'sigma arm' });
+    expect((await search.search(q)).total).toBe(0);
+    const [added] = await handle.db
+      .insert(robots)
+      .values({ manufacturer: 'Sigma', model: 'Arm 5', ...robotSearchColumns({ manufacturer: 'Sigma', model: 'Arm 5' }), category: 'articulated', payloadKg: 5, reachMm: 800, dof: 6 })
+      .returning();
+    search.invalidate();
+    expect((await search.search(q)).total).toBe(1);
+    await handle.db.delete(robots).where(eq(robots.id, defined(added).id));
+    search.invalidate();
+    expect((await search.search(q)).total).toBe(0);
+  });
+
   it('probes the version once per refreshMs however many searches arrive together', async () => {
     const search = new CatalogSearch(handle.db, { refreshMs: 60_000 });
     const q = robotQuerySchema.parse({ q: 'kuka' });

@@ -14,7 +14,23 @@ export interface CatalogSearchOptions {
   now?: () => number;
   /** Remember answers per catalog version (default true; the benchmark turns it off to measure cold searches). */
   memo?: boolean;
+  /**
+   * After a change made elsewhere (seen by the version probe, not invalidate()), how long a
+   * remembered answer of the previous version may still be given while its new answer is
+   * computed in the background (ms; default 0: never). Bounds how long an edit can stay
+   * unseen to refreshMs + staleMs, and spares the database a stampede of every remembered
+   * query at once after each edit.
+   */
+  staleMs?: number;
 }
+
+interface Remembered {
+  result: SearchResult;
+  version: number;
+}
+
+/** Background recomputations of stale answers at once, at most: the rest wait their turn or are given fresh. */
+const REFRESHING_AT_ONCE = 2;
 
 export interface CatalogSearchStats {
   /** Searches answered by PostgreSQL (not from memory). */
@@ -45,7 +61,12 @@ export class CatalogSearch {
   private checking: Promise<void> | null = null;
   private computed = 0;
   /** Answers of this catalog version by query (a search is a pure function of both). */
-  private readonly memo = new Map<string, SearchResult>();
+  private readonly memo = new Map<string, Remembered>();
+  /** When the current version was first seen (stale answers are given at most staleMs after it). */
+  private versionSeenAt = -Infinity;
+  /** Set by invalidate(): the next version change forgets every answer at once (read-your-writes). */
+  private strict = false;
+  private readonly refreshing = new Set<string>();
   /** The public makers of this catalog version (the search box reads maker names with them). */
   private makers: Promise<string[]> | null = null;
   private readonly now: () => number;
@@ -60,6 +81,7 @@ export class CatalogSearch {
   /** Call after writing robots so the next search checks for the change at once. */
   invalidate(): void {
     this.checkedAt = -Infinity;
+    this.strict = true;
   }
 
   getStats(): CatalogSearchStats {
@@ -71,11 +93,16 @@ export class CatalogSearch {
       this.prunedAt = this.now();
       await pruneRobotChanges(this.db, CHANGES_KEPT_MS);
     }
+    const strict = this.strict;
+    this.strict = false;
     const version = await catalogVersion(this.db);
     if (version !== this.version) {
-      this.memo.clear();
+      // Answers of older versions are kept (marked by their version) only to be given while
+      // stale answers are allowed; a write of this process forgets them at once.
+      if (strict || !this.options.staleMs) this.memo.clear();
       this.makers = null;
       this.version = version;
+      this.versionSeenAt = this.now();
     }
   }
 
@@ -115,19 +142,41 @@ export class CatalogSearch {
       // Refresh its place in the LRU order.
       this.memo.delete(key);
       this.memo.set(key, hit);
-      return hit;
+      if (hit.version === this.version) return hit.result;
+      if (this.now() - this.versionSeenAt < (this.options.staleMs ?? 0)) {
+        this.refreshInBackground(key, query);
+        return hit.result;
+      }
     }
+    return this.compute(key, query);
+  }
+
+  private async compute(key: string, query: RobotQuery): Promise<SearchResult> {
     const version = this.version;
     this.computed += 1;
     const result = await searchRobots(this.db, query);
     // An answer computed across a version change is not remembered under the new one.
     if (version === this.version) {
-      this.memo.set(key, result);
+      this.memo.set(key, { result, version });
       if (this.memo.size > MEMO_SIZE) {
         const oldest = this.memo.keys().next();
         if (!oldest.done) this.memo.delete(oldest.value);
       }
     }
     return result;
+  }
+
+  /**
+   * Starts the new answer of a stale query unless it is under way or too many are (the
+   * database is not stampeded by every remembered query at once; one asked again later in
+   * the window starts then). A failure only leaves the stale answer to expire: after staleMs
+   * the search is computed in the request, which reports the error.
+   */
+  private refreshInBackground(key: string, query: RobotQuery): void {
+    if (this.refreshing.has(key) || this.refreshing.size >= REFRESHING_AT_ONCE) return;
+    this.refreshing.add(key);
+    void this.compute(key, query)
+      .catch(() => undefined)
+      .finally(() => this.refreshing.delete(key));
   }
 }
