@@ -751,8 +751,8 @@ export async function findNearestRobots(reader: CatalogReader, robot: RobotRow, 
     .limit(limit);
 }
 
-export async function recordRobotView(db: Database, robotId: string): Promise<void> {
-  await db.insert(robotViews).values({ robotId });
+export async function recordRobotViews(db: Database, robotIds: string[]): Promise<void> {
+  if (robotIds.length) await db.insert(robotViews).values(robotIds.map((robotId) => ({ robotId })));
 }
 
 /** The columns project matching scores. */

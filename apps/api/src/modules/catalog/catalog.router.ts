@@ -7,13 +7,13 @@ import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { toRobotDto } from './robot-dto';
 import { findSimilarRobots } from './similar-robots';
+import { RobotViewRecorder } from './robot-views';
 import { readSearchWords } from './search-words';
 import {
   countUnknownValues,
   hasEnvironmentFilter,
   findVisibleRobotById,
   findVisibleRobotsByIds,
-  recordRobotView,
 } from './catalog.repository';
 import type { CatalogSearch } from './catalog-search';
 import { findOfferSummaries, listActiveOffersOn } from './offers.repository';
@@ -32,6 +32,7 @@ export function createCatalogRouter(deps: {
 }): Router {
   const router = Router();
   const background = deps.background ?? new BackgroundWrites();
+  const views = new RobotViewRecorder(deps.db, background);
   const optionalAuth = authenticate(deps.tokens, { required: false });
 
   // The search hands back the same result object for a query it remembers (per catalog
@@ -116,10 +117,7 @@ export function createCatalogRouter(deps: {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
     // The view count is not part of the answer: written beside it, a failure only logged; a stopping server waits for it.
-    background.run(
-      () => recordRobotView(deps.db, row.id),
-      (err) => req.log?.warn({ err, robotId: row.id }, 'robot view not recorded'),
-    );
+    views.record(row.id, (err) => req.log?.warn({ err, robotId: row.id }, 'robot views not recorded'));
     res.json({ data: { ...toRobotDto(row), offers: (await findOfferSummaries(deps.db, [row.id])).get(row.id) ?? null } } satisfies { data: Robot });
   });
 
