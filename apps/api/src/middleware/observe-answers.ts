@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 
 /** One answer as the client got it. */
@@ -31,7 +32,8 @@ export function observeAnswers(observer: AnswerObserver): RequestHandler {
         path: req.originalUrl.split('?')[0] ?? req.originalUrl,
         status: res.statusCode,
         contentType: typeof contentType === 'string' ? contentType : undefined,
-        body,
+        // A route may send an answer it keeps gzipped (the catalog search): observed as JSON text.
+        body: Buffer.isBuffer(body) && res.getHeader('content-encoding') === 'gzip' ? gunzipSync(body) : body,
       });
     });
     next();

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { gzipSync } from 'node:zlib';
 import { robotCompareQuerySchema, robotQuerySchema, type OfferListResponse, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { BackgroundWrites } from '../../lib/background-writes';
@@ -38,10 +39,12 @@ export function createCatalogRouter(deps: {
   // The search hands back the same result object for a query it remembers (per catalog
   // version), so its JSON is made once and dropped with it: one body per reading of the
   // words (the interpretation a search box query was given, or none).
-  const bodies = new WeakMap<SearchResult, Map<string, string>>();
-  const bodyOf = (result: SearchResult, query: RobotQuery, interpretation: SearchInterpretation | undefined): string => {
+  /** A remembered answer's JSON, and its gzip once a client asked for it, per reading of the words. */
+  type Body = { json: string; gzip?: Buffer };
+  const bodies = new WeakMap<SearchResult, Map<string, Body>>();
+  const bodyOf = (result: SearchResult, query: RobotQuery, interpretation: SearchInterpretation | undefined) => {
     let byReading = bodies.get(result);
-    if (!byReading) bodies.set(result, (byReading = new Map<string, string>()));
+    if (!byReading) bodies.set(result, (byReading = new Map<string, Body>()));
     const key = interpretation ? JSON.stringify(interpretation) : '';
     let body = byReading.get(key);
     if (body === undefined) {
@@ -53,10 +56,20 @@ export function createCatalogRouter(deps: {
         facets: result.facets,
         ...(interpretation ? { interpretation } : {}),
       };
-      body = JSON.stringify(answer);
+      body = { json: JSON.stringify(answer) };
       byReading.set(key, body);
     }
     return body;
+  };
+  /** Sends a remembered answer, gzipped once and then from memory when the client takes gzip. */
+  const sendBody = (req: Request, res: Response, body: Body) => {
+    res.type('application/json');
+    if (body.json.length < 1024 || !req.acceptsEncodings('gzip')) {
+      res.send(body.json);
+      return;
+    }
+    body.gzip ??= gzipSync(body.json);
+    res.vary('Accept-Encoding').set('Content-Encoding', 'gzip').send(body.gzip);
   };
   router.get('/robots', async (req, res) => {
     const asked = robotQuerySchema.parse(req.query);
@@ -76,13 +89,13 @@ export function createCatalogRouter(deps: {
       }
     }
     if (!hasEnvironmentFilter(searched)) {
-      res.type('application/json').send(bodyOf(result, query, interpretation));
+      sendBody(req, res, bodyOf(result, query, interpretation));
       return;
     }
     // Robots an environment filter left out because their value is not published are counted, not hidden silently.
     const unknown = await countUnknownValues(deps.db, searched);
     if (!unknown.length) {
-      res.type('application/json').send(bodyOf(result, query, interpretation));
+      sendBody(req, res, bodyOf(result, query, interpretation));
       return;
     }
     res.json({

@@ -23,6 +23,26 @@ const names = (r: RobotListResponse) => r.data.map((x) => `${x.manufacturer} ${x
 describe.each(testBackends)('public catalog on %s', (backend) => {
   const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
 
+  it('gzips answers for a phone that takes gzip (the same JSON), and sends them plain to a client that does not', async () => {
+    const gz = await request(ctx().app).get('/api/robots').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['vary']).toMatch(/Accept-Encoding/i);
+    const again = await request(ctx().app).get('/api/robots').set('Accept-Encoding', 'gzip, deflate, br').expect(200); // remembered, gzipped once
+    expect(again.headers['content-encoding']).toBe('gzip');
+    const plain = await request(ctx().app).get('/api/robots').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.body).toEqual(plain.body);
+    expect(again.body).toEqual(plain.body);
+    expect(plain.body.data).toHaveLength(20);
+    // Any other JSON answer over 1 kB too (three robots compared); a small one stays plain.
+    const ids = (plain.body.data as Array<{ id: string }>).slice(0, 3).map((r) => r.id);
+    const compared = await request(ctx().app).get('/api/robots/compare').query({ ids: ids.join(',') }).set('Accept-Encoding', 'gzip').expect(200);
+    expect(compared.headers['content-encoding']).toBe('gzip');
+    expect(compared.body.data.map((r: { id: string }) => r.id)).toEqual(ids);
+    const small = await request(ctx().app).get('/health').set('Accept-Encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('pages the whole catalog 20 at a time by default', async () => {
     const first = await list(ctx().app, {});
     expect(first.page).toBe(1);
