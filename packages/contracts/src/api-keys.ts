@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * API keys (issue 17): a signed-in user's keys for integrations, sent as
  * `Authorization: Bearer cfk_...`. A key acts as its user (same role, same ownership)
- * and reaches only the routes its scopes allow (apps/api/src/modules/api-keys/api-key-scopes.ts).
+ * and reaches only the routes its scopes allow (the `apiKey` field of each route's entry in ./routes.ts).
  * The scope names are stable: clients store them.
  */
 export const apiKeyScopes = ['catalog:read', 'offers:write', 'requests:write', 'imports:write', 'analysis:write'] as const;

@@ -136,13 +136,23 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
     const op: JsonSchema = {
       operationId,
       summary: spec.summary,
-      description: [spec.description, `**Who may call it:** ${describeAccess(spec.access)}`, spec.rateLimit ? `**Rate limit:** ${spec.rateLimit}` : null].filter(Boolean).join('\n\n'),
+      description: [
+        spec.description,
+        `**Who may call it:** ${describeAccess(spec.access)}`,
+        `**API keys:** ${spec.apiKey ? `a key with the \`${spec.apiKey}\` scope` : 'not accepted (a signed-in session only)'}`,
+        spec.rateLimit ? `**Rate limit:** ${spec.rateLimit}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       tags: [spec.tag],
       'x-access': spec.access,
+      ...(spec.apiKey ? { 'x-api-key-scope': spec.apiKey } : {}),
     };
-    if (spec.access.kind === 'signed-in') op.security = [{ bearerAuth: [] }];
-    else if (spec.access.kind === 'optional') op.security = [{}, { bearerAuth: [] }];
-    else op.security = [];
+    // A key's scope is the role name of the apiKey scheme's requirement (OpenAPI 3.1 allows role names for non-OAuth schemes).
+    const withKey = spec.apiKey ? [{ apiKey: [spec.apiKey] }] : [];
+    if (spec.access.kind === 'signed-in') op.security = [{ bearerAuth: [] }, ...withKey];
+    else if (spec.access.kind === 'optional') op.security = [{}, { bearerAuth: [] }, ...withKey];
+    else op.security = withKey.length ? [{}, ...withKey] : [];
 
     const parameters: JsonSchema[] = [];
     const pathNames = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -234,7 +244,15 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}, routes: Recor
           description:
             'A session token from POST /auth/login or POST /auth/register (`token`), sent as `Authorization: Bearer <token>`. ' +
             'It expires after JWT_EXPIRES_IN_SECONDS and is revoked by POST /auth/logout or a password reset. ' +
-            'API keys (prefix `cfk_`), where this installation has them, are sent the same way.',
+            'API keys (prefix `cfk_`) are sent the same way: see the apiKey scheme.',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cfk_...',
+          description:
+            'An API key created in Settings > API keys, sent as `Authorization: Bearer cfk_...`. It acts as its user and reaches only the operations whose ' +
+            'requirement names one of its scopes (`x-api-key-scope`); any other operation answers 403 API_KEY_NOT_ALLOWED (docs/api-keys.md).',
         },
       },
     },

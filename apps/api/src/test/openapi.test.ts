@@ -116,9 +116,12 @@ describe('the OpenAPI document', () => {
     const schemes = (doc.components as unknown as { securitySchemes: Record<string, { type: string; scheme: string; description: string }> }).securitySchemes;
     expect(schemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.bearerAuth?.description).toContain('cfk_');
-    // Signed-in routes ask for the token; public ones do not.
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Signed-in routes ask for the token; public ones do not; a key's scope is named where a key may call the route.
     expect(doc.paths['/auth/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths['/api/robots']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/robots']?.get?.security).toEqual([{}, { apiKey: ['catalog:read'] }]);
+    expect(doc.paths['/api/supplier/offers']?.post?.security).toEqual([{ bearerAuth: [] }, { apiKey: ['offers:write'] }]);
+    expect(doc.paths['/api/beta-signups']?.post?.security).toEqual([]);
   });
 
   it('lists every error code in docs/api.md', () => {
