@@ -1,12 +1,12 @@
-import { integratorSettingsResponseSchema, type IntegratorSettings } from '@cellforge/contracts';
+import type { IntegratorSettings } from '@cellforge/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { parseAnswer } from '@/lib/api-answer';
+import { callApi } from '@/lib/typed-api';
 import { integratorKeys } from '@/lib/integrator-query-keys';
 
 /** GET /api/integrator/settings: company_name, phone, website, city. */
 export async function getSettings(signal?: AbortSignal): Promise<IntegratorSettings> {
-  return parseAnswer(integratorSettingsResponseSchema, await api.get('/api/integrator/settings', { signal })).data;
+  // Through the published typed client (@cellforge/client), as the API-keys and webhooks features.
+  return (await callApi('integratorSettings', {}, { signal })).data;
 }
 
 export function settingsQueryOptions() {

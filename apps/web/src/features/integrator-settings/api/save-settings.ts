@@ -1,15 +1,14 @@
-import { integratorSettingsSaveResponseSchema, type IntegratorSettings } from '@cellforge/contracts';
+import type { IntegratorSettings } from '@cellforge/contracts';
+import type { ApiRoutes, CallAnswer } from '@cellforge/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '@/lib/api-client';
-import { parseAnswer } from '@/lib/api-answer';
+import { callApi } from '@/lib/typed-api';
 import { integratorKeys } from '@/lib/integrator-query-keys';
 
-export type SaveSettingsAnswer = z.infer<typeof integratorSettingsSaveResponseSchema>;
+export type SaveSettingsAnswer = CallAnswer<ApiRoutes['saveIntegratorSettings']>;
 
 /** PUT /api/integrator/settings -> { success, message, data }; 400 VALIDATION_FAILED names each field in details. */
 export async function saveSettings(settings: IntegratorSettings): Promise<SaveSettingsAnswer> {
-  return parseAnswer(integratorSettingsSaveResponseSchema, await api.put('/api/integrator/settings', settings));
+  return callApi('saveIntegratorSettings', { body: settings });
 }
 
 export function useSaveSettings() {

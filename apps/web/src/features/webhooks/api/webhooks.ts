@@ -1,32 +1,21 @@
-import {
-  webhookDeliveryAnswerSchema,
-  webhookDeliveryListSchema,
-  webhookEndpointAnswerSchema,
-  webhookEndpointCreatedSchema,
-  webhookEndpointListSchema,
-  webhookSecretSchema,
-  type CreateWebhookEndpoint,
-  type UpdateWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointCreated,
-} from '@cellforge/contracts';
+import type { CreateWebhookEndpoint, UpdateWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointCreated } from '@cellforge/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { parseAnswer } from '@/lib/api-answer';
+import { callApi } from '@/lib/typed-api';
+
+// Every call goes through the published typed client (@cellforge/client): operation ids and
+// inputs are checked by TypeScript against the route table, answers against its schemas.
 
 const keys = {
   all: ['webhooks'] as const,
   endpoints: ['webhooks', 'endpoints'] as const,
   deliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
 };
-const at = (id: string) => `/api/webhooks/endpoints/${encodeURIComponent(id)}`;
 
 /** GET /api/webhooks/endpoints: the user's endpoints with their health. */
 export function useWebhookEndpoints() {
   return useQuery({
     queryKey: keys.endpoints,
-    queryFn: async ({ signal }): Promise<WebhookEndpoint[]> => parseAnswer(webhookEndpointListSchema, await api.get('/api/webhooks/endpoints', { signal })).data,
+    queryFn: async ({ signal }): Promise<WebhookEndpoint[]> => (await callApi('webhookEndpoints', {}, { signal })).data,
     refetchInterval: 30_000,
   });
 }
@@ -35,7 +24,7 @@ export function useWebhookEndpoints() {
 export function useWebhookDeliveries(endpointId: string) {
   return useQuery({
     queryKey: keys.deliveries(endpointId),
-    queryFn: async ({ signal }): Promise<WebhookDelivery[]> => parseAnswer(webhookDeliveryListSchema, await api.get(`${at(endpointId)}/deliveries`, { signal })).data,
+    queryFn: async ({ signal }): Promise<WebhookDelivery[]> => (await callApi('webhookDeliveries', { params: { id: endpointId } }, { signal })).data,
     refetchInterval: 10_000,
   });
 }
@@ -48,7 +37,7 @@ function useInvalidate() {
 export function useCreateWebhookEndpoint() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (input: CreateWebhookEndpoint): Promise<WebhookEndpointCreated> => parseAnswer(webhookEndpointCreatedSchema, await api.post('/api/webhooks/endpoints', input)),
+    mutationFn: (input: CreateWebhookEndpoint): Promise<WebhookEndpointCreated> => callApi('createWebhookEndpoint', { body: input }),
     onSuccess: invalidate,
   });
 }
@@ -56,29 +45,28 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ id, input }: { id: string; input: UpdateWebhookEndpoint }): Promise<WebhookEndpoint> =>
-      parseAnswer(webhookEndpointAnswerSchema, await api.patch(at(id), input)).data,
+    mutationFn: async ({ id, input }: { id: string; input: UpdateWebhookEndpoint }): Promise<WebhookEndpoint> => (await callApi('updateWebhookEndpoint', { params: { id }, body: input })).data,
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteWebhookEndpoint() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: async (id: string) => void (await api.delete(at(id))), onSuccess: invalidate });
+  return useMutation({ mutationFn: async (id: string) => void (await callApi('deleteWebhookEndpoint', { params: { id } })), onSuccess: invalidate });
 }
 
 /** POST …/secret (reveal) or …/secret/rotate (a new one). */
 export function useWebhookSecret() {
   return useMutation({
     mutationFn: async ({ id, rotate }: { id: string; rotate: boolean }): Promise<string> =>
-      parseAnswer(webhookSecretSchema, await api.post(`${at(id)}/secret${rotate ? '/rotate' : ''}`)).secret,
+      (rotate ? await callApi('rotateWebhookSecret', { params: { id } }) : await callApi('revealWebhookSecret', { params: { id } })).secret,
   });
 }
 
 export function useSendTestEvent() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (id: string): Promise<WebhookDelivery> => parseAnswer(webhookDeliveryAnswerSchema, await api.post(`${at(id)}/ping`)).data,
+    mutationFn: async (id: string): Promise<WebhookDelivery> => (await callApi('pingWebhookEndpoint', { params: { id } })).data,
     onSuccess: invalidate,
   });
 }
@@ -87,7 +75,7 @@ export function useReplayDelivery() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }): Promise<WebhookDelivery> =>
-      parseAnswer(webhookDeliveryAnswerSchema, await api.post(`${at(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`)).data,
+      (await callApi('replayWebhookDelivery', { params: { id: endpointId, deliveryId } })).data,
     onSuccess: invalidate,
   });
 }
