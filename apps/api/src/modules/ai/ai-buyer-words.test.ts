@@ -46,6 +46,25 @@ describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
     for (const r of named) expect(['ABB', 'KUKA']).not.toContain(r.manufacturer);
   });
 
+  it('a buyer who starts with the figure ("anything except ABB and KUKA, 10 kg payload", "2 t payload") gets a selection, not the help menu', async () => {
+    const excluded = await chat({ message: 'anything except ABB and KUKA, 10 kg payload' });
+    expect(excluded.response).not.toMatch(/I can help best with robot questions/);
+    expect(excluded.response).toMatch(/10 kg/);
+    expect(excluded.response).toMatch(/not ABB or KUKA/);
+    const heavy = await chat({ message: '2 t payload' });
+    expect(heavy.response).not.toMatch(/I can help best with robot questions/);
+    expect(heavy.response).toMatch(/Nothing in our catalog fits|2,000 kg/);
+  });
+
+  it('"tell me about the Doosan Robotics P3020" (a model named like an alarm code) describes that robot from the catalog', async () => {
+    const answer = await chat({ message: 'tell me about the Doosan Robotics P3020' });
+    expect(answer.response).toMatch(/Doosan Robotics P3020/);
+    expect(answer.response).toMatch(/30 kg payload/);
+    // A Kawasaki alarm of the same shape is still an alarm.
+    const alarm = await chat({ message: 'Kawasaki controller shows P0001' });
+    expect(alarm.response).not.toMatch(/not in our catalog/i);
+  });
+
   it('"no more than 900 mm reach" is a maximum', async () => {
     const { named } = await recommended('Pick 2 kg parts, the robot must have no more than 900 mm reach');
     expect(named.length).toBeGreaterThan(0);

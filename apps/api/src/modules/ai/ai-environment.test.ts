@@ -29,6 +29,29 @@ describe.each(testBackends)('assistant environment limits on %s', (backend) => {
     return { answer, named: await robotsNamedIn(ctx().handle.db, answer.response) };
   };
 
+  it('"Is the ABB IRB 460 food grade?" / "suitable for cleanroom ISO 5?": never a yes for a rating its maker does not publish', async () => {
+    const [irb460] = (await robotsNamedIn(ctx().handle.db, 'ABB IRB 460')).filter((r) => r.model === 'IRB 460');
+    expect(irb460?.foodGrade ?? null).toBeNull();
+    expect(irb460?.cleanroomIsoClass ?? null).toBeNull();
+    for (const question of ['Is the ABB IRB 460 food grade?', 'Is the ABB IRB 460 suitable for cleanroom ISO 5?']) {
+      const { answer } = await chat(question);
+      expect(answer.response, question).not.toMatch(/^Yes\b/);
+      expect(answer.response, question).not.toMatch(/Yes, the .* fits what you described/);
+      expect(answer.response, question).toMatch(/cannot confirm/);
+      expect(answer.response, question).toMatch(/not published/i);
+    }
+  });
+
+  it('"Is the FANUC CRX-10iA food grade?": a yes only when the maker publishes it, never with a "not listed" line under it', async () => {
+    const [crx] = (await robotsNamedIn(ctx().handle.db, 'FANUC CRX-10iA')).filter((r) => r.model === 'CRX-10iA');
+    const { answer } = await chat('Is the FANUC CRX-10iA food grade?');
+    if (crx?.foodGrade === true) expect(answer.response).toMatch(/food-grade/);
+    else {
+      expect(answer.response).not.toMatch(/^Yes\b/);
+      expect(answer.response).toMatch(crx?.foodGrade === false ? /not food-grade/ : /not published/i);
+    }
+  });
+
   it('"Food-grade IP67 robot for raw chicken, 5 kg": says no robot is known to fit, counts the unknowns, shows the nearest with their misses', async () => {
     const { answer, named } = await chat('Food-grade IP67 robot for raw chicken, 5 kg');
     expect(answer.response).toMatch(/No robot in our catalog is known to be food-grade, IP67 or better/);

@@ -76,10 +76,24 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
   const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd });
   // A maker named to point at the robot ("the FANUC one") is not a preference here.
   const task = describeFacts({ ...f, manufacturers: undefined, category: undefined });
+  // Environment limits are hard: a missed one means no fit, and a value its maker does not
+  // publish is never answered with a yes (it is said, with whom to ask).
+  const environment = environmentChecks(robot, f.environment);
+  const missed = environment.filter((c) => c.ok === false);
+  const unpublished = environment.filter((c) => c.ok === null);
+  const excluded = f.excludedManufacturers?.some((m) => m.toLowerCase() === robot.manufacturer.toLowerCase()) ?? false;
+  const fits = fit.fits && !missed.length && !excluded;
+  const first = !fits
+    ? `The ${robotName(robot)} does not fully fit what you described (${task}).`
+    : unpublished.length
+      ? `I cannot confirm that the ${robotName(robot)} fits what you described (${task}): ${joinList(unpublished.map((c) => c.text), 'and')} by its maker. Ask the supplier to confirm it before you rely on it.`
+      : `Yes, the ${robotName(robot)} fits what you described (${task}).`;
   const lines = [
-    fit.fits ? `Yes, the ${robotName(robot)} fits what you described (${task}).` : `The ${robotName(robot)} does not fully fit what you described (${task}).`,
+    first,
     '',
     ...fit.notes.map((n) => `- ${n}`),
+    ...environment.map((c) => `- ${c.ok === true ? 'Meets' : c.ok === false ? 'Misses' : 'Unknown'}: ${c.text}.`),
+    ...(excluded ? [`- Maker: you asked for anything but ${robot.manufacturer}.`] : []),
   ];
   if (f.cycleTimeS !== undefined) {
     lines.push(`- Cycle time: the catalog holds no speed data; confirm the ${f.cycleTimeS} s cycle with a simulation or the supplier's cycle-time study.`);
@@ -90,7 +104,7 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
     lines.push(`- Payload ${kg(robot.payloadKg)} (parts up to about ${kg(partAllowanceKg(robot.payloadKg))} with 20% for the gripper) and ${mm(robot.reachMm)} reach: tell me ${ask} and I will check them.`);
   }
   draft.named.push(robot);
-  if (!fit.fits && f.payloadKg !== undefined) {
+  if (!fits && f.payloadKg !== undefined) {
     const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
     const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
     if (others.length) {

@@ -95,9 +95,24 @@ export function classifyIntent(s: IntentSignals): IntentResult {
   if (s.page === 'roi_calculator' && s.hasRoiData && !s.about) scores.roi += scores.roi > 0 ? 1 : 2.5;
 
   scores.robot_selection += 3 * count(SELECT, text);
-  const selectionFacts = [facts.payloadKg, facts.reachMm, facts.application, facts.budgetUsd, facts.category, facts.environment].filter((v) => v !== undefined).length;
+  const selectionFacts = [
+    facts.payloadKg,
+    facts.reachMm,
+    facts.application,
+    facts.budgetUsd,
+    facts.category,
+    facts.environment,
+    facts.maxPayloadKg ?? facts.maxReachMm,
+    facts.axes,
+    facts.cycleTimeS,
+    facts.manufacturers?.length || facts.excludedManufacturers?.length ? true : undefined,
+  ].filter((v) => v !== undefined).length;
   if (selectionFacts >= 1 && /\b(robot|cobot|arm|automat)/i.test(text)) scores.robot_selection += 1.5;
   scores.robot_selection += Math.min(selectionFacts, 3) * 0.75;
+  // A payload or reach figure ("2 t payload", "anything except ABB and KUKA, 10 kg payload") is a
+  // task to choose a robot for, unless the rest of the message says otherwise.
+  const figure = [facts.payloadKg, facts.reachMm, facts.maxPayloadKg, facts.maxReachMm].some((v) => v !== undefined);
+  if (figure && /\b(payload|reach|kg|kilos?|lbs?|t|tonnes?|tons?|mm|m)\b/i.test(text)) scores.robot_selection += 1;
 
   const greeting = GREETING.test(text);
   const offTopic = !ROBOTICS.test(text) && OFF_TOPIC.test(text);

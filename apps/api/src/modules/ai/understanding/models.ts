@@ -13,6 +13,8 @@ export interface ModelCandidate {
   text: string;
   from: number;
   to: number;
+  /** Shaped like an alarm code ("P3020" is Doosan's P3020 and a Kawasaki-style code): a model only by an exact match. */
+  code?: true;
 }
 
 interface Token {
@@ -56,10 +58,11 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
       }
       if (/^\d+$/.test(key)) continue;
       if (n === 1 && UNIT_ONLY.test(key)) continue;
-      if (CODE_LIKE.test(key)) continue;
+      const code = CODE_LIKE.test(key);
+      if (code && n > 1) continue;
       const first = nth(span, 0);
       const last = nth(span, span.length - 1);
-      out.push({ key, text: text.slice(first.start, last.start + last.text.length), from: i, to: i + n });
+      out.push({ key, text: text.slice(first.start, last.start + last.text.length), from: i, to: i + n, ...(code ? { code: true as const } : {}) });
     }
   }
   return out;
@@ -152,7 +155,7 @@ export function isFamilyOf(prefixKey: string, model: string): boolean {
 /** Candidate keys worth asking the catalog about (exact and prefix). */
 export function candidateKeys(candidates: ModelCandidate[]): { exact: string[]; prefix: string[] } {
   const exact = [...new Set(candidates.map((c) => c.key))];
-  const prefix = [...new Set(candidates.filter((c) => /\d/.test(c.key) && /[a-z]/.test(c.key) && c.key.length >= 3).map((c) => c.key))];
+  const prefix = [...new Set(candidates.filter((c) => !c.code && /\d/.test(c.key) && /[a-z]/.test(c.key) && c.key.length >= 3).map((c) => c.key))];
   return { exact, prefix };
 }
 
