@@ -57,7 +57,7 @@ test('supplier lists a robot; customer filters, compares, contacts; supplier han
   await register(page, 'customer', customerEmail, 'Ada');
   await header(page).getByRole('link', { name: 'Robot Catalog' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Robot Catalog' })).toBeVisible();
-  await page.getByRole('group', { name: 'Manufacturer' }).getByRole('radio', { name: /^FANUC,/ }).check();
+  await page.getByRole('group', { name: 'Manufacturer' }).getByRole('checkbox', { name: /^FANUC,/ }).check();
   await expect(page).toHaveURL(/manufacturer=FANUC/);
   await page.getByLabel('Minimum rated payload (kg)').fill('5');
   await page.getByLabel('Maximum rated payload (kg)').fill('20');

@@ -145,7 +145,7 @@ for (const theme of ['light', 'dark'] as const) {
       // A filter applied in the sheet changes N to the number that filter gives.
       await opener.click();
       await expect(sheet).toBeVisible();
-      const option = sheet.getByRole('group', { name: 'Category' }).getByRole('radio', { name: /, \d+ robots?$/ }).first();
+      const option = sheet.getByRole('group', { name: 'Category' }).getByRole('checkbox', { name: /, \d+ robots?$/ }).first();
       const label = (await option.getAttribute('aria-label'))!;
       const count = Number(/, (\d+) robots?$/.exec(label)![1]);
       expect(count).toBeLessThan(total);

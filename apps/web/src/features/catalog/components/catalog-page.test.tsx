@@ -49,7 +49,7 @@ describe('/catalog', () => {
     await screen.findByRole('article', { name: 'KUKA KR 10 R1100' });
 
     const makers = screen.getByRole('group', { name: 'Manufacturer' });
-    await user.click(within(makers).getByRole('radio', { name: /^ABB/ }));
+    await user.click(within(makers).getByRole('checkbox', { name: /^ABB/ }));
     await waitFor(() => expect(search(router).get('manufacturer')).toBe('ABB'));
     expect(search(router).get('sort')).toBe('payload');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'KUKA KR 10 R1100' })).not.toBeInTheDocument());
@@ -82,9 +82,30 @@ describe('/catalog', () => {
     await act(() => router.navigate(-1));
     expect(search(router).get('manufacturer')).toBeNull();
     await waitFor(() =>
-      expect(within(screen.getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: 'Any' })).toBeChecked(),
+      expect(within(screen.getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: 'Any' })).toBeChecked(),
     );
     expect(await screen.findByRole('article', { name: 'KUKA KR 10 R1100' })).toBeInTheDocument();
+  });
+
+  it('takes several makers at once (FANUC and ABB), and unticking one keeps the other', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb, fanuc, kuka])) });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'KUKA KR 10 R1100' });
+    const makers = screen.getByRole('group', { name: 'Manufacturer' });
+    await user.click(within(makers).getByRole('checkbox', { name: /^FANUC/ }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBe('FANUC'));
+    await user.click(within(screen.getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: /^ABB/ }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBe('FANUC,ABB'));
+    await waitFor(() => expect(defined(callsTo(fetchMock, 'GET', '/api/robots').at(-1)).url.searchParams.get('manufacturer')).toBe('FANUC,ABB'));
+    const again = screen.getByRole('group', { name: 'Manufacturer' });
+    expect(within(again).getByRole('checkbox', { name: /^FANUC/ })).toBeChecked();
+    expect(within(again).getByRole('checkbox', { name: /^ABB/ })).toBeChecked();
+    expect(within(again).getByRole('checkbox', { name: 'Any' })).not.toBeChecked();
+    await user.click(within(again).getByRole('checkbox', { name: /^FANUC/ }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBe('ABB'));
+    await user.click(within(screen.getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: 'Any' }));
+    await waitFor(() => expect(search(router).get('manufacturer')).toBeNull());
   });
 
   it('debounces typing in the search box into one URL change', async () => {
@@ -231,12 +252,12 @@ describe('/catalog', () => {
     expect(within(sheet).getByRole('button', { name: 'Show 42 results' })).toBeInTheDocument();
 
     // The sheet's radios are their own groups: choosing in it leaves the side panel's in step, not unchecked.
-    await user.click(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ }));
+    await user.click(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: /^ABB/ }));
     await waitFor(() => expect(search(router).get('manufacturer')).toBe('ABB'));
     expect(await within(sheet).findByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
     const side = screen.getByRole('complementary', { name: 'Filters' });
-    await waitFor(() => expect(within(within(side).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ })).toBeChecked());
-    expect(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('radio', { name: /^ABB/ })).toBeChecked();
+    await waitFor(() => expect(within(within(side).getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: /^ABB/ })).toBeChecked());
+    expect(within(within(sheet).getByRole('group', { name: 'Manufacturer' })).getByRole('checkbox', { name: /^ABB/ })).toBeChecked();
 
     await user.click(within(sheet).getByRole('button', { name: 'Show 1 result' }));
     expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();

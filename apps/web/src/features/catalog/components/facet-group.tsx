@@ -12,8 +12,11 @@ export interface FacetGroupProps {
   /** Field name of the radio group (unique on the page). */
   name: string;
   options: readonly FacetOption[];
+  /** The chosen value, or with `multiple` the chosen values joined by commas ("ABB,FANUC"). */
   selected: string;
   onSelect: (value: string) => void;
+  /** Several values at once (checkboxes; the API reads a comma list as "any of them"). */
+  multiple?: boolean;
   format?: (value: string) => string;
   /** How many values show before "Show all". */
   visible?: number;
@@ -21,22 +24,32 @@ export interface FacetGroupProps {
 
 const sameValue = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+const valuesOf = (selected: string) => selected.split(',').map((v) => v.trim()).filter(Boolean);
+
 /**
- * One facet (category, maker, ...) as a radio group: the API filters on one value per
- * facet. Counts are disjunctive (every other filter applied), so they say how many
- * robots choosing that value would show.
+ * One facet (category, maker, ...): a radio group, or with `multiple` checkboxes (FANUC
+ * and ABB at once). Counts are disjunctive (every other facet's choice applied, not this
+ * one's), so they say how many robots choosing that value would add or show.
  */
-export function FacetGroup({ legend, name, options, selected: fromUrl, onSelect, format = (v) => v, visible = 8 }: FacetGroupProps) {
+export function FacetGroup({ legend, name, options, selected: fromUrl, onSelect, format = (v) => v, visible = 8, multiple = false }: FacetGroupProps) {
   const id = useId();
   const [selected, setSelected] = usePendingValue(fromUrl);
   const [expanded, setExpanded] = useState(false);
-  // The chosen value stays listed even when the current results have none of it.
-  const all = selected && !options.some((o) => sameValue(o.value, selected)) ? [{ value: selected, count: 0 }, ...options] : options;
-  const shown = expanded ? all : all.filter((o, index) => index < visible || sameValue(o.value, selected));
+  const chosen = multiple ? valuesOf(selected) : selected ? [selected] : [];
+  const isChosen = (value: string) => chosen.some((c) => sameValue(c, value));
+  // The chosen values stay listed even when the current results have none of them.
+  const all = [...chosen.filter((c) => !options.some((o) => sameValue(o.value, c))).map((value) => ({ value, count: 0 })), ...options];
+  const shown = expanded ? all : all.filter((o, index) => index < visible || isChosen(o.value));
   const hidden = all.length - shown.length;
+  const choose = (value: string) => {
+    let next = value;
+    if (multiple && value !== '') next = isChosen(value) ? chosen.filter((c) => !sameValue(c, value)).join(',') : [...chosen, value].join(',');
+    setSelected(next);
+    onSelect(next);
+  };
 
   const radio = (value: string, label: string, count: number | null) => {
-    const checked = value === '' ? selected === '' : sameValue(value, selected);
+    const checked = value === '' ? chosen.length === 0 : isChosen(value);
     return (
       <li key={value || '__any'}>
         <label
@@ -46,14 +59,11 @@ export function FacetGroup({ legend, name, options, selected: fromUrl, onSelect,
           )}
         >
           <input
-            type="radio"
+            type={multiple ? 'checkbox' : 'radio'}
             name={name}
             value={value}
             checked={checked}
-            onChange={() => {
-              setSelected(value);
-              onSelect(value);
-            }}
+            onChange={() => choose(value)}
             // One clean name in every browser: "FANUC, 37 robots".
             aria-label={count !== null ? `${label}, ${count} robot${count === 1 ? '' : 's'}` : undefined}
             className="h-4 w-4 accent-orange-700 dark:accent-orange-400"

@@ -8,11 +8,12 @@ import { FacetGroup } from './facet-group';
 import { EnvironmentFilter } from './environment-filter';
 import { RangeFilter } from './range-filter';
 
-const FACETS: ReadonlyArray<{ key: Exclude<FacetKey, 'condition'>; legend: string; humanize: boolean }> = [
-  { key: 'category', legend: 'Category', humanize: true },
-  { key: 'manufacturer', legend: 'Manufacturer', humanize: false },
-  { key: 'application', legend: 'Application', humanize: true },
-  { key: 'industry', legend: 'Industry', humanize: true },
+/** Category, maker and application take several values at once (the API reads "any of"); industry one. */
+const FACETS: ReadonlyArray<{ key: Exclude<FacetKey, 'condition'>; legend: string; humanize: boolean; multiple: boolean }> = [
+  { key: 'category', legend: 'Category', humanize: true, multiple: true },
+  { key: 'manufacturer', legend: 'Manufacturer', humanize: false, multiple: true },
+  { key: 'application', legend: 'Application', humanize: true, multiple: true },
+  { key: 'industry', legend: 'Industry', humanize: true, multiple: false },
 ];
 
 const RANGES: ReadonlyArray<{ label: string; unit: string; min: RangeKey; max: RangeKey; step: number }> = [
@@ -71,6 +72,7 @@ export function FiltersPanel({ state, facets, onChange, onClearAll, activeCount,
             legend={facet.legend}
             options={facets[facet.key]}
             selected={state[facet.key]}
+            multiple={facet.multiple}
             format={facet.humanize ? humanizeTag : undefined}
             onSelect={(value) => onChange({ [facet.key]: value })}
           />
