@@ -138,5 +138,7 @@ export const projectMatchesResponseSchema = z.object({
   project: customerProjectSchema,
   /** Per environment limit of the project: robots meeting the figures whose value is not published (left out). */
   unknown_values: z.array(unknownValuesSchema).optional(),
+  /** Limits read from the project's description with the buyer-words parser ("no FANUC please"), applied to the matches. */
+  from_description: z.object({ excluded_makers: z.array(z.string()) }).optional(),
 });
 export type ProjectMatchesResponse = z.infer<typeof projectMatchesResponseSchema>;

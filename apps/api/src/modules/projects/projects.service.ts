@@ -3,6 +3,7 @@ import { robotQuerySchema, type createProjectSchema, type CustomerProject, type 
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import { countUnknownValues, findMatchCandidates, findOfferSummaries, type EnvironmentQuery } from '../catalog';
+import { parseRequirements } from '@cellforge/requirements';
 import { rankMatches } from './matching';
 import { toProjectDto, type ProjectRow } from './project-dto';
 import {
@@ -81,10 +82,14 @@ export function createProjectsService(db: Database) {
       const unknown = Object.keys(environment).length
         ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: req.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
         : [];
-      const ranked = rankMatches(candidates, req);
+      // The description is the buyer's own words: makers it rules out ("no FANUC please") are
+      // read with the same parser as the chat and the search box, and never matched.
+      const excluded = project.description ? parseRequirements(project.description, { knownMakers: candidates.map((c) => c.manufacturer) }).makers.exclude : [];
+      const isExcluded = (maker: string) => excluded.some((m) => m.toLowerCase() === maker.toLowerCase());
+      const ranked = rankMatches(excluded.length ? candidates.filter((c) => !isExcluded(c.manufacturer)) : candidates, req);
       const offers = await findOfferSummaries(db, ranked.map((m) => m.robot_id));
       const data = ranked.map((m) => ({ ...m, offers: offers.get(m.robot_id) ?? null }));
-      return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}) };
+      return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}), ...(excluded.length ? { from_description: { excluded_makers: excluded } } : {}) };
     },
   };
 }

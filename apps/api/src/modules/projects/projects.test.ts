@@ -130,6 +130,25 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
+  it('reads the makers the buyer rules out in the description ("no FANUC please"): none of them is matched, and the answer says why (issue 12)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const project = {
+      project_name: 'Sacks',
+      description: 'Palletizer for 40 kg sacks, no FANUC please. 8 s cycle.',
+      requirements: { application: 'palletizing', payload_kg: 40, cycle_time_s: 8, budget_usd: 120000 },
+    };
+    const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(project).expect(201);
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(res.data.length).toBeGreaterThan(0);
+    for (const m of res.data) expect(m.manufacturer, `${m.manufacturer} ${m.model}`).not.toBe('FANUC');
+    expect(res.from_description).toEqual({ excluded_makers: ['FANUC'] });
+    // Without the exclusion in the description, FANUC robots are among the matches (the test can fail).
+    const plain = await request(ctx().app).post('/projects').set(bearer(token)).send({ ...project, description: 'Palletizer for 40 kg sacks. 8 s cycle.' }).expect(201);
+    const all = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${plain.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(all.data.some((m) => m.manufacturer === 'FANUC')).toBe(true);
+    expect(all.from_description).toBeUndefined();
+  });
+
   it('holds environment limits: an IP67 ceiling-mount project matches only robots known to meet both, and counts the unknowns (issue 12)', async () => {
     const { token } = await registerUser(ctx().app);
     const project = { project_name: 'Wet cell', requirements: { payload_kg: 3, reach_mm: 500, ip_rating_min: 67, mounting: 'ceiling' } };

@@ -108,6 +108,13 @@ describe('/projects/:projectId/robots', () => {
     expect(screen.getByText('Payload 12 kg')).toBeInTheDocument();
   });
 
+  it('shows the makers the description rules out beside the requirements', async () => {
+    stubMatches(() => jsonResponse({ project: { ...project, description: 'No FANUC please' }, data: matches.slice(0, 2), from_description: { excluded_makers: ['FANUC'] } }));
+    renderRoutes(routes, `/projects/${PROJECT_ID}/robots`);
+    const requirements = await screen.findByRole('list', { name: 'Requirements' }, { timeout: 5000 });
+    expect(within(requirements).getByText('Not FANUC (from your description)')).toBeInTheDocument();
+  });
+
   it('lists integrators, marking those who answered as Interested with their message, and filters by city', async () => {
     const user = userEvent.setup();
     const fetchMock = stubMatches(() => jsonResponse({ project, data: matches }));

@@ -121,6 +121,9 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
   const { project: current, data } = matches.data;
   const unknownNote = unknownValuesNote(matches.data.unknown_values);
   const phrases = requirementPhrases(current.requirements);
+  // Makers the description rules out ("no FANUC please"), read by the API and left out of the matches.
+  const excludedMakers = matches.data.from_description?.excluded_makers ?? [];
+  if (excludedMakers.length) phrases.push(`Not ${excludedMakers.join(' or ')} (from your description)`);
   return (
     <Page
       title={`Matching robots: ${current.project_name}`}
