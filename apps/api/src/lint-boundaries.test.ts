@@ -26,8 +26,8 @@ describe('API module boundaries in lint', () => {
     expect(await boundaryErrors('leads/leads.service.ts', "import { findRobotSeller } from '../catalog';\nexport const x = findRobotSeller;\n")).toEqual([]);
     // Inside one module any file may import any other.
     expect(await boundaryErrors('ai/advisor/recommend.ts', "import { kg } from './format';\nimport { x } from '../understanding/facts';\nexport const y = [kg, x];\n")).toEqual([]);
-    // The first lint builds the TypeScript program: over 30 s on a busy machine.
-  }, 60_000);
+    // The first lint builds the TypeScript program: over 60 s on a machine at load 30.
+  }, 180_000);
 
   it('lets only repositories import tables (type-only imports aside)', async () => {
     const query = "import { robots } from '@cellforge/db';\nexport const t = robots;\n";
