@@ -126,3 +126,41 @@ export type OfferListResponse = z.infer<typeof offerListResponseSchema>;
 /** POST /api/supplier/offers: the offer, and whether its model was added to the catalog as supplier-contributed. */
 export const createOfferResponseSchema = z.object({ data: offerSchema, model_added: z.boolean() });
 export type CreateOfferResponse = z.infer<typeof createOfferResponseSchema>;
+
+/**
+ * Supplier analytics per offer and day (issue 13). `views`: views of the model's page (it shows
+ * the offer) since the offer was made; `requests`: conversations the supplier received about the
+ * model (requests for quote and inquiries); `quotes`: quotes the supplier sent in them; `wins`:
+ * quotes the buyer accepted. `win_rate` is accepted conversations over quoted conversations up to
+ * that day within the period (0-1), null while nothing was quoted. Offers of one supplier on the
+ * same model (new and used, say) share its views and requests: a buyer asks about the model.
+ */
+export const offerAnalyticsDaySchema = z.object({
+  date: z.string(),
+  views: z.number().int().min(0),
+  requests: z.number().int().min(0),
+  quotes: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  win_rate: z.number().min(0).max(1).nullable(),
+});
+export const offerAnalyticsSchema = z.object({
+  offer_id: z.string(),
+  robot: z.object({ id: z.string(), manufacturer: z.string(), model: z.string(), category: z.string() }),
+  condition: z.enum(offerConditions),
+  status: z.enum(offerStatuses),
+  total_views: z.number().int().min(0),
+  total_requests: z.number().int().min(0),
+  total_quotes: z.number().int().min(0),
+  total_wins: z.number().int().min(0),
+  /** Conversations quoted in the period, and how many of them the buyer accepted. */
+  quoted_threads: z.number().int().min(0),
+  won_threads: z.number().int().min(0),
+  win_rate: z.number().min(0).max(1).nullable(),
+  series: z.array(offerAnalyticsDaySchema),
+});
+export type OfferAnalytics = z.infer<typeof offerAnalyticsSchema>;
+export type OfferAnalyticsDay = z.infer<typeof offerAnalyticsDaySchema>;
+/** GET /api/supplier/offer-analytics?days= (1-365, default 30). */
+export const offerAnalyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const offerAnalyticsResponseSchema = z.object({ days: z.number().int(), data: z.array(offerAnalyticsSchema) });
+export type OfferAnalyticsResponse = z.infer<typeof offerAnalyticsResponseSchema>;

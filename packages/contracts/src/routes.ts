@@ -58,6 +58,8 @@ import {
   offerListResponseSchema,
   offerResponseSchema,
   offerStatusSchema,
+  offerAnalyticsQuerySchema,
+  offerAnalyticsResponseSchema,
 } from './offers';
 import { integratorCardListResponseSchema, integratorSearchQuerySchema, opportunityListResponseSchema } from './opportunities';
 import {
@@ -343,6 +345,7 @@ export const apiRoutes = {
   offerImage: route({ method: 'get', path: '/api/offer-images/{id}/{size}', summary: "An offer's picture (thumb 320 px, display 1280 px, or the cleaned original)", tag: 'Catalog', apiKey: 'catalog:read', access: optionalAccess, params: z.object({ id: z.string(), size: offerImageSizeParamSchema }), responses: { 200: { media: 'image/webp', alsoMedia: ['image/jpeg', 'image/png', 'image/avif'], description: 'The picture (WebP for thumb and display; the original keeps its type). Cached as immutable when public.' } } }),
   supplierLeads: route({ method: 'get', path: '/api/supplier/leads', summary: 'Inquiries about your listings', tag: 'Supplier', apiKey: 'requests:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, responses: { 200: leadListResponseSchema } }),
   setLeadStatus: route({ method: 'patch', path: '/api/supplier/leads/{id}', summary: "Set a lead's status", tag: 'Supplier', apiKey: 'requests:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, params: id, body: updateLeadStatusSchema, responses: { 200: leadResponseSchema } }),
+  supplierOfferAnalytics: route({ method: 'get', path: '/api/supplier/offer-analytics', summary: 'Views, requests, quotes sent and quote-to-win rate per offer and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: offerAnalyticsQuerySchema, responses: { 200: offerAnalyticsResponseSchema } }),
   supplierAnalytics: route({ method: 'get', path: '/api/supplier/analytics', summary: 'Views and leads per listing and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: supplierAnalyticsQuerySchema, responses: { 200: supplierAnalyticsResponseSchema } }),
   ...prefixed('supplierBulk', supplierBulk),
 

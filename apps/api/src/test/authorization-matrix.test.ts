@@ -293,6 +293,7 @@ const matrix: Record<string, Case[]> = {
     { label: "a lead to the customer", path: (f) => `/api/supplier/leads/${f.interestLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly(404), ownedBy: 'customer', why: 'the customer reads its leads elsewhere; this route is the supplier inbox' },
   ],
   'GET /api/supplier/analytics': [{ expect: suppliersOnly('ok') }],
+  'GET /api/supplier/offer-analytics': [{ expect: suppliersOnly('ok') }],
   'POST /api/supplier/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: suppliersOnly('ok') }],
   'POST /api/supplier/bulk-upload/validate': [
     { body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },

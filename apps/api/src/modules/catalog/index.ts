@@ -54,6 +54,7 @@ export { planRobotImport, type ImportedFields, type ImportedRobot } from './robo
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
 export {
   activateContributedModel,
+  dailyViewsOfOffers,
   deleteOffer,
   findOfferDto,
   findOfferRow,
@@ -64,6 +65,7 @@ export {
   listOffersOf,
   robotIdsOfferedBy,
   updateOffer,
+  type OfferDailyViews,
   type OfferRow,
   type OfferValues,
 } from './offers.repository';

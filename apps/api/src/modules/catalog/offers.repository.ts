@@ -171,3 +171,38 @@ export async function robotIdsOfferedBy(db: Database, supplierId: string): Promi
   return rows.map((r) => r.robot_id);
 }
 
+
+export type OfferDailyViews = {
+  offer_id: string;
+  robot_id: string;
+  manufacturer: string;
+  model: string;
+  category: string;
+  condition: string;
+  status: string;
+  date: string;
+  views: number;
+};
+
+/**
+ * A supplier's offers, each with one row per day of the last `days` days (YYYY-MM-DD, oldest
+ * first) and the views its model's page had that day since the offer was made (the page shows
+ * the offer; robot_views records every page view). Days without views are zeros.
+ */
+export async function dailyViewsOfOffers(db: Database, supplierId: string, days: number): Promise<OfferDailyViews[]> {
+  return queryRows<OfferDailyViews>(
+    db,
+    sql`with days as (
+          select generate_series(current_date - ${days - 1}::int, current_date, interval '1 day')::date as day
+        )
+        select o.id as offer_id, r.id as robot_id, r.manufacturer, r.model, r.category, o.condition, o.status,
+          to_char(d.day, 'YYYY-MM-DD') as date,
+          (select count(*)::int from robot_views v
+            where v.robot_id = o.robot_id and v.viewed_at >= greatest(d.day::timestamptz, o.created_at) and v.viewed_at < d.day + 1) as views
+        from offers o
+        join robots r on r.id = o.robot_id
+        cross join days d
+        where o.supplier_id = ${supplierId}
+        order by r.manufacturer, r.model, o.condition, d.day`,
+  );
+}

@@ -10,4 +10,4 @@ export { createQuoteRequestsRouter, createThreadsRouter } from './threads.router
 export { createThreadsService, type ThreadEvent, type ThreadsService } from './threads.service';
 export { createThreadNotifier } from './thread-notifications';
 export { createQuoteRequestsService, type QuoteRequestsService } from './quote-requests.service';
-export { dailyLeadCounts, findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, setLeadStatus, type LeadRow } from './leads.repository';
+export { dailyLeadCounts, findLeadDto, findLeadRow, findOpenLead, insertLead, listLeadsTo, sellerThreadEvents, setLeadStatus, type LeadRow, type SellerThreadEvent } from './leads.repository';

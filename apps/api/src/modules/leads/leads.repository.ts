@@ -133,3 +133,33 @@ export async function dailyLeadCounts(db: Database, robotIds: readonly string[],
         group by robot_id, created_at::date`,
   );
 }
+
+/** The status message a buyer's acceptance writes in the conversation (supplier analytics count it as a win). */
+export const QUOTE_ACCEPTED_TEXT = 'Quote accepted';
+
+export type SellerThreadEvent = { robot_id: string; lead_id: string; kind: 'request' | 'quote' | 'win'; date: string };
+
+/**
+ * What happened in the conversations a seller received about the robots given, over the last
+ * `days` days (YYYY-MM-DD): each conversation started (request), each quote the seller sent,
+ * each acceptance by the buyer (win). Integrators' interests (the integrator is the seller
+ * there) are not a supplier's requests.
+ */
+export async function sellerThreadEvents(db: Database, sellerId: string, robotIds: readonly string[], days: number): Promise<SellerThreadEvent[]> {
+  if (!robotIds.length) return [];
+  const robotList = `{${robotIds.join(',')}}`;
+  return queryRows<SellerThreadEvent>(
+    db,
+    sql`with mine as (
+          select id, robot_id, created_at from leads
+          where to_user_id = ${sellerId} and kind <> 'integrator_interest' and robot_id = any(${robotList}::uuid[])
+        )
+        select robot_id, id as lead_id, 'request' as kind, to_char(created_at::date, 'YYYY-MM-DD') as date
+          from mine where created_at >= current_date - ${days - 1}::int
+        union all
+        select m.robot_id, m.id, case when lm.kind = 'quote' then 'quote' else 'win' end, to_char(lm.created_at::date, 'YYYY-MM-DD')
+          from mine m join lead_messages lm on lm.lead_id = m.id
+          where lm.created_at >= current_date - ${days - 1}::int
+            and ((lm.kind = 'quote' and lm.author_id = ${sellerId}) or (lm.kind = 'status' and lm.body = ${QUOTE_ACCEPTED_TEXT} and lm.author_id <> ${sellerId}))`,
+  );
+}

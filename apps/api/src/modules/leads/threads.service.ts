@@ -11,7 +11,7 @@ import type {
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
 import { findRobotSummaries, type RobotSummary } from '../catalog';
-import type { LeadRow } from './leads.repository';
+import { QUOTE_ACCEPTED_TEXT, type LeadRow } from './leads.repository';
 import { setQuoteRequestStatus } from './quote-requests.repository';
 import {
   addMessage,
@@ -69,7 +69,7 @@ export function assertQuoteDate(validUntil: string): void {
   }
 }
 
-const STATUS_TEXT = { accepted: 'Quote accepted', declined: 'Quote declined', closed: 'Conversation closed' } as const;
+const STATUS_TEXT = { accepted: QUOTE_ACCEPTED_TEXT, declined: 'Quote declined', closed: 'Conversation closed' } as const;
 
 /**
  * Conversations: every lead (a customer's inquiry or request for quote to a seller, an

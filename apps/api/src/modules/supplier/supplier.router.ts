@@ -10,6 +10,8 @@ import {
   listingInputSchema,
   listingStatusSchema,
   supplierAnalyticsQuerySchema,
+  offerAnalyticsQuerySchema,
+  type OfferAnalyticsResponse,
   updateLeadStatusSchema,
   type LeadListResponse,
   type LeadResponse,
@@ -129,6 +131,11 @@ export function createSupplierRouter(deps: {
   router.patch('/leads/:id', requirePermission('view_leads'), signedIn(async (req, res, user) => {
     const { status } = updateLeadStatusSchema.parse(req.body);
     res.json({ data: await supplier.setLeadStatus(user.userId, String(req.params.id), status) } satisfies LeadResponse);
+  }));
+
+  router.get('/offer-analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {
+    const { days } = offerAnalyticsQuerySchema.parse(req.query);
+    res.json({ days, data: await supplier.offerAnalytics(user.userId, days) } satisfies OfferAnalyticsResponse);
   }));
 
   router.get('/analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {

@@ -14,6 +14,7 @@ import {
   updateRobot,
   type RobotRow,
 } from '../catalog';
+import { offerAnalytics } from './offer-analytics';
 import { dailyLeadCounts, findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads';
 
 type ListingInput = z.infer<typeof listingInputSchema>;
@@ -81,6 +82,11 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
       if (!lead || lead.toUserId !== userId) throw notFound('Lead');
       await setLeadStatus(db, lead.id, status);
       return defined(await findLeadDto(db, lead.id), `lead ${lead.id}, just updated`);
+    },
+
+    /** Views, requests, quotes and quote-to-win rate per offer per day for the last `days` days. */
+    offerAnalytics(userId: string, days: number) {
+      return offerAnalytics(db, userId, days);
     },
 
     /** Views and leads per listing per day for the last `days` days (days without activity are zeros). */

@@ -3,11 +3,13 @@ import { Page } from '@/components/layout/page';
 import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { CustomerProjects } from '@/features/projects/components/customer-projects';
+import { CustomerOverview } from '@/features/quotes/components/customer-overview';
 import type { SessionUser } from '@/lib/auth/session-user';
 import { Greeting } from '@/portals/greeting';
 
 /**
- * /dashboard for customers: the customer portal, composed from the projects feature.
+ * /dashboard for customers: the customer portal, composed from the projects feature (their
+ * projects) and the quotes feature (their requests, the quotes received, integrators' interest).
  */
 export function CustomerDashboard({ user }: { user: SessionUser }) {
   return (
@@ -30,7 +32,10 @@ export function CustomerDashboard({ user }: { user: SessionUser }) {
         </>
       }
     >
-      <CustomerProjects />
+      <div className="space-y-12">
+        <CustomerProjects />
+        <CustomerOverview />
+      </div>
     </Page>
   );
 }

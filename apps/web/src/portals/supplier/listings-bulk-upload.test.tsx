@@ -42,6 +42,7 @@ function stubSupplier() {
       'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
       'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
       'POST /api/supplier/bulk-upload/validate': () => jsonResponse(VALIDATION),
       'POST /api/supplier/bulk-upload/import': () => {

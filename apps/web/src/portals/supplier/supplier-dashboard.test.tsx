@@ -49,6 +49,7 @@ function stubSupplier(extra: Parameters<typeof stubApi>[0] = {}) {
         leads = leads.map((l) => ({ ...l, status }));
         return jsonResponse({ data: leads[0] });
       },
+      'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse(analytics),
       ...extra,
     },

@@ -36,6 +36,7 @@ function stubSupplier(offers: Offer[]) {
       'GET /api/supplier/offers': () => jsonResponse({ data: current }),
       'GET /api/supplier/listings': () => jsonResponse({ data: [] }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
       'GET /api/robots': (url) => jsonResponse(listAnswer(url.searchParams.get('q') ? [crx] : [])),
       'POST /api/supplier/offers': () => {

@@ -10,6 +10,7 @@ import { AnalyticsPanel } from '@/features/listings/components/analytics-panel';
 import { LeadsPanel } from '@/features/leads/components/leads-panel';
 import { ListingsPanel } from '@/features/listings/components/listings-panel';
 import { useMyOffers } from '@/features/offers/api/offers';
+import { OfferAnalyticsPanel } from '@/features/offers/components/offer-analytics-panel';
 import { OffersPanel } from '@/features/offers/components/offers-panel';
 
 type SupplierTab = 'offers' | 'listings' | 'leads' | 'analytics';
@@ -69,7 +70,17 @@ export function SupplierWorkspace() {
           { value: 'offers', label: 'Offers', content: <OffersPanel /> },
           { value: 'listings', label: 'Listings', content: <ListingsPanel BulkUploadWizard={BulkUploadWizard} /> },
           { value: 'leads', label: 'Leads', content: <LeadsPanel /> },
-          { value: 'analytics', label: 'Analytics', content: <AnalyticsPanel /> },
+          {
+            value: 'analytics',
+            label: 'Analytics',
+            // Offers first; the listing analytics only for suppliers who still keep robots of their own.
+            content: (
+              <div className="space-y-10">
+                <OfferAnalyticsPanel />
+                {(listings.data ?? []).length > 0 && <AnalyticsPanel />}
+              </div>
+            ),
+          },
         ]}
       />
     </div>

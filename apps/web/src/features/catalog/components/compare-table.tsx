@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { humanizeTag, robotName } from '@/lib/robot-format';
 import { COMPARE_ROWS, compareRow, DIRECTION_TEXT } from '../utils/compare';
 import { FigureText } from './unknown-value';
+import { RobotCover } from './category-illustration';
 
 export interface CompareTableProps {
   robots: readonly Robot[];
@@ -156,6 +157,7 @@ export function CompareTable({ robots, onRemove }: CompareTableProps) {
               <td className={cn(labelCell, 'w-40 bg-slate-50 p-4 dark:bg-slate-900')} />
               {robots.map((robot) => (
                 <th key={robot.id} scope="col" className="snap-start p-4 align-top font-normal max-md:p-3">
+                  <RobotCover robot={robot} className="mb-3 rounded-lg" decorative />
                   <div className="flex items-start justify-between gap-2">
                     <Link
                       to={paths.robot.getHref(robot.id)}

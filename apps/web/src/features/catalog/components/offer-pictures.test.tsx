@@ -15,9 +15,9 @@ const photo = (n: number, alt = ''): OfferImage => {
 const summary = { count: 1, price_min_usd: 42000, price_max_usd: 42000, lead_time_weeks_min: 6, conditions: ['new' as const] };
 
 describe('offer pictures', () => {
-  it('a card shows its cover lazily with its size reserved, and a neutral frame without one', () => {
+  it("a card shows its cover lazily with its size reserved, and its category's drawing without one", () => {
     const withPhoto = buildRobot({ manufacturer: 'FANUC', model: 'CRX-10iA', offers: { ...summary, image: { id: 'p', url: '/api/offer-images/p/thumb', width: 320, height: 240, alt: '' } } });
-    const without = buildRobot({ manufacturer: 'ABB', model: 'GoFa', offers: summary });
+    const without = buildRobot({ manufacturer: 'ABB', model: 'GoFa', category: 'collaborative', offers: summary });
     render(
       <MemoryRouter>
         <RobotCard robot={withPhoto} compared={false} canCompare onToggleCompare={() => undefined} />
@@ -26,7 +26,10 @@ describe('offer pictures', () => {
     );
     const img = within(screen.getByRole('article', { name: 'FANUC CRX-10iA' })).getByRole('img', { name: 'FANUC CRX-10iA, photo from a supplier' });
     expect([img.getAttribute('src'), img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading')]).toEqual(['/api/offer-images/p/thumb', '320', '240', 'lazy']);
-    expect(within(screen.getByRole('article', { name: 'ABB GoFa' })).queryByRole('img')).toBeNull();
+    const drawing = within(screen.getByRole('article', { name: 'ABB GoFa' })).getByRole('img');
+    expect(drawing.getAttribute('aria-label')).toBe('Drawing of a collaborative robot (cobot): no photo of the ABB GoFa yet');
+    // The same 2:1 box as a photo: nothing moves when one arrives.
+    expect(drawing.parentElement?.className).toContain('aspect-[2/1]');
   });
 
   it('the gallery opens the large photo and pages with the buttons and the arrow keys', async () => {

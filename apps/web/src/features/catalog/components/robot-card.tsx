@@ -2,11 +2,11 @@ import type { Robot } from '@cellforge/contracts';
 import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import { Picture, PicturePlaceholder } from '@/components/ui/picture';
 import { cardClasses } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { offerSummaryDetail, offerSummaryText } from '@/lib/offer-format';
+import { RobotCover } from './category-illustration';
 import { formatKg, formatMm, formatNumber, formatPriceBand, humanizeTag, robotName, UNKNOWN } from '@/lib/robot-format';
 
 export interface RobotCardProps {
@@ -44,20 +44,8 @@ export function RobotCard({ robot, compared, canCompare, onToggleCompare }: Robo
       data-robot-id={robot.id}
       className={cn(cardClasses, 'flex h-full flex-col p-5', compared && 'ring-2 ring-orange-600 dark:ring-orange-400')}
     >
-      {/* The first picture of the cheapest offer, or a neutral frame: every card keeps the same 2:1 box. */}
-      <div className="mb-4 aspect-[2/1] overflow-hidden rounded-xl">
-        {robot.offers?.image ? (
-          <Picture
-            src={robot.offers.image.url}
-            alt={robot.offers.image.alt || `${name}, photo from a supplier`}
-            width={robot.offers.image.width}
-            height={robot.offers.image.height}
-            className="h-full w-full"
-          />
-        ) : (
-          <PicturePlaceholder className="h-full w-full" />
-        )}
-      </div>
+      {/* The first picture of the cheapest offer, or its category's drawing: every card keeps the same 2:1 box. */}
+      <RobotCover robot={robot} className="mb-4" />
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-lg font-semibold leading-snug">
           <Link

@@ -16,6 +16,7 @@ import { formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
 import { offerSummaryDetail, offerSummaryText } from '@/lib/offer-format';
 import { useRobot } from '../api/get-robot';
 import { OffersTable } from './offers-table';
+import { RobotCover } from './category-illustration';
 import { SimilarRobots, SimilarRobotsSkeleton } from './similar-robots';
 import { SpecTable } from './spec-table';
 import { FigureText } from './unknown-value';
@@ -200,6 +201,7 @@ export function RobotDetailPage({ id, renderContact, renderOfferAction }: RobotD
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-6">
+          <RobotCover robot={data} className="max-w-2xl rounded-2xl" loading="eager" />
           {offers ? <OffersTable robotId={data.id} count={offers.count} renderAction={renderOfferAction ? (offer) => renderOfferAction(data, offer) : undefined} /> : null}
           <Card>
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Specifications</h2>
