@@ -8,6 +8,7 @@ import type { Database } from '@cellforge/db';
 import type { Config } from './env';
 import { withoutQueryValues, type Logger } from './lib/logger';
 import { createTokenService } from './lib/tokens';
+import type { RevocationChannel } from './lib/revocation-channel';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { inputGuard } from './middleware/input-guard';
 import { createAuthRouter } from './modules/auth/auth.router';
@@ -57,6 +58,8 @@ export interface AppDeps {
   background?: BackgroundWrites;
   /** Outgoing mail; default: SMTP_URL through nodemailer, or logged only when it is unset. */
   mailer?: Mailer;
+  /** Several instances on one PostgreSQL: sign-outs announced to all (server.ts; lib/revocation-channel.ts). */
+  revocations?: RevocationChannel;
   /** Tests only: sees every answer as sent (src/test/answer-check.ts checks it against the route table). */
   onAnswer?: AnswerObserver;
 }
@@ -123,6 +126,8 @@ export function createApp(deps: AppDeps): Express {
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, {
     currentVersion: (userId) => findTokenVersion(db, userId),
     cacheMs: config.tokenCheckCacheMs,
+    channel: deps.revocations,
+    onPublishError: (err) => logger.warn({ err }, 'announcing a sign-out to the other API instances failed; they honour its tokens until TOKEN_CHECK_CACHE_MS passes'),
   });
   const auth = createAuthService({ db, tokens, bcryptRounds: config.bcryptRounds, appName: config.appName });
   const passwordResets = createPasswordResetService({
@@ -236,7 +241,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use('/ai', createAiRouter({ db, tokens, config, logger }));
+  // The chat limit is counted in the database like the sign-in limits: every API instance sees the same count.
+  app.use('/ai', createAiRouter({ db, tokens, config, logger, chatRateLimit: config.chatRateLimit, chatRateLimitStore: new DatabaseRateLimitStore(db, 'chat') }));
 
   app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes, tmpDir }));
   app.use(

@@ -40,6 +40,7 @@ export const envSchema = z.object({
   OFFER_IMAGE_MAX_BYTES: z.coerce.number().int().positive().default(OFFER_IMAGE_MAX_BYTES),
   OFFER_IMAGE_MAX_PIXELS: z.coerce.number().int().positive().default(OFFER_IMAGE_MAX_PIXELS),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   LOGIN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -116,6 +117,8 @@ export interface Config {
   offerImageMaxBytes: number;
   offerImageMaxPixels: number;
   loginRateLimit: number;
+  /** Assistant questions per client address and minute, counted in the database across instances. */
+  chatRateLimit: number;
   loginRateWindowMs: number;
   /** Failed sign-ins per address across all e-mails per window (password spraying). */
   loginIpRateLimit: number;
@@ -245,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     offerImageMaxBytes: env.OFFER_IMAGE_MAX_BYTES,
     offerImageMaxPixels: env.OFFER_IMAGE_MAX_PIXELS,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
+    chatRateLimit: env.CHAT_RATE_LIMIT,
     loginRateWindowMs: env.LOGIN_RATE_WINDOW_MS,
     loginIpRateLimit: env.LOGIN_IP_RATE_LIMIT,
     registerRateLimit: env.REGISTER_RATE_LIMIT,

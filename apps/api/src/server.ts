@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger';
 import { BackgroundWrites } from './lib/background-writes';
 import { shutdownGracefully } from './lib/shutdown';
 import { writeApiPid } from './lib/pid-file';
+import { createPgRevocationChannel } from './lib/revocation-channel';
 import { createSecretBox, createWebhookDispatcher, secretBoxKey } from './modules/webhooks';
 
 const config = loadConfig();
@@ -48,10 +49,19 @@ logger.info({ database: handle.kind }, 'database ready (migrations applied)');
 const removePid = handle.kind === 'pglite' ? writeApiPid(config.dataDir) : () => undefined;
 process.once('exit', removePid);
 if (config.seedOnStart) {
-  const { total } = await seedCatalog(handle.db);
+  // Instances starting together seed one after the other (the others find it seeded).
+  const exclusive = handle.exclusive ?? (<T>(_name: string, fn: () => Promise<T>) => fn());
+  const { total } = await exclusive('seed', () => seedCatalog(handle.db));
   // PGlite runs no autovacuum: fresh statistics keep the catalog queries on their indexes.
   await handle.db.execute(sql`analyze robots`);
   logger.info({ robots: total }, 'shared catalog seeded');
+}
+// `--migrate-only` (a deploy's migration Job, deploy/kubernetes): migrations applied (and
+// the catalog seeded when SEED_ON_START), then stop without serving.
+if (process.argv.includes('--migrate-only')) {
+  await handle.close();
+  logger.info('migrations applied; stopping (--migrate-only)');
+  process.exit(0);
 }
 
 // Stages whose queue job is still queued or running continue on a worker; only those left without one fail.
@@ -62,7 +72,10 @@ const swept = await sweepStaleTempFiles(path.join(config.dataDir, 'tmp'), 60 * 6
 if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earlier stop were removed');
 
 const background = new BackgroundWrites();
-const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background });
+// On PostgreSQL several API instances may share the database: a sign-out on one reaches the others' token caches.
+const revocations = handle.kind === 'postgres' && config.databaseUrl ? createPgRevocationChannel({ databaseUrl: config.databaseUrl, db: handle.db, logger }) : undefined;
+await revocations?.ready;
+const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background, revocations });
 // Webhook deliveries queued by any API process are sent from here (modules/webhooks/dispatcher.ts).
 const webhookDispatcher = createWebhookDispatcher({
   db: handle.db,
@@ -101,6 +114,7 @@ async function shutdown(signal: string): Promise<void> {
     background,
     closeDatabase: async () => {
       await stopWorker;
+      await revocations?.close();
       await handle.close();
     },
     logger,

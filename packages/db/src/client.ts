@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,12 @@ export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Runs `fn` while this process holds the named cluster-wide lock (a PostgreSQL advisory
+   * lock on a connection of its own), so instances starting together take turns (seeding
+   * the shared catalog). PGlite has one process: `fn` just runs.
+   */
+  exclusive?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 export interface CreateDbOptions {
@@ -106,8 +113,23 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    if (shouldMigrate) await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    // Instances starting together (replicas, a deploy) apply the migrations one after the
+    // other: the first applies them, the others find them applied. Without the lock two
+    // instances both see a migration missing and the second fails on "already exists".
+    if (shouldMigrate) {
+      try {
+        await withAdvisoryLock(pool, MIGRATIONS_LOCK, (client) => migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder }));
+      } catch (err) {
+        await pool.end();
+        throw err;
+      }
+    }
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      exclusive: (name, fn) => withAdvisoryLock(pool, advisoryKey(name), () => fn()),
+    };
   }
 
   const dataDir = options.dataDir ?? 'memory://';
@@ -134,6 +156,40 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   if (shouldMigrate) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** The advisory lock key migrations run under (any 64-bit number no other lock uses). */
+export const MIGRATIONS_LOCK = 7_304_418_262_001n;
+
+/** A stable advisory lock key for a name (the first 8 bytes of its SHA-256, as a signed bigint). */
+export function advisoryKey(name: string): bigint {
+  return createHash('sha256').update(`cellforge:${name}`).digest().readBigInt64BE(0);
+}
+
+/**
+ * Runs `fn` on a connection of its own while it holds the session advisory lock `key`
+ * (waiting for whoever holds it). The lock is released when `fn` ends, and by the server
+ * if this process dies meanwhile (the connection closes).
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: bigint, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key.toString()]);
+    try {
+      return await fn(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [key.toString()]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    // A connection whose lock state is unknown is closed rather than reused.
+    client.release(broken);
+  }
 }
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{ rows }`. */

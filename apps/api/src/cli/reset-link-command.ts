@@ -58,7 +58,7 @@ export async function resetLinkCommand(argv: string[], env: NodeJS.ProcessEnv, i
       db: handle.db,
       // Nothing is mailed: the operator hands the link over.
       mailer: createMailer({ from: config.mail.from, logger }),
-      tokens: { forget: () => undefined },
+      tokens: { forget: () => Promise.resolve() },
       bcryptRounds: config.bcryptRounds,
       appName: config.appName,
       publicUrl: config.publicUrl,

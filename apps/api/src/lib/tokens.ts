@@ -19,8 +19,11 @@ export interface TokenService {
    * verified token is current (tools and tests that have no database).
    */
   isCurrent(claims: AccessClaims): Promise<boolean>;
-  /** Forget what is cached about a user (after their version changed in this process). */
-  forget(userId: string): void;
+  /**
+   * Forget what is cached about a user (after their version changed), here and, with a
+   * channel, on every instance; resolves once the notice is sent (never rejects).
+   */
+  forget(userId: string): Promise<void>;
   expiresInSeconds: number;
 }
 
@@ -29,6 +32,18 @@ export interface TokenRevocation {
   currentVersion(userId: string): Promise<number | null>;
   /** How long a looked-up version is reused (ms); 0 looks it up on every request. */
   cacheMs: number;
+  /**
+   * Several API instances on one database (lib/revocation-channel.ts): forget() is
+   * announced to all, each forgets what it cached on the notice, and while notices may be
+   * missed (the listener is down) nothing cached is trusted.
+   */
+  channel?: {
+    publish(userId: string): Promise<void>;
+    subscribe(listener: (userId: string | null) => void): void;
+    listening(): boolean;
+  };
+  /** Told when announcing a revocation failed (the other instances then rely on cacheMs). */
+  onPublishError?: (err: unknown) => void;
 }
 
 /** Users whose version is cached at once, at most; the cache is emptied when full. */
@@ -42,13 +57,23 @@ const MAX_CACHED_USERS = 10_000;
 export function createTokenService(secret: string, expiresInSeconds: number, revocation?: TokenRevocation): TokenService {
   const key: KeyObject = createSecretKey(Buffer.from(secret, 'utf8'));
   const cache = new Map<string, { version: number | null; at: number }>();
+  /** Counts forgets: a version read while one happened is not cached (it may be the old one). */
+  let forgets = 0;
+  const forgetLocally = (userId: string | null) => {
+    forgets += 1;
+    if (userId === null) cache.clear();
+    else cache.delete(userId);
+  };
+  revocation?.channel?.subscribe(forgetLocally);
+  const cacheUsable = () => Boolean(revocation && revocation.cacheMs > 0 && (!revocation.channel || revocation.channel.listening()));
 
   async function versionOf(userId: string): Promise<number | null> {
     if (!revocation) return 0;
     const hit = cache.get(userId);
-    if (hit && revocation.cacheMs > 0 && Date.now() - hit.at < revocation.cacheMs) return hit.version;
+    if (hit && cacheUsable() && Date.now() - hit.at < revocation.cacheMs) return hit.version;
+    const before = forgets;
     const version = await revocation.currentVersion(userId);
-    if (revocation.cacheMs > 0) {
+    if (cacheUsable() && forgets === before) {
       if (cache.size >= MAX_CACHED_USERS) cache.clear();
       cache.set(userId, { version, at: Date.now() });
     }
@@ -81,8 +106,9 @@ export function createTokenService(secret: string, expiresInSeconds: number, rev
       const version = await versionOf(claims.sub);
       return version !== null && version === claims.ver;
     },
-    forget(userId) {
-      cache.delete(userId);
+    async forget(userId) {
+      forgetLocally(userId);
+      await revocation?.channel?.publish(userId).catch((err: unknown) => revocation.onPublishError?.(err));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import {
   chatRequestSchema,
   compareRobotsRequestSchema,
@@ -24,6 +24,8 @@ export interface AiRouterDeps {
   logger: Logger;
   /** Chat requests per client address and minute (default 60). */
   chatRateLimit?: number;
+  /** Where the chat counters live (app.ts: the database, shared by every API instance); default: this process's memory. */
+  chatRateLimitStore?: Store;
   /** Model provider request timeout in ms (default 25 s). */
   providerTimeoutMs?: number;
   /** Replaces the configured provider (tests). */
@@ -47,6 +49,7 @@ export function createAiRouter(deps: AiRouterDeps): Router {
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    ...(deps.chatRateLimitStore ? { store: deps.chatRateLimitStore } : {}),
     handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'Too many questions in a short time. Please wait a moment and try again.')),
   });
 

@@ -119,7 +119,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Signs the user out everywhere: every token issued so far stops working. */
     async revokeTokens(userId: string): Promise<void> {
       await bumpTokenVersion(deps.db, userId);
-      deps.tokens.forget(userId);
+      await deps.tokens.forget(userId);
     },
 
     async updateProfile(

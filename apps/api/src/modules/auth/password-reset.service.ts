@@ -102,7 +102,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       if (weak) throw new AppError('VALIDATION_FAILED', weak, { password: [weak] });
       const passwordHash = await bcrypt.hash(password, deps.bcryptRounds);
       if (!(await completePasswordReset(deps.db, { resetId: reset.id, userId: user.id, passwordHash }))) throw used();
-      deps.tokens.forget(user.id);
+      await deps.tokens.forget(user.id);
 
       const content = mailContent({
         appName: deps.appName,
