@@ -1,3 +1,4 @@
+import type { RegionOfInterest } from '@cellforge/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -8,9 +9,10 @@ import { MESSAGES } from '@/lib/integrator-messages';
 import { LoadingState } from '@/components/ui/query-state';
 import { useConfirmAnalysis } from '../api/confirm-analysis';
 import { useAnalysis } from '../api/get-analysis';
-import type { Stage1Answer } from '../api/run-stage1';
+import type { Stage1Answer, Stage1Run } from '../api/run-stage1';
 import { useRunStage2 } from '../api/run-stage2';
 import { formatDateTime, STATUS_LABELS } from '../utils/analysis-format';
+import { RegionSelector } from './region-selector';
 import { Stage1Editor, type Stage1EditorProps } from './stage1-editor';
 import { RunProgress } from './run-progress';
 import { Stage2ResultsView } from './stage2-results';
@@ -18,7 +20,7 @@ import { Stage2ResultsView } from './stage2-results';
 export interface AnalysisViewProps {
   jobId: string;
   /** Stage 1 is started by the upload (it runs automatically), so its mutation lives with the tab. */
-  stage1: UseMutationResult<Stage1Answer, Error, string>;
+  stage1: UseMutationResult<Stage1Answer, Error, Stage1Run>;
 }
 
 /**
@@ -44,16 +46,19 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
   }
 
   const data = job.data;
-  const ownStage1 = stage1.variables === jobId;
+  const ownStage1 = stage1.variables?.jobId === jobId;
   const stage1Running = (ownStage1 && stage1.isPending) || data.status === 'stage1_running';
   const stage2Running =
     (confirm.isPending && confirm.variables?.jobId === jobId) || (stage2.isPending && stage2.variables === jobId) || data.status === 'stage2_running';
   const localStage1Error = ownStage1 && stage1.isError ? stage1.error : null;
+  // Run again with the region last asked for (this page) or last measured in (the job).
+  const askedRegion = ownStage1 ? stage1.variables?.region : undefined;
+  const stage1Region = askedRegion !== undefined ? askedRegion : (data.stage1_results?.video?.region_of_interest ?? null);
   const localStage2Error = stage2Error?.jobId === jobId ? stage2Error.error : null;
   // After a reload the failure is known only from the job; a confirmed job failed in stage 2.
   const jobFailedIn = data.status === 'failed' && !localStage1Error && !localStage2Error ? (data.confirmed_data ? 2 : 1) : null;
 
-  const runStage1 = () => stage1.mutate(jobId);
+  const runStage1 = (region: RegionOfInterest | null = stage1Region) => stage1.mutate({ jobId, region });
   const confirmAndRunStage2: Stage1EditorProps['onConfirm'] = async ({ updatedData, message }) => {
     setStage2Error(null);
     try {
@@ -73,6 +78,8 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
   };
 
   const stage1Results = data.stage1_results;
+  const video = stage1Results?.video;
+  const frameKey = stage1Results?.extracted_activities.find((activity) => activity.key_frame)?.key_frame;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center gap-3">
@@ -96,7 +103,7 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
 
       {!stage1Running && (localStage1Error || jobFailedIn === 1) ? (
         <InlineAlert title={MESSAGES.stage1Failed} detail={localStage1Error ? serverMessageOf(localStage1Error) : data.error}>
-          <Button variant="outline" size="sm" className="mt-2" onClick={runStage1}>
+          <Button variant="outline" size="sm" className="mt-2" onClick={() => runStage1()}>
             Run Stage 1 again
           </Button>
         </InlineAlert>
@@ -104,7 +111,7 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
 
       {!stage1Running && data.status === 'uploaded' && !localStage1Error ? (
         <InlineAlert tone="info" title="The video is uploaded; Stage 1 has not run yet.">
-          <Button size="sm" className="mt-2" onClick={runStage1}>
+          <Button size="sm" className="mt-2" onClick={() => runStage1()}>
             Run Stage 1
           </Button>
         </InlineAlert>
@@ -116,6 +123,18 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
           results={stage1Results}
           initial={data.confirmed_data ?? stage1Results}
           busy={stage2Running}
+          regionPanel={
+            frameKey ? (
+              <RegionSelector
+                jobId={stage1Results.job_id ?? jobId}
+                frameKey={frameKey}
+                initial={video?.region_of_interest ?? null}
+                aspect={video?.width && video.height ? video.width / video.height : null}
+                busy={stage2Running}
+                onRun={(region) => runStage1(region)}
+              />
+            ) : null
+          }
           onConfirm={confirmAndRunStage2}
         />
       ) : null}

@@ -127,7 +127,7 @@ export function AnalyzeTab({ projects, ProjectDialog }: AnalyzeTabProps) {
             onUploaded={(newJobId) => {
               update({ project: project.id, job: newJobId });
               // docs/product.md §3.13, step 2: Stage 1 runs automatically after the upload.
-              stage1.mutate(newJobId);
+              stage1.mutate({ jobId: newJobId });
             }}
           />
         ) : (

@@ -1,6 +1,6 @@
 import type { Stage1Results } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -25,6 +25,8 @@ export interface Stage1EditorProps {
   /** What the form starts from: the last confirmed data, else the results. */
   initial: Stage1Results;
   busy: boolean;
+  /** Shown after the video's summary: the region of interest to run Stage 1 again in. */
+  regionPanel?: ReactNode;
   onConfirm: (input: { updatedData: ReturnType<typeof updatedDataOf>; message: string | undefined }) => void;
 }
 
@@ -64,7 +66,7 @@ function CycleSummary({ cycle }: { cycle: NonNullable<Stage1Results['cycle']> })
 }
 
 /** Spec: "Stage 1 entity extraction results", editable payloads and workstations, a note, "Confirm & Run Stage 2". */
-export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1EditorProps) {
+export function Stage1Editor({ results, initial, busy, regionPanel, onConfirm }: Stage1EditorProps) {
   const headingId = useId();
   const {
     register,
@@ -108,6 +110,7 @@ export function Stage1Editor({ results, initial, busy, onConfirm }: Stage1Editor
       {video?.region_of_interest ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">Motion was measured in the region of interest only (the rest of the picture was left out).</p>
       ) : null}
+      {regionPanel}
       {results.notes ? <p className="text-sm text-slate-700 dark:text-slate-300">Notes from the upload: {results.notes}</p> : null}
       {results.warnings?.length ? (
         <ul aria-label="Analysis warnings" className="list-disc space-y-0.5 pl-5 text-sm text-amber-900 dark:text-amber-200">
