@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions, type Rolldown } from 'vite';
 import { preloadedPages } from './src/app/preloaded-pages.ts';
+import { sharedChunkModules } from './src/app/shared-chunk.ts';
 
 /** Everything the API process serves; in dev the Vite server forwards these to it. */
 const API_PREFIXES = ['/auth', '/projects', '/ai', '/api', '/health'] as const;
@@ -15,6 +16,10 @@ const apiProxy: ProxyOptions = {
   // (Accept: text/html) gets the app, only API calls are forwarded.
   bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
+
+/** See pagePreloads: the pages that show the API's answer as their largest paint. */
+const ANSWER_FIRST_PAGES = ['/robots/:id', '/compare'] as const;
+const answerSchemasModule = fileURLToPath(new URL('./src/features/catalog/api/answer-schemas.ts', import.meta.url));
 
 const routesDir = fileURLToPath(new URL('./src/app/routes/', import.meta.url));
 
@@ -47,6 +52,15 @@ function pagePreloads(): Plugin {
         if (!chunk) this.error(`page-preloads: no chunk for src/app/routes/${module}.tsx (${pattern})`);
         preloads[pattern] = closure(chunk);
       }
+      // Pages whose largest paint is the API's answer (the robot's description, the compare
+      // table) need the answer's schemas as soon as it arrives: preloaded there, fetched on
+      // demand everywhere else (the catalog paints its heading and skeleton without zod).
+      const answerSchemas = byModule.get(answerSchemasModule);
+      if (!answerSchemas) this.error('page-preloads: no chunk for src/features/catalog/api/answer-schemas.ts');
+      for (const pattern of ANSWER_FIRST_PAGES) {
+        const files = preloads[pattern] ?? [];
+        preloads[pattern] = [...files, ...closure(answerSchemas).filter((file) => !files.includes(file))];
+      }
       this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };
@@ -67,7 +81,11 @@ export default defineConfig({
           // Everything the entry imports statically in one chunk: every page needs all
           // of it before its first paint, and the default split made it seven files
           // (seven requests, each with its own headers, on the critical path).
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The small pieces the pages share, in one file (see src/app/shared-chunk.ts).
+            { name: 'shared', test: sharedChunkModules, minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+          ],
         },
       },
       treeshake: {

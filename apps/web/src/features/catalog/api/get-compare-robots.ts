@@ -1,7 +1,8 @@
-import { robotCompareResponseSchema, type Robot } from '@cellforge/contracts';
+import type { Robot } from '@cellforge/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
+import { loadAnswerSchemas } from './load-answer-schemas';
 
 /**
  * GET /api/robots/compare?ids=a,b,c (at most 4): the robots in that order; 404 names any
@@ -9,7 +10,7 @@ import { parseAnswer } from '@/lib/api-answer';
  * both read the same cached answer.
  */
 export async function getCompareRobots(ids: readonly string[], signal?: AbortSignal): Promise<Robot[]> {
-  const answer = await api.get('/api/robots/compare', { query: { ids: ids.join(',') }, signal, publicRead: true });
+  const [answer, { robotCompareResponseSchema }] = await Promise.all([api.get('/api/robots/compare', { query: { ids: ids.join(',') }, signal, publicRead: true }), loadAnswerSchemas()]);
   return parseAnswer(robotCompareResponseSchema, answer).data;
 }
 

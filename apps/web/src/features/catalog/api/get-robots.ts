@@ -1,13 +1,15 @@
-import { robotListResponseSchema, type RobotListResponse } from '@cellforge/contracts';
+import type { RobotListResponse } from '@cellforge/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
+import { loadAnswerSchemas } from './load-answer-schemas';
 
 export type RobotsQuery = Record<string, string | number>;
 
 /** GET /api/robots: one page of the catalog with disjunctive facet counts. */
 export async function getRobots(query: RobotsQuery, signal?: AbortSignal): Promise<RobotListResponse> {
-  return parseAnswer(robotListResponseSchema, await api.get('/api/robots', { query, signal, publicRead: true }));
+  const [answer, { robotListResponseSchema }] = await Promise.all([api.get('/api/robots', { query, signal, publicRead: true }), loadAnswerSchemas()]);
+  return parseAnswer(robotListResponseSchema, answer);
 }
 
 export function robotsQueryOptions(query: RobotsQuery) {
