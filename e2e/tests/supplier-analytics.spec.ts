@@ -6,7 +6,8 @@ import { expectNoAxeViolations, PASSWORD, signIn, uniqueEmail } from './helpers'
  * supplier offers a catalog model, buyers view it and ask for quotes, the supplier quotes, one
  * buyer accepts. The supplier's Analytics tab charts views, requests, quotes and the win rate
  * per offer (with a legend and a table); the buyer's dashboard lists their request, the quote
- * and its status with links to the conversation. At 1280 px and 390 px, light and dark.
+ * and its status with links to the conversation. Models without photos show their kind's
+ * drawing on the catalog, the robot page and compare. At 1280 px and 390 px, light and dark.
  */
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -93,5 +94,38 @@ for (const c of cases) {
     await noSidewaysScroll(buyerPage);
     await expectNoAxeViolations(buyerPage, `customer dashboard ${c.width}`);
     await buyerContext.close();
+  });
+}
+
+for (const c of [
+  { width: 1280, height: 900, theme: 'dark' },
+  { width: 390, height: 844, theme: 'light' },
+] as const) {
+  test(`models without photos show their kind's drawing on the catalog, the robot page and compare (${c.width} px, ${c.theme})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), c.theme);
+    await page.setViewportSize({ width: c.width, height: c.height });
+    const found = (await (await request.get('/api/robots', { params: { q: 'scara', limit: 3 } })).json()) as { data: Array<{ id: string; category: string }> };
+    const scaras = found.data.filter((r) => r.category === 'scara');
+    expect(scaras.length).toBeGreaterThanOrEqual(2);
+
+    await page.goto('/catalog?q=scara');
+    const card = page.getByRole('list', { name: 'Robots' }).getByRole('article').first();
+    const drawing = card.getByRole('img', { name: /^Drawing of a SCARA robot: no photo of the .+ yet$/ });
+    await expect(drawing).toBeVisible();
+    // The drawing fills the 2:1 box a photo would.
+    const box = await drawing.boundingBox();
+    expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 2)).toBeLessThan(0.05);
+    await expectNoAxeViolations(page, `catalog ${c.width}`);
+
+    await page.goto(`/robots/${scaras[0]?.id}`);
+    await expect(page.getByRole('img', { name: /^Drawing of a SCARA robot/ })).toBeVisible();
+    await expectNoAxeViolations(page, `robot page ${c.width}`);
+
+    await page.goto(`/compare?ids=${scaras.slice(0, 2).map((r) => r.id).join(',')}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Compare robots' })).toBeVisible();
+    await expect(page.locator('thead [data-illustration="scara"]').first()).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page, `compare ${c.width}`);
   });
 }
