@@ -103,7 +103,8 @@ function OfferAnalyticsCard({ offer, days }: { offer: OfferAnalytics; days: numb
         {activeDays.length === 0 ? (
           <p className="mt-2 text-slate-700 dark:text-slate-300">No views, requests or quotes in this period.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          // Scrolls sideways on a phone: focusable, so the arrow keys scroll it too.
+          <div className="mt-2 overflow-x-auto" role="region" aria-label={`Figures per day for ${name}`} tabIndex={0}>
             <table className="w-full min-w-[28rem] max-w-2xl text-left">
               <caption className="sr-only">Views, requests, quotes sent, quotes won and quote-to-win rate per day for {name} (days with activity)</caption>
               <thead>
