@@ -44,6 +44,8 @@ export interface RecommendationResult {
   recommendations: Recommendation[];
   /** Preferences dropped because nothing met them ("application", "manufacturer", "category", "budget"). */
   relaxed: Array<'application' | 'manufacturer' | 'category' | 'budget'>;
+  /** Nothing meets the budget with the rest: the recommendations are the cheapest that meet the rest. */
+  overBudget: boolean;
   candidates: number;
 }
 
@@ -138,6 +140,20 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
       maxPriceUsd: prefs.budget,
     });
   let rows = await query();
+  // The budget is the buyer's hard limit, said plainly when it is what rules the catalog out
+  // (outside testers: "cobot for 10 kg, budget 30k" must not name cobots above it as fitting
+  // nor drop the cobot for a cheaper arm): when everything else is met without it, the answer
+  // says nothing fits the budget and names the cheapest robots that meet the rest, with prices.
+  let overBudget = false;
+  if (!rows.length && prefs.budget !== undefined) {
+    const withinEverythingElse = await findCandidateRobots(catalog, { ...base, applications: prefs.application, manufacturers: prefs.manufacturer, category: prefs.category });
+    if (withinEverythingElse.length) {
+      prefs.budget = undefined;
+      relaxed.push('budget');
+      overBudget = true;
+      rows = withinEverythingElse;
+    }
+  }
   // Drop preferences one at a time, least important first, until something fits.
   for (const key of ['application', 'category', 'manufacturer', 'budget'] as const) {
     if (rows.length) break;
@@ -147,14 +163,16 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     rows = await query();
   }
 
+  const price = (r: RobotRow) => r.priceMinUsd ?? Number.POSITIVE_INFINITY;
   const ranked = rows
     .map((robot) => ({ robot, score: scoreRobot(robot, c, required) }))
-    .sort((a, b) => a.score - b.score || a.robot.model.localeCompare(b.robot.model));
+    .sort((a, b) => (overBudget ? price(a.robot) - price(b.robot) : 0) || a.score - b.score || a.robot.model.localeCompare(b.robot.model));
 
   // Variety: at most one robot per maker in the first pass (unless a maker was asked for).
   const picked: typeof ranked = [];
   const perMaker = new Map<string, number>();
-  const maxPerMaker = c.manufacturers?.length ? limit : limit > 3 ? 2 : 1;
+  // Over budget the cheapest come first, whoever makes them.
+  const maxPerMaker = c.manufacturers?.length || overBudget ? limit : limit > 3 ? 2 : 1;
   for (const item of ranked) {
     if (picked.length >= limit) break;
     const n = perMaker.get(item.robot.manufacturer) ?? 0;
@@ -171,6 +189,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     requiredPayloadKg: required,
     candidates: rows.length,
     relaxed,
+    overBudget,
     recommendations: picked.map(({ robot, score }) => ({
       robot,
       score: Math.round(score * 1000) / 1000,
