@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerRequirementsSchema, type BuyerRequirements } from '@cellforge/contracts';
+import { textCutNotice } from '@cellforge/contracts/constants';
 import { MAX_TEXT_LENGTH, makerCountry, parseRequirements } from './index';
 import { englishRows, followUpRows, germanRows, spanishRows } from './table';
 import { heldOutRows } from './table-heldout';
@@ -112,7 +113,8 @@ describe('bad input', () => {
     const r = parseRequirements(long);
     const ms = performance.now() - started;
     valid(r);
-    expect(r.unparsed).toContain(`text cut at ${MAX_TEXT_LENGTH} characters`);
+    expect(r.unparsed).toContain(textCutNotice(MAX_TEXT_LENGTH));
+    expect(textCutNotice(MAX_TEXT_LENGTH)).toBe('Your text is longer than 4,000 characters: only the first 4,000 are read.');
     expect(r.makers.exclude).toContain('FANUC');
     expect(ms).toBeLessThan(500);
   });

@@ -9,6 +9,7 @@ import {
   type RequirementMounting,
   type RequirementRobotType,
 } from '@cellforge/contracts';
+import { CHAT_MESSAGE_MAX_LENGTH, textCutNotice } from '@cellforge/contracts/constants';
 import {
   additiveWords,
   applicationWords,
@@ -53,7 +54,7 @@ export interface ParseOptions {
 }
 
 /** Longer texts are cut here (and a note says so): no buyer states needs in more. */
-export const MAX_TEXT_LENGTH = 4000;
+export const MAX_TEXT_LENGTH = CHAT_MESSAGE_MAX_LENGTH;
 
 /** The range a figure must be in to be read; outside it the figure is dropped with a note. */
 export const FIELD_LIMITS: Record<Field, { max: number; label: string; unit: string }> = {
@@ -409,7 +410,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   let input = text;
   if (input.length > MAX_TEXT_LENGTH) {
     input = input.slice(0, MAX_TEXT_LENGTH);
-    unparsed.push(`text cut at ${MAX_TEXT_LENGTH} characters`);
+    unparsed.push(textCutNotice(MAX_TEXT_LENGTH));
   }
   const tokens = tokenize(input);
   const detected = detectLanguage(input, tokens);

@@ -14,3 +14,14 @@ export function roundForDisplay(value: number): number {
 
 /** The rounded figure as plain text ("1.09", "12", "1500"): for chips and "read as" lines. */
 export const displayFigure = (value: number): string => String(roundForDisplay(value));
+
+/** The longest chat message (chatRequestSchema) and catalog search text (`q`) read, in characters. */
+export const CHAT_MESSAGE_MAX_LENGTH = 4000;
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+
+/**
+ * What a buyer is told when their text is longer than what is read (outside testers: a long
+ * text was cut silently). One spelling for the chat box, the search box and the parser's notes.
+ */
+export const textCutNotice = (limit: number): string =>
+  `Your text is longer than ${limit.toLocaleString('en-US')} characters: only the first ${limit.toLocaleString('en-US')} are read.`;
