@@ -1,7 +1,8 @@
 import type { RobotRow } from '../../catalog';
 import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
-import { categoryLabel, kg, mm, priceBand, robotName, specLine } from './format';
+import { categoryLabel, robotName } from './format';
+import { fitTextsFor } from './fit-texts';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
 import { findCandidateRobots } from '../../catalog';
@@ -81,60 +82,54 @@ function roleAction(u: Understanding): string | undefined {
   return undefined;
 }
 
-/** The robot in view (detail page, or the one the conversation points at): does it fit the task the user describes? */
+/** The robot in view (detail page, or the one the conversation points at): does it fit the task the user describes? In the buyer's language. */
 export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot: RobotRow): Promise<Draft> {
   const f = u.facts;
+  const lang = u.language ?? 'en';
+  const t = fitTextsFor(lang);
+  const x = formatterFor(lang);
   const draft = emptyDraft();
-  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd });
+  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd }, lang);
   // A maker named to point at the robot ("the FANUC one") is not a preference here.
-  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined });
+  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined }, lang);
   // Environment limits are hard: a missed one means no fit, and a value its maker does not
   // publish is never answered with a yes (it is said, with whom to ask).
-  const environment = environmentChecks(robot, f.environment);
+  const environment = environmentChecks(robot, f.environment, lang);
   const missed = environment.filter((c) => c.ok === false);
   const unpublished = environment.filter((c) => c.ok === null);
   const excluded = f.excludedManufacturers?.some((m) => m.toLowerCase() === robot.manufacturer.toLowerCase()) ?? false;
   const fits = fit.fits && !missed.length && !excluded;
   const first = !fits
-    ? `The ${robotName(robot)} does not fully fit what you described (${task}).`
+    ? t.doesNotFit(robotName(robot), task)
     : unpublished.length
-      ? `I cannot confirm that the ${robotName(robot)} fits what you described (${task}): ${joinList(unpublished.map((c) => c.text), 'and')} by its maker. Ask the supplier to confirm it before you rely on it.`
-      : `Yes, the ${robotName(robot)} fits what you described (${task}).`;
+      ? t.cannotConfirm(robotName(robot), task, joinList(unpublished.map((c) => c.text), messagesFor(lang).facts.and))
+      : t.fits(robotName(robot), task);
   const lines = [
     first,
     '',
     ...fit.notes.map((n) => `- ${n}`),
-    ...environment.map((c) => `- ${c.ok === true ? 'Meets' : c.ok === false ? 'Misses' : 'Unknown'}: ${c.text}.`),
-    ...(excluded ? [`- Maker: you asked for anything but ${robot.manufacturer}.`] : []),
+    ...environment.map((c) => `- ${c.ok === true ? t.env.meets : c.ok === false ? t.env.misses : t.env.unknown}: ${c.text}.`),
+    ...(excluded ? [`- ${t.makerExcluded(robot.manufacturer)}`] : []),
   ];
-  if (f.cycleTimeS !== undefined) {
-    lines.push(`- Cycle time: the catalog holds no speed data; confirm the ${f.cycleTimeS} s cycle with a simulation or the supplier's cycle-time study.`);
-  }
+  if (f.cycleTimeS !== undefined) lines.push(`- ${t.cycle(x.num(f.cycleTimeS, 3), robot.model)}`);
   // "Is it good for palletizing?" says nothing of the load: give the limits to check it against.
-  if (f.payloadKg === undefined) {
-    const ask = f.reachMm === undefined ? 'your part weight and reach' : 'your part weight';
-    lines.push(`- Payload ${kg(robot.payloadKg)} (parts up to about ${kg(partAllowanceKg(robot.payloadKg))} with 20% for the gripper) and ${mm(robot.reachMm)} reach: tell me ${ask} and I will check them.`);
-  }
+  if (f.payloadKg === undefined) lines.push(`- ${t.payloadUnknown(x.kg(robot.payloadKg), x.kg(partAllowanceKg(robot.payloadKg)), x.mm(robot.reachMm), f.reachMm !== undefined)}`);
   draft.named.push(robot);
   if (!fits && f.payloadKg !== undefined) {
     const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
     const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
     if (others.length) {
-      lines.push('', 'Catalog robots that do fit:');
-      for (const r of others) lines.push(`- ${robotName(r.robot)}: ${specLine(r.robot)}${priceBand(r.robot) ? `, indicative ${priceBand(r.robot)}` : ''}`);
+      lines.push('', t.othersHeading);
+      for (const r of others) lines.push(`- ${robotName(r.robot)}: ${t.other(x.kg(r.robot.payloadKg), x.mm(r.robot.reachMm), r.robot.dof, x.band(r.robot.priceMinUsd, r.robot.priceMaxUsd))}`);
       draft.recommended.push(...others.map((r) => r.robot));
       draft.named.push(...others.map((r) => r.robot));
     }
   }
-  if (f.toolKg === undefined && f.payloadKg !== undefined) lines.push('', 'I added 20% to the part weight for the gripper; tell me its real weight to tighten the check.');
+  if (f.toolKg === undefined && f.payloadKg !== undefined) lines.push('', t.gripper);
   draft.text = lines.join('\n');
   draft.answered = true;
-  draft.followUps = [
-    f.reachMm === undefined ? 'How far from the robot base is the farthest point it must reach?' : '',
-    f.cycleTimeS === undefined ? 'What cycle time do you need per part?' : '',
-    `Would you like to compare the ${robot.model} with similar robots?`,
-  ];
-  draft.actions = [`Compare the ${robot.model} with similar robots`, 'Estimate the payback with the ROI calculator', roleAction(u) ?? ''];
+  draft.followUps = [f.reachMm === undefined ? t.reachQ : '', f.cycleTimeS === undefined ? t.cycleQ : '', t.compareQ(robot.model)];
+  draft.actions = [t.compare(robot.model), t.roi, lang === 'en' ? (roleAction(u) ?? '') : ''];
   draft.sources = [{ manufacturer: robot.manufacturer, title: robot.datasheetSource ?? `${robotName(robot)} datasheet` }];
   return draft;
 }
