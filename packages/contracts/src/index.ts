@@ -11,6 +11,7 @@ export * from './perception';
 export * from './site';
 export * from './constants/pages';
 export * from './constants/makers';
+export * from './constants/display';
 export * from './leads';
 export * from './listings';
 export * from './opportunities';

@@ -1,6 +1,8 @@
 import type { BuyerRequirements, NumericConstraint } from '@cellforge/contracts';
+import { displayFigure } from '@cellforge/contracts/constants';
 
-const num = (n: number) => String(Number(n.toPrecision(6)));
+/** Rounded for display like the chat and the catalog chips ("2 lb" reads "0.91 kg"); the reading itself keeps the exact value. */
+const num = (n: number) => displayFigure(n);
 const money = (n: number) => {
   const [int, dec] = num(n).split('.');
   return `${(int ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${dec ? `.${dec}` : ''}`;

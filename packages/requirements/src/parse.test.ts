@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyerRequirementsSchema, type BuyerRequirements } from '@cellforge/contracts';
+import { textCutNotice } from '@cellforge/contracts/constants';
 import { MAX_TEXT_LENGTH, makerCountry, parseRequirements } from './index';
 import { englishRows, followUpRows, germanRows, spanishRows } from './table';
 import { heldOutRows } from './table-heldout';
@@ -112,7 +113,8 @@ describe('bad input', () => {
     const r = parseRequirements(long);
     const ms = performance.now() - started;
     valid(r);
-    expect(r.unparsed).toContain(`text cut at ${MAX_TEXT_LENGTH} characters`);
+    expect(r.unparsed).toContain(textCutNotice(MAX_TEXT_LENGTH));
+    expect(textCutNotice(MAX_TEXT_LENGTH)).toBe('Your text is longer than 4,000 characters: only the first 4,000 are read.');
     expect(r.makers.exclude).toContain('FANUC');
     expect(ms).toBeLessThan(500);
   });
@@ -171,5 +173,37 @@ describe('catalog terms', () => {
 
   it('reads a currency code before the figure', () => {
     expect(parseRequirements('budget USD 40,000').budget).toEqual({ max: 40000, currency: 'USD' });
+  });
+});
+
+describe('outside testers’ findings (issue 12)', () => {
+  it.each(['type palletizer', 'palletizer type', 'robot type: palletizer', 'Typ Palettierer', 'tipo: paletizador'])('"%s" names the type itself, not the palletizing task', (text) => {
+    const r = parseRequirements(text);
+    expect(r.robotTypes.include).toEqual(['palletizer']);
+    expect(r.applications).toEqual([]);
+    expect(r.freeText).toBe('');
+  });
+
+  it('"palletizer for 40 kg sacks" is still the task too', () => {
+    expect(parseRequirements('palletizer for 40 kg sacks').applications).toEqual(['palletizing']);
+  });
+
+  it.each([
+    ['anything but UR, cobot', ['Universal Robots'], ['cobot'], []],
+    ['no Universal Robots, cobot 5 kg', ['Universal Robots'], ['cobot'], []],
+    ['no FANUC, ABB or KUKA', ['FANUC', 'ABB', 'KUKA'], [], []],
+    ['no SCARA, delta', [], [], ['scara', 'delta']],
+    ['kein KUKA, Cobot', ['KUKA'], ['cobot'], []],
+  ])('"%s": the exclusion ends at the comma unless the list goes on', (text, makersOut, typesIn, typesOut) => {
+    const r = parseRequirements(text);
+    expect(r.makers.exclude).toEqual(makersOut);
+    expect(r.robotTypes.include).toEqual(typesIn);
+    expect(r.robotTypes.exclude).toEqual(typesOut);
+  });
+
+  it('rounds converted figures in readAs and keeps the exact value', () => {
+    const r = parseRequirements('parts weigh 2 lbs');
+    expect(r.readAs).toEqual(['payload 0.91 kg']);
+    expect(r.payloadKg?.min).toBeCloseTo(0.90718474, 6);
   });
 });

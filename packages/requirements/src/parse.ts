@@ -9,6 +9,7 @@ import {
   type RequirementMounting,
   type RequirementRobotType,
 } from '@cellforge/contracts';
+import { CHAT_MESSAGE_MAX_LENGTH, textCutNotice } from '@cellforge/contracts/constants';
 import {
   additiveWords,
   applicationWords,
@@ -53,7 +54,7 @@ export interface ParseOptions {
 }
 
 /** Longer texts are cut here (and a note says so): no buyer states needs in more. */
-export const MAX_TEXT_LENGTH = 4000;
+export const MAX_TEXT_LENGTH = CHAT_MESSAGE_MAX_LENGTH;
 
 /** The range a figure must be in to be read; outside it the figure is dropped with a note. */
 export const FIELD_LIMITS: Record<Field, { max: number; label: string; unit: string }> = {
@@ -337,7 +338,12 @@ interface Entity {
   e: number;
   kind: 'maker' | 'country' | 'type';
   value: string;
+  /** A type named as the type ("type palletizer", "palletizer type", "Typ: Palettierer"): the robot's kind, not the task. */
+  explicit?: true;
 }
+
+/** Words that name the robot's type itself: "type palletizer", "palletizer type", "tipo: paletizador". */
+const TYPE_NOUNS = new Set(['type', 'types', 'typ', 'tipo', 'kind', 'category', 'kategorie', 'categoria']);
 
 const makerPatternCache = new WeakMap<readonly string[], { src: string; byKey: Map<string, string> }>();
 const builtIn = buildMakerPattern([]);
@@ -404,7 +410,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   let input = text;
   if (input.length > MAX_TEXT_LENGTH) {
     input = input.slice(0, MAX_TEXT_LENGTH);
-    unparsed.push(`text cut at ${MAX_TEXT_LENGTH} characters`);
+    unparsed.push(textCutNotice(MAX_TEXT_LENGTH));
   }
   const tokens = tokenize(input);
   const detected = detectLanguage(input, tokens);
@@ -499,7 +505,12 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   const entities: Entity[] = [];
   for (const [src, type] of typeWords) {
     scan(ctx, src, (s, e) => {
-      entities.push({ s, e, kind: 'type', value: type });
+      // "type palletizer", "robot type: palletizer", "palletizer type": the word "type" is part of it.
+      const nounAt = (i: number) => (t[i] && !t[i].used && TYPE_NOUNS.has(t[i].norm) ? i : undefined);
+      const before = nounAt(s - 1) ?? (t[s - 1]?.norm === ':' ? nounAt(s - 2) : undefined);
+      const after = nounAt(e);
+      for (const i of [before, after]) if (i !== undefined) (t[i] as Token).used = true;
+      entities.push({ s, e, kind: 'type', value: type, ...(before !== undefined || after !== undefined ? { explicit: true as const } : {}) });
     });
   }
   for (const [src, app] of applicationWords) scan(ctx, src, () => add(r.applications, app));
@@ -697,6 +708,9 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
       if (negSet.has(i)) return true;
       if (incSet.has(i)) return false;
       if (clauseBreaks.has(x.norm)) return false;
+      // A comma ends the negation's scope unless it lists more of the same kind ("no FANUC, ABB or KUKA"):
+      // "anything but UR, cobot" rules out UR and asks for a cobot.
+      if (x.norm === ',' && entityAt.get(i - 1)?.kind !== en.kind) return false;
       if (entityAt.has(i) || conjunctionWords.has(x.norm) || fillerWords.has(x.norm)) continue;
       if (x.used) return false;
       unknown += 1;
@@ -710,7 +724,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     else if (en.kind === 'country') add(neg ? r.makerCountries.exclude : r.makerCountries.include, en.value);
     else {
       add(neg ? r.robotTypes.exclude : r.robotTypes.include, en.value as RequirementRobotType);
-      if (en.value === 'palletizer' && !neg) add(r.applications, 'palletizing');
+      if (en.value === 'palletizer' && !neg && !en.explicit) add(r.applications, 'palletizing');
     }
   }
   for (const list of [r.makers, r.makerCountries, r.robotTypes] as { include: string[]; exclude: string[] }[]) {

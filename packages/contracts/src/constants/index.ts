@@ -11,3 +11,4 @@ export * from './roles';
 export * from './pages';
 export * from './makers';
 export * from './bulk-fields';
+export * from './display';

@@ -89,7 +89,8 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     const first = await chat({ message: 'Ich suche einen Roboter für Teile mit 12 kg' });
     expect(first.metadata.conversationState).toBe('gathering_info');
     expect(first.response).toMatch(/^Bisher verstanden: Teile mit 12 kg\./);
-    expect(first.response).toMatch(/brauche ich noch:/);
+    // Candidates at once (outside testers' finding), then the one detail that would change the ranking most.
+    expect(first.response).toMatch(/Nennen Sie mir die Reichweite/);
     expect(first.metadata.followUpQuestions?.join(' ')).toMatch(/Wie weit muss der Roboter/);
     const second = await chat({
       message: '1,5 m',
@@ -176,5 +177,18 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     const answer = await chat({ message: 'I need a robot for palletizing 20 kg sacks, 2.4 m reach' });
     expect(answer.response).toMatch(/^For 20 kg parts, 2,400 mm reach and palletizing, the robot must carry at least 24 kg/);
     expect(answer.response).toMatch(/catalog robots that fit:|One catalog robot fits:/);
+  });
+
+  it.each([
+    ['de', 'Kann dieser Roboter 12 kg Teile heben, Reichweite 1,2 m?', /passt nicht vollständig|Ja, der/, /Traglast: /],
+    ['es', '¿Puede este robot levantar piezas de 12 kg con un alcance de 1,2 m?', /no se ajusta del todo|Sí, el/, /Carga útil: /],
+  ])('answers a fit question on a robot page in the buyer’s language (%s), not in English (outside testers)', async (_lang, message, verdict, payloadLine) => {
+    const robots = await ctx().handle.db.query.robots.findMany({ columns: { id: true, model: true } });
+    const ur10e = robots.find((r) => r.model === 'UR10e');
+    const answer = await chat({ message, context: { page: 'robot_detail', robotId: ur10e?.id } });
+    expect(answer.response).toMatch(verdict);
+    expect(answer.response).toMatch(payloadLine);
+    expect(answer.response).not.toMatch(/does not fully fit|Payload:|Reach:|Catalog robots that do fit|I added 20%/);
+    expect(answer.metadata.followUpQuestions?.join(' ')).not.toMatch(/What cycle time|Would you like/);
   });
 });

@@ -1,5 +1,7 @@
 import { countryNames, ipLabel, type BuyerRequirements, type NumericConstraint, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
+import { displayFigure } from '@cellforge/contracts/constants';
 import { catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import { requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 
 /** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
 const applicationFamilies: Record<string, string[]> = {
@@ -59,7 +61,22 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     if (c.min !== undefined) set(minKey, figure(c.min), `at least ${figure(c.min)}${unit}`);
     if (c.max !== undefined && !stated) set(maxKey, figure(c.max), `at most ${figure(c.max)}${unit}`);
   };
-  needs(r.payloadKg, 'minPayload', 'maxPayload', ' kg');
+  // The payload stated is the part: the robot needs it plus the tool allowance, by the one
+  // robot-fit rule the chat and project matches use (the chip and the chat show the same kg).
+  const readAs = [...r.readAs];
+  if (r.payloadKg?.min !== undefined) {
+    const part = r.payloadKg.min;
+    const need = requiredPayloadKg(part);
+    const upper = r.payloadKg.max !== undefined && r.payloadKg.max !== part ? r.payloadKg.max : undefined;
+    set('minPayload', figure(need), `at least ${displayFigure(need)} kg`);
+    if (upper !== undefined) set('maxPayload', figure(upper), `at most ${displayFigure(upper)} kg`);
+    const phrase = `payload ≥ ${displayFigure(need)} kg (${displayFigure(part)} kg part + ${TOOL_MARGIN * 100}% for the gripper)${upper !== undefined ? `, rated at most ${displayFigure(upper)} kg` : ''}`;
+    const at = readAs.findIndex((p) => p.startsWith('payload '));
+    if (at >= 0) readAs[at] = phrase;
+    else readAs.unshift(phrase);
+  } else if (r.payloadKg?.max !== undefined) {
+    set('maxPayload', figure(r.payloadKg.max), `at most ${displayFigure(r.payloadKg.max)} kg`);
+  }
   needs(r.reachMm, 'minReach', 'maxReach', ' mm');
   if (r.axes) {
     if (r.axes.min !== undefined) set('minAxes', figure(r.axes.min), `${figure(r.axes.min)} axes`);
@@ -94,10 +111,11 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     if (rest.length) filters.excludeManufacturer = [...new Set([...(query.excludeManufacturer ? [query.excludeManufacturer] : []), ...rest])].join(',');
   }
 
-  // "palletizer" is read through the application (robots marketed for palletizing, 4-axis
-  // or not, and suppliers' palletizer kits), not as the 4-axis category alone.
-  const types = r.robotTypes.include.filter((t) => t !== 'palletizer');
-  if (r.robotTypes.include.includes('palletizer') && !r.applications.includes('palletizing')) r.applications.push('palletizing');
+  // "palletizer for 40 kg sacks" is read through the application (robots marketed for
+  // palletizing, 4-axis or not, and suppliers' palletizer kits); "type palletizer" /
+  // "palletizer type" name the type itself (the parser then reads no application): the category.
+  const palletizerAsTask = r.robotTypes.include.includes('palletizer') && r.applications.includes('palletizing');
+  const types = palletizerAsTask ? r.robotTypes.include.filter((t) => t !== 'palletizer') : r.robotTypes.include;
   const categories = types.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
   if (r.robotTypes.include.includes('gantry')) notApplied.push('gantry robots: the catalog lists none');
   if (categories.length) set('category', [...new Set(categories)].join(','), `type ${categories.join(' or ')}`);
@@ -131,6 +149,6 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
   if (filters.foodGrade !== undefined) next.foodGrade = 'true';
   return {
     query: next,
-    interpretation: { q: query.q, text, read_as: r.readAs, filters, not_applied: notApplied },
+    interpretation: { q: query.q, text, read_as: readAs, filters, not_applied: notApplied },
   };
 }

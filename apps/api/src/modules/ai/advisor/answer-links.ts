@@ -23,7 +23,8 @@ export async function robotLinksOf(names: ModelNameIndex, text: string): Promise
   return links;
 }
 
-const figure = (n: number) => String(Math.round(n * 10) / 10);
+/** The exact figure (to 6 significant digits), as the search box's reading filters: a link rounded to 0.1 kg would leave out robots the chat named. */
+const figure = (n: number) => String(Number(n.toPrecision(6)));
 
 /**
  * The catalog with the task's figures applied ("see more"): the payload the robot must

@@ -120,6 +120,9 @@ export interface Messages {
     applicationQ: string;
     budgetQ: string;
     browse: string;
+    /** Candidates shown while details are missing: the one detail that would change the ranking most. */
+    narrowReach: string;
+    narrowPayload: string;
     roi: string;
   };
   // The selection.
@@ -132,6 +135,10 @@ export interface Messages {
     relaxCategory: (category: string) => string;
     relaxMaker: (makers: string) => string;
     relaxBudget: (budget: string) => string;
+    /** Over budget: the heading of the cheapest robots that meet the rest. */
+    cheapestHeading: string;
+    /** Within the budget (no payload yet), cheapest first. */
+    budgetHeading: (budget: string) => string;
     heading: (count: number) => string;
     payload: (kg: string, pct: string) => string;
     reach: (mm: string, margin?: string) => string;
@@ -253,6 +260,8 @@ const en: Messages = {
     applicationQ: 'What is the application (machine tending, palletizing, welding, ...)?',
     budgetQ: 'Do you have a budget range?',
     browse: 'Browse the robot catalog by payload and reach',
+    narrowReach: 'These fit what you told me so far. Tell me the reach (from the robot base to the farthest pick or place point) or the application, and I will narrow the shortlist.',
+    narrowPayload: 'Tell me the heaviest part the robot must carry (in kg) and I will check these against it.',
     roi: 'Estimate the payback with the ROI calculator',
   },
   select: {
@@ -263,7 +272,9 @@ const en: Messages = {
     relaxApplication: (a) => `No catalog robot that meets payload and reach is listed for ${a}; these meet payload and reach, so check the application with the supplier.`,
     relaxCategory: (c) => `No ${c} meets payload and reach; these are other types that do.`,
     relaxMaker: (m) => `No ${m} robot in the catalog meets payload and reach; these are from other makers.`,
-    relaxBudget: (b) => `Nothing that meets payload and reach is listed within ${b}; these are the closest, above budget.`,
+    relaxBudget: (b) => `Nothing in our catalog fits your ${b} budget: no robot that meets the rest of what you asked is listed at or below it.`,
+    cheapestHeading: 'The nearest options, cheapest first, with their indicative prices:',
+    budgetHeading: (b) => `Within your ${b} budget, cheapest first:`,
     heading: (n) => (n === 1 ? 'One catalog robot fits:' : `${n === 2 ? 'Two' : 'Three'} catalog robots that fit:`),
     payload: (k, p) => `${k} payload (${p}% headroom)`,
     reach: (m, margin) => (margin ? `${m} reach (+${margin})` : `${m} reach`),
@@ -384,6 +395,8 @@ const de: Messages = {
     applicationQ: 'Welche Anwendung ist es (Maschinenbeschickung, Palettieren, Schweißen, ...)?',
     budgetQ: 'Haben Sie einen Budgetrahmen?',
     browse: 'Den Roboterkatalog nach Traglast und Reichweite durchsuchen',
+    narrowReach: 'Diese passen zu dem, was Sie bisher genannt haben. Nennen Sie mir die Reichweite (vom Roboterfuß bis zum entferntesten Greif- oder Ablagepunkt) oder die Anwendung, dann grenze ich die Auswahl ein.',
+    narrowPayload: 'Nennen Sie mir das schwerste Teil, das der Roboter tragen muss (in kg), dann prüfe ich diese Roboter daran.',
     roi: 'Die Amortisation mit dem ROI-Rechner abschätzen',
   },
   select: {
@@ -394,7 +407,9 @@ const de: Messages = {
     relaxApplication: (a) => `Kein Katalogroboter, der Traglast und Reichweite erfüllt, ist für ${a} gelistet; diese erfüllen Traglast und Reichweite, klären Sie die Anwendung mit dem Anbieter.`,
     relaxCategory: (c) => `Kein Roboter des Typs ${c} erfüllt Traglast und Reichweite; diese anderen Typen tun es.`,
     relaxMaker: (m) => `Kein Roboter von ${m} im Katalog erfüllt Traglast und Reichweite; diese stammen von anderen Herstellern.`,
-    relaxBudget: (b) => `Nichts, was Traglast und Reichweite erfüllt, liegt innerhalb von ${b}; diese kommen am nächsten, über dem Budget.`,
+    relaxBudget: (b) => `Nichts in unserem Katalog passt in Ihr Budget von ${b}: kein Roboter, der den Rest Ihrer Anforderungen erfüllt, liegt darunter.`,
+    cheapestHeading: 'Die nächstliegenden Optionen, günstigste zuerst, mit Richtpreisen:',
+    budgetHeading: (b) => `Innerhalb Ihres Budgets von ${b}, günstigste zuerst:`,
     heading: (n) => (n === 1 ? 'Ein Katalogroboter passt:' : `${n === 2 ? 'Zwei' : 'Drei'} Katalogroboter, die passen:`),
     payload: (k, p) => `${k} Traglast (${p} % Reserve)`,
     reach: (m, margin) => (margin ? `${m} Reichweite (+${margin})` : `${m} Reichweite`),
@@ -515,6 +530,8 @@ const es: Messages = {
     applicationQ: '¿Cuál es la aplicación (carga de máquinas, paletizado, soldadura, ...)?',
     budgetQ: '¿Tiene un rango de presupuesto?',
     browse: 'Explorar el catálogo de robots por carga útil y alcance',
+    narrowReach: 'Estos se ajustan a lo que me ha dicho hasta ahora. Indíqueme el alcance (desde la base del robot hasta el punto más lejano de recogida o depósito) o la aplicación, y acotaré la lista.',
+    narrowPayload: 'Indíqueme la pieza más pesada que debe llevar el robot (en kg) y los comprobaré con ella.',
     roi: 'Estimar la amortización con la calculadora de ROI',
   },
   select: {
@@ -525,7 +542,9 @@ const es: Messages = {
     relaxApplication: (a) => `Ningún robot del catálogo que cumpla carga y alcance figura para ${a}; estos cumplen carga y alcance, consulte la aplicación con el proveedor.`,
     relaxCategory: (c) => `Ningún robot de tipo ${c} cumple carga y alcance; estos son de otros tipos que sí.`,
     relaxMaker: (m) => `Ningún robot de ${m} del catálogo cumple carga y alcance; estos son de otros fabricantes.`,
-    relaxBudget: (b) => `Nada que cumpla carga y alcance está dentro de ${b}; estos son los más cercanos, por encima del presupuesto.`,
+    relaxBudget: (b) => `Nada en nuestro catálogo se ajusta a su presupuesto de ${b}: ningún robot que cumpla el resto de lo que pidió está a ese precio o por debajo.`,
+    cheapestHeading: 'Las opciones más cercanas, de la más barata a la más cara, con sus precios orientativos:',
+    budgetHeading: (b) => `Dentro de su presupuesto de ${b}, de la más barata a la más cara:`,
     heading: (n) => (n === 1 ? 'Un robot del catálogo encaja:' : `${n === 2 ? 'Dos' : 'Tres'} robots del catálogo que encajan:`),
     payload: (k, p) => `carga útil ${k} (${p} % de reserva)`,
     reach: (m, margin) => (margin ? `alcance ${m} (+${margin})` : `alcance ${m}`),

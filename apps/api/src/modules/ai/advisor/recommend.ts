@@ -3,7 +3,9 @@ import { findCandidateRobots, type CandidateQuery, type CatalogReader, type Envi
 import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
 import { applicationLabel, applicationMatches, listedFor } from '../understanding/vocabulary';
-import { formatNumber, kg, mm, priceBand, usd } from './format';
+import { formatNumber, kg, mm, priceBand } from './format';
+import { fitTextsFor } from './fit-texts';
+import { formatterFor, messagesFor, type AnswerLanguage } from './i18n';
 
 /** The payload rules are the catalog-wide ones (packages/robot-fit). */
 export { partAllowanceKg, requiredPayloadKg };
@@ -44,6 +46,8 @@ export interface RecommendationResult {
   recommendations: Recommendation[];
   /** Preferences dropped because nothing met them ("application", "manufacturer", "category", "budget"). */
   relaxed: Array<'application' | 'manufacturer' | 'category' | 'budget'>;
+  /** Nothing meets the budget with the rest: the recommendations are the cheapest that meet the rest. */
+  overBudget: boolean;
   candidates: number;
 }
 
@@ -138,6 +142,20 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
       maxPriceUsd: prefs.budget,
     });
   let rows = await query();
+  // The budget is the buyer's hard limit, said plainly when it is what rules the catalog out
+  // (outside testers: "cobot for 10 kg, budget 30k" must not name cobots above it as fitting
+  // nor drop the cobot for a cheaper arm): when everything else is met without it, the answer
+  // says nothing fits the budget and names the cheapest robots that meet the rest, with prices.
+  let overBudget = false;
+  if (!rows.length && prefs.budget !== undefined) {
+    const withinEverythingElse = await findCandidateRobots(catalog, { ...base, applications: prefs.application, manufacturers: prefs.manufacturer, category: prefs.category });
+    if (withinEverythingElse.length) {
+      prefs.budget = undefined;
+      relaxed.push('budget');
+      overBudget = true;
+      rows = withinEverythingElse;
+    }
+  }
   // Drop preferences one at a time, least important first, until something fits.
   for (const key of ['application', 'category', 'manufacturer', 'budget'] as const) {
     if (rows.length) break;
@@ -147,14 +165,16 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     rows = await query();
   }
 
+  const price = (r: RobotRow) => r.priceMinUsd ?? Number.POSITIVE_INFINITY;
   const ranked = rows
     .map((robot) => ({ robot, score: scoreRobot(robot, c, required) }))
-    .sort((a, b) => a.score - b.score || a.robot.model.localeCompare(b.robot.model));
+    .sort((a, b) => (overBudget ? price(a.robot) - price(b.robot) : 0) || a.score - b.score || a.robot.model.localeCompare(b.robot.model));
 
   // Variety: at most one robot per maker in the first pass (unless a maker was asked for).
   const picked: typeof ranked = [];
   const perMaker = new Map<string, number>();
-  const maxPerMaker = c.manufacturers?.length ? limit : limit > 3 ? 2 : 1;
+  // Over budget the cheapest come first, whoever makes them.
+  const maxPerMaker = c.manufacturers?.length || overBudget ? limit : limit > 3 ? 2 : 1;
   for (const item of ranked) {
     if (picked.length >= limit) break;
     const n = perMaker.get(item.robot.manufacturer) ?? 0;
@@ -171,6 +191,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     requiredPayloadKg: required,
     candidates: rows.length,
     relaxed,
+    overBudget,
     recommendations: picked.map(({ robot, score }) => ({
       robot,
       score: Math.round(score * 1000) / 1000,
@@ -184,46 +205,43 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   };
 }
 
-/** Does one robot meet a task? Used on the robot detail page and by the evaluation. */
-export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>): { fits: boolean; notes: string[] } {
+/** Does one robot meet a task? Used on the robot detail page and by the evaluation; the notes in the answer's language. */
+export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>, lang: AnswerLanguage = 'en'): { fits: boolean; notes: string[] } {
+  const t = fitTextsFor(lang);
+  const x = formatterFor(lang);
+  const appName = (a: string) => (lang === 'en' ? applicationLabel(a) : messagesFor(lang).app(a));
   const notes: string[] = [];
   let fits = true;
   if (c.payloadKg !== undefined) {
     const { ok, needed: need } = payloadFit(r.payloadKg, c.payloadKg, c.toolKg);
-    const allowance = c.toolKg !== undefined ? 'part + tool' : `part + ${TOOL_MARGIN * 100}% for the gripper`;
-    if (ok) notes.push(`Payload: ${kg(r.payloadKg)} covers the ${kg(need)} needed (${allowance}).`);
+    const allowance = c.toolKg !== undefined ? t.allowanceTool : t.allowanceMargin;
+    if (ok) notes.push(t.payloadOk(x.kg(r.payloadKg), x.kg(need), allowance));
     else {
       fits = false;
-      notes.push(`Payload: ${kg(r.payloadKg)} is not enough for the ${kg(need)} needed (${allowance}).`);
+      notes.push(t.payloadShort(x.kg(r.payloadKg), x.kg(need), allowance));
       // "Can it lift 11 kg?" of a 12.5 kg robot: the part alone, yes; with a gripper, no.
-      if (c.toolKg === undefined && r.payloadKg >= c.payloadKg) {
-        notes.push(`It can hold the ${kg(c.payloadKg)} part alone, but that leaves only ${kg(r.payloadKg - c.payloadKg)} for the gripper; if your ${kg(c.payloadKg)} already includes the gripper, it fits.`);
-      }
+      if (c.toolKg === undefined && r.payloadKg >= c.payloadKg) notes.push(t.partAlone(x.kg(c.payloadKg), x.kg(r.payloadKg - c.payloadKg)));
     }
   }
   if (c.reachMm !== undefined) {
-    if (reachFit(r.reachMm, c.reachMm).ok) notes.push(`Reach: ${mm(r.reachMm)} covers the ${mm(c.reachMm)} needed.`);
+    if (reachFit(r.reachMm, c.reachMm).ok) notes.push(t.reachOk(x.mm(r.reachMm), x.mm(c.reachMm)));
     else {
       fits = false;
-      notes.push(`Reach: ${mm(r.reachMm)} is short of the ${mm(c.reachMm)} needed.`);
+      notes.push(t.reachShort(x.mm(r.reachMm), x.mm(c.reachMm)));
     }
   }
-  if (c.application) {
-    const match = listedFor(r.applications, c.application);
-    notes.push(match ? `Application: listed for ${applicationLabel(c.application)}.` : `Application: not listed for ${applicationLabel(c.application)} by its maker.`);
-  }
+  if (c.application) notes.push(listedFor(r.applications, c.application) ? t.appListed(appName(c.application)) : t.appNotListed(appName(c.application)));
   if (c.industry) {
-    const listed = r.industries.includes(c.industry);
-    notes.push(listed ? `Industry: listed for ${c.industry.replace(/-/g, ' ')}.` : `Industry: not listed for ${c.industry.replace(/-/g, ' ')} by its maker; check hygiene or environment needs with the supplier.`);
+    const industry = c.industry.replace(/-/g, ' ');
+    notes.push(r.industries.includes(c.industry) ? t.industryListed(industry) : t.industryNotListed(industry));
   }
   if (c.budgetUsd !== undefined && r.priceMinUsd != null) {
     if (r.priceMinUsd <= c.budgetUsd) {
-      const top = r.priceMaxUsd != null && r.priceMaxUsd > c.budgetUsd ? `; the band goes up to ${usd(r.priceMaxUsd)}, above it, so ask for a quote` : '';
-      notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, within ${usd(c.budgetUsd)}${top}.`);
-    }
-    else {
+      const top = r.priceMaxUsd != null && r.priceMaxUsd > c.budgetUsd ? x.usd(r.priceMaxUsd) : undefined;
+      notes.push(t.budgetOk(x.usd(r.priceMinUsd), x.usd(c.budgetUsd), top));
+    } else {
       fits = false;
-      notes.push(`Budget: indicative price starts at ${usd(r.priceMinUsd)}, above ${usd(c.budgetUsd)}.`);
+      notes.push(t.budgetOver(x.usd(r.priceMinUsd), x.usd(c.budgetUsd)));
     }
   }
   return { fits, notes };

@@ -1,9 +1,12 @@
 import type { RobotRow } from '../../catalog';
 import { missingSelectionFacts } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
-import { categoryLabel, kg, mm, priceBand, robotName, specLine } from './format';
+import { categoryLabel, robotName } from './format';
+import { fitTextsFor } from './fit-texts';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
+import { findCandidateRobots } from '../../catalog';
+import { applicationMatches } from '../understanding/vocabulary';
 import { environmentChecks, environmentWords } from './environment';
 import { environmentTextsFor } from './environment-texts';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
@@ -18,11 +21,11 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   const parts: string[] = [];
   if (f.payloadKg !== undefined) parts.push(t.parts(x.kg(f.payloadKg)));
   if (f.toolKg !== undefined) parts.push(t.tool(x.kg(f.toolKg)));
-  if (f.reachMm !== undefined) parts.push(t.reach(x.mm(f.reachMm)));
+  if (f.reachMm !== undefined) parts.push(t.reach(reachText(f, lang)));
   if (f.application) parts.push(app(f.application));
   if (f.industry) parts.push(t.industry(f.industry.replace(/-/g, ' ')));
   if (f.maxPayloadKg !== undefined) parts.push(t.maxPayload(x.kg(f.maxPayloadKg)));
-  if (f.maxReachMm !== undefined) parts.push(t.maxReach(x.mm(f.maxReachMm)));
+  if (f.maxReachMm !== undefined && f.reachMm === undefined) parts.push(t.maxReach(x.mm(f.maxReachMm)));
   if (f.axes?.min !== undefined && f.axes.min === f.axes.max) parts.push(t.axesExactly(f.axes.min));
   else if (f.axes?.min !== undefined) parts.push(t.axesMin(f.axes.min));
   else if (f.axes?.max !== undefined) parts.push(t.axesMax(f.axes.max));
@@ -33,6 +36,16 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   parts.push(...environmentWords(f.environment, lang));
   return parts.join(', ');
+}
+
+/**
+ * The reach as the buyer said it: "1,200 mm", or a range "1,000–1,500 mm" (at least the
+ * lower figure, at most the upper one), never the upper figure alone as the reach needed.
+ */
+export function reachText(f: Pick<Facts, 'reachMm' | 'maxReachMm'>, lang: AnswerLanguage = 'en'): string {
+  const x = formatterFor(lang);
+  const min = defined(f.reachMm, 'a reach');
+  return f.maxReachMm !== undefined && f.maxReachMm > min ? `${x.num(min, 0)}–${x.mm(f.maxReachMm)}` : x.mm(min);
 }
 
 /** A robot type inside a sentence that names the type itself ("No SCARA robot ...", "Kein Roboter des Typs SCARA ..."). */
@@ -69,60 +82,54 @@ function roleAction(u: Understanding): string | undefined {
   return undefined;
 }
 
-/** The robot in view (detail page, or the one the conversation points at): does it fit the task the user describes? */
+/** The robot in view (detail page, or the one the conversation points at): does it fit the task the user describes? In the buyer's language. */
 export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot: RobotRow): Promise<Draft> {
   const f = u.facts;
+  const lang = u.language ?? 'en';
+  const t = fitTextsFor(lang);
+  const x = formatterFor(lang);
   const draft = emptyDraft();
-  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd });
+  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd }, lang);
   // A maker named to point at the robot ("the FANUC one") is not a preference here.
-  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined });
+  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined }, lang);
   // Environment limits are hard: a missed one means no fit, and a value its maker does not
   // publish is never answered with a yes (it is said, with whom to ask).
-  const environment = environmentChecks(robot, f.environment);
+  const environment = environmentChecks(robot, f.environment, lang);
   const missed = environment.filter((c) => c.ok === false);
   const unpublished = environment.filter((c) => c.ok === null);
   const excluded = f.excludedManufacturers?.some((m) => m.toLowerCase() === robot.manufacturer.toLowerCase()) ?? false;
   const fits = fit.fits && !missed.length && !excluded;
   const first = !fits
-    ? `The ${robotName(robot)} does not fully fit what you described (${task}).`
+    ? t.doesNotFit(robotName(robot), task)
     : unpublished.length
-      ? `I cannot confirm that the ${robotName(robot)} fits what you described (${task}): ${joinList(unpublished.map((c) => c.text), 'and')} by its maker. Ask the supplier to confirm it before you rely on it.`
-      : `Yes, the ${robotName(robot)} fits what you described (${task}).`;
+      ? t.cannotConfirm(robotName(robot), task, joinList(unpublished.map((c) => c.text), messagesFor(lang).facts.and))
+      : t.fits(robotName(robot), task);
   const lines = [
     first,
     '',
     ...fit.notes.map((n) => `- ${n}`),
-    ...environment.map((c) => `- ${c.ok === true ? 'Meets' : c.ok === false ? 'Misses' : 'Unknown'}: ${c.text}.`),
-    ...(excluded ? [`- Maker: you asked for anything but ${robot.manufacturer}.`] : []),
+    ...environment.map((c) => `- ${c.ok === true ? t.env.meets : c.ok === false ? t.env.misses : t.env.unknown}: ${c.text}.`),
+    ...(excluded ? [`- ${t.makerExcluded(robot.manufacturer)}`] : []),
   ];
-  if (f.cycleTimeS !== undefined) {
-    lines.push(`- Cycle time: the catalog holds no speed data; confirm the ${f.cycleTimeS} s cycle with a simulation or the supplier's cycle-time study.`);
-  }
+  if (f.cycleTimeS !== undefined) lines.push(`- ${t.cycle(x.num(f.cycleTimeS, 3), robot.model)}`);
   // "Is it good for palletizing?" says nothing of the load: give the limits to check it against.
-  if (f.payloadKg === undefined) {
-    const ask = f.reachMm === undefined ? 'your part weight and reach' : 'your part weight';
-    lines.push(`- Payload ${kg(robot.payloadKg)} (parts up to about ${kg(partAllowanceKg(robot.payloadKg))} with 20% for the gripper) and ${mm(robot.reachMm)} reach: tell me ${ask} and I will check them.`);
-  }
+  if (f.payloadKg === undefined) lines.push(`- ${t.payloadUnknown(x.kg(robot.payloadKg), x.kg(partAllowanceKg(robot.payloadKg)), x.mm(robot.reachMm), f.reachMm !== undefined)}`);
   draft.named.push(robot);
   if (!fits && f.payloadKg !== undefined) {
     const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
     const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
     if (others.length) {
-      lines.push('', 'Catalog robots that do fit:');
-      for (const r of others) lines.push(`- ${robotName(r.robot)}: ${specLine(r.robot)}${priceBand(r.robot) ? `, indicative ${priceBand(r.robot)}` : ''}`);
+      lines.push('', t.othersHeading);
+      for (const r of others) lines.push(`- ${robotName(r.robot)}: ${t.other(x.kg(r.robot.payloadKg), x.mm(r.robot.reachMm), r.robot.dof, x.band(r.robot.priceMinUsd, r.robot.priceMaxUsd))}`);
       draft.recommended.push(...others.map((r) => r.robot));
       draft.named.push(...others.map((r) => r.robot));
     }
   }
-  if (f.toolKg === undefined && f.payloadKg !== undefined) lines.push('', 'I added 20% to the part weight for the gripper; tell me its real weight to tighten the check.');
+  if (f.toolKg === undefined && f.payloadKg !== undefined) lines.push('', t.gripper);
   draft.text = lines.join('\n');
   draft.answered = true;
-  draft.followUps = [
-    f.reachMm === undefined ? 'How far from the robot base is the farthest point it must reach?' : '',
-    f.cycleTimeS === undefined ? 'What cycle time do you need per part?' : '',
-    `Would you like to compare the ${robot.model} with similar robots?`,
-  ];
-  draft.actions = [`Compare the ${robot.model} with similar robots`, 'Estimate the payback with the ROI calculator', roleAction(u) ?? ''];
+  draft.followUps = [f.reachMm === undefined ? t.reachQ : '', f.cycleTimeS === undefined ? t.cycleQ : '', t.compareQ(robot.model)];
+  draft.actions = [t.compare(robot.model), t.roi, lang === 'en' ? (roleAction(u) ?? '') : ''];
   draft.sources = [{ manufacturer: robot.manufacturer, title: robot.datasheetSource ?? `${robotName(robot)} datasheet` }];
   return draft;
 }
@@ -132,9 +139,6 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   const draft = emptyDraft();
   const lang = u.language ?? 'en';
   const ask = messagesFor(lang).ask;
-  const t = messagesFor(lang).select;
-  const app = messagesFor(lang).app;
-  const x = formatterFor(lang);
 
   // A new search on a robot page ("I need a robot for welding 10 kg parts") is not about the page's robot.
   const aboutPageRobot = u.pageRobot && !u.question.newTask && (u.page === 'robot_detail' || u.question.deictic) && !u.models.length;
@@ -144,6 +148,13 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   // Feasibility first: figures that already rule out the whole catalog are said, not asked around.
   if (f.payloadKg !== undefined && missing.length && !(await anyRobotFits(deps.catalog, f))) {
     return answerNothingFits(deps.catalog, f, [ask.gotSoFar(describeFacts(f, lang))], lang);
+  }
+  // Details missing but candidates exist (outside testers: "cobot 10kg"): show the best ones
+  // now and ask for the one detail that would change the ranking most. A budget without a
+  // payload is enough to say what is within it (or plainly that nothing is).
+  if (missing.length && (f.payloadKg !== undefined || f.budgetUsd !== undefined)) {
+    const partial = await answerCandidates(deps, u, missing);
+    if (partial) return partial;
   }
   if (missing.length) {
     const known = describeFacts(f, lang);
@@ -166,16 +177,91 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
     return draft;
   }
 
+  return shortlist(deps, u, []);
+}
+
+/**
+ * Candidates while details are missing: with a payload, the shortlist and a request for the
+ * reach or application; with only a budget, what is within it (cheapest first) or plainly
+ * that nothing is, with the cheapest robots that meet the rest. Undefined when there is
+ * nothing to show (the caller then asks for the details).
+ */
+async function answerCandidates(deps: AdvisorDeps, u: Understanding, missing: ReturnType<typeof missingSelectionFacts>): Promise<Draft | undefined> {
+  if (u.facts.payloadKg !== undefined) return shortlist(deps, u, missing);
+  return budgetOnly(deps, u);
+}
+
+async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | undefined> {
+  const f = u.facts;
+  const budget = defined(f.budgetUsd, 'a budget');
+  const lang = u.language ?? 'en';
+  const t = messagesFor(lang).select;
+  const ask = messagesFor(lang).ask;
+  const none = messagesFor(lang).none;
+  const x = formatterFor(lang);
+  const query = {
+    minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
+    maxPayloadKg: f.maxPayloadKg ?? u.limits.maxPayloadKg,
+    minReachMm: f.reachMm,
+    maxReachMm: f.maxReachMm,
+    excludeManufacturers: f.excludedManufacturers,
+    manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
+    applications: f.application ? applicationMatches(f.application) : undefined,
+    category: f.category,
+    minDof: f.axes?.min,
+    maxDof: f.axes?.max,
+    environment: f.environment,
+    limit: 200,
+  };
+  const within = await findCandidateRobots(deps.catalog, { ...query, maxPriceUsd: budget });
+  const rows = within.length ? within : await findCandidateRobots(deps.catalog, query);
+  const priced = rows.filter((r) => r.priceMinUsd != null).sort((a, b) => defined(a.priceMinUsd, 'a price') - defined(b.priceMinUsd, 'a price') || a.payloadKg - b.payloadKg);
+  if (!priced.length) return undefined;
+  const picked: RobotRow[] = priced.slice(0, 3);
+  const known = describeFacts(f, lang);
+  const lines = [ask.gotSoFar(known)];
+  if (!within.length) lines.push(t.relaxBudget(x.usd(budget)), '', t.cheapestHeading);
+  else lines.push('', t.budgetHeading(x.usd(budget)));
+  for (const r of picked) {
+    const band = x.band(r.priceMinUsd, r.priceMaxUsd);
+    const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), band ? t.indicative(band) : t.noPrice];
+    lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
+  }
+  lines.push('', ask.narrowPayload, t.prices);
+  const draft = emptyDraft();
+  draft.text = lines.join('\n');
+  draft.askedForFacts = true;
+  draft.recommended = picked;
+  draft.named = [...picked];
+  if (!within.length) draft.relaxed = ['budget'];
+  draft.followUps = [ask.payloadQ, f.reachMm === undefined ? ask.reachQ : ''];
+  draft.actions = [ask.browse, ask.roi];
+  draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
+  return draft;
+}
+
+/** The shortlist for the task; with details still `missing`, it asks for the one that would change the ranking most. */
+async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnType<typeof missingSelectionFacts>): Promise<Draft> {
+  const f = u.facts;
+  const draft = emptyDraft();
+  const lang = u.language ?? 'en';
+  const ask = messagesFor(lang).ask;
+  const t = messagesFor(lang).select;
+  const app = messagesFor(lang).app;
+  const x = formatterFor(lang);
   const criteria = criteriaFrom(u);
   const result = await recommendRobots(deps.catalog, criteria, 3);
   const required = requiredPayloadKg(criteria.payloadKg, f.toolKg);
   const facts = messagesFor(lang).facts;
   const taskParts = [facts.parts(x.kg(criteria.payloadKg))];
-  if (f.reachMm !== undefined) taskParts.push(facts.reach(x.mm(f.reachMm)));
+  const range = f.reachMm !== undefined && f.maxReachMm !== undefined && f.maxReachMm > f.reachMm;
+  if (f.reachMm !== undefined) taskParts.push(facts.reach(reachText(f, lang)));
   if (f.application) taskParts.push(app(f.application));
   const allowance = f.toolKg !== undefined ? t.partPlusTool(x.kg(criteria.payloadKg), x.kg(f.toolKg)) : t.plusAllowance(x.kg(criteria.payloadKg));
   const lines: string[] = [];
-  lines.push(t.mustCarry(joinList(taskParts, facts.and), x.kg(required), allowance, f.reachMm !== undefined ? x.mm(f.reachMm) : undefined));
+  // While details are missing, first what was understood (makers ruled out, places, countries...).
+  if (missing.length) lines.push(ask.gotSoFar(describeFacts(f, lang)));
+  lines.push(t.mustCarry(joinList(taskParts, facts.and), x.kg(required), allowance, f.reachMm !== undefined && !range ? x.mm(f.reachMm) : undefined));
   if (u.filtersUsed.length) lines.push(t.keptFilters(u.filtersUsed.join(', ')));
 
   if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines, lang);
@@ -201,7 +287,7 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   };
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
 
-  lines.push('', t.heading(result.recommendations.length));
+  lines.push('', result.overBudget ? t.cheapestHeading : t.heading(result.recommendations.length));
   for (const rec of result.recommendations) {
     const r = rec.robot;
     const bits = [
@@ -220,21 +306,25 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   const why: string[] = [];
   if (top.dof === 4) why.push(t.fourAxes);
   if (top.category === 'collaborative') why.push(t.cobot);
-  if (why.length) lines.push('', t.leads(top.model, why.join(` ${facts.and} `)));
+  if (why.length && !result.overBudget) lines.push('', t.leads(top.model, why.join(` ${facts.and} `)));
   if (f.cycleTimeS !== undefined) {
     const fast = result.recommendations.some((r) => r.robot.category === 'scara' || r.robot.category === 'delta');
     lines.push('', t.cycle(x.num(f.cycleTimeS, 3), fast));
   }
-  if (f.toolKg === undefined) lines.push('', t.gripper);
+  if (missing.length) lines.push('', ask.narrowReach);
+  else if (f.toolKg === undefined) lines.push('', t.gripper);
   lines.push(t.prices);
 
   draft.text = lines.join('\n');
-  draft.answered = true;
+  draft.answered = !missing.length;
+  draft.askedForFacts = missing.length > 0;
   draft.recommended = result.recommendations.map((r) => r.robot);
   draft.relaxed = [...result.relaxed];
   draft.named = [...draft.recommended];
   const [a, b] = draft.recommended;
   draft.followUps = [
+    missing.length ? ask.reachQ : '',
+    missing.length ? ask.applicationQ : '',
     a && b ? t.compareQ(a.model, b.model) : '',
     f.cycleTimeS === undefined ? t.cycleQ : '',
     f.budgetUsd === undefined ? t.budgetQ : '',

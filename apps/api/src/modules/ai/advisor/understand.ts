@@ -130,7 +130,14 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   }
 
   const question = readRobotQuestion(message);
-  const about = readAbout({ text: message, question, current, named, contextModels, pageRobot, compareRobots, assistantModels, historyModels });
+  // Candidates shown while details were missing ("cobot 10kg" -> a shortlist and "tell me the
+  // reach"): a reply with the task's figures ("it must reach 1.2 m") answers the question and
+  // refines the search; its "it" is the robot to be chosen, not the shortlist's robots.
+  const answeringAsked =
+    prior.previousIntent === 'robot_selection' &&
+    prior.previousState === 'gathering_info' &&
+    (current.payloadKg !== undefined || current.reachMm !== undefined || current.maxReachMm !== undefined || current.application !== undefined);
+  const about = readAbout({ text: message, question, current, named, contextModels, pageRobot, compareRobots, assistantModels: answeringAsked ? [] : assistantModels, historyModels: answeringAsked ? [] : historyModels });
 
   const result = classifyIntent({
     text: message,

@@ -186,9 +186,13 @@ function addSharedReading(facts: Facts, text: string): void {
     // An upper bound only: the robot must not reach further; it is not the reach needed.
     facts.maxReachMm = reach.max;
     if (facts.reachMm !== undefined && Math.abs(facts.reachMm - reach.max) < 1) delete facts.reachMm;
+  } else if (reach?.min !== undefined && reach.max !== undefined && reach.max > reach.min) {
+    // A range ("reach between 1 and 1.5 m", "from 1000 to 1500 mm") is at least the lower
+    // figure and at most the upper one, whatever single length the reading above picked.
+    facts.reachMm = Math.round(reach.min);
+    facts.maxReachMm = reach.max;
   } else if (reach?.min !== undefined && facts.reachMm === undefined) {
     facts.reachMm = Math.round(reach.min);
-    if (reach.max !== undefined && reach.max !== reach.min) facts.maxReachMm = reach.max;
   }
   const payload = r.payloadKg;
   if (payload?.min !== undefined && facts.payloadKg === undefined) facts.payloadKg = payload.min;

@@ -49,6 +49,8 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
   for (let i = 0; i < tokens.length; i += 1) {
     for (let n = 1; n <= maxTokens && i + n <= tokens.length; n += 1) {
       const span = tokens.slice(i, i + n);
+      // A model name never runs over a comma or semicolon ("1.5 m, 10 kilos" is no "M 10").
+      if (n > 1 && /[,;]/.test(text.slice(nth(span, 0).start, nth(span, n - 1).start))) break;
       const joined = span.map((t) => t.text).join(' ');
       const key = normalizeModel(joined);
       if (key.length < 2 || key.length > 24) continue;

@@ -120,6 +120,21 @@ describe('/catalog', () => {
     await waitFor(() => expect(queries().filter(Boolean)).toEqual(['fanuk']));
   });
 
+  it('says so when a pasted search is longer than the 200 characters read, and searches the first 200 (outside testers)', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb])) });
+    const { router } = renderRoutes(routes, '/catalog');
+    await screen.findByRole('article', { name: 'ABB IRB 1600' });
+    const box = screen.getByRole('searchbox', { name: 'Search robots' });
+    const long = `cobot 10 kg ${'for boxes '.repeat(25)}no FANUC`;
+    await user.click(box);
+    await user.paste(long);
+    // The whole text stays in the box (nothing cut silently) and the note says what is read.
+    expect(box).toHaveValue(long);
+    expect(screen.getByText('Your text is longer than 200 characters: only the first 200 are read.')).toBeInTheDocument();
+    await waitFor(() => expect(search(router).get('q')).toBe(long.slice(0, 200).trim()), { timeout: 2000 });
+  });
+
   it('does not send a payload range whose minimum exceeds the maximum', async () => {
     const user = userEvent.setup();
     stubApi({ 'GET /api/robots': () => jsonResponse(listAnswer([abb])) });

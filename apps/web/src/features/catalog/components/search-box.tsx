@@ -1,16 +1,19 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH, textCutNotice } from '@cellforge/contracts/constants';
 import { controlBorder, controlClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { useDebouncedCommit, useSyncedDraft } from '../hooks/use-debounced-draft';
 
-const trim = (value: string) => value.trim();
+/** What is searched: the text trimmed and cut to the 200 characters the search reads (the box says so when it cuts). */
+const trim = (value: string) => value.trim().slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
 
 /** Free-text search (the server forgives typos); committed to the URL as you type, debounced. */
 export function SearchBox({ value, onCommit }: { value: string; onCommit: (q: string) => void }) {
   const id = useId();
   const [draft, setDraft] = useSyncedDraft(value, trim);
   const flush = useDebouncedCommit(trim(draft), value, onCommit);
+  const tooLong = draft.trim().length > SEARCH_QUERY_MAX_LENGTH;
   return (
     <form
       role="search"
@@ -34,13 +37,18 @@ export function SearchBox({ value, onCommit }: { value: string; onCommit: (q: st
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={flush}
-          maxLength={200}
+          aria-describedby={tooLong ? `${id}-cut` : undefined}
           autoComplete="off"
           spellCheck={false}
           placeholder="Maker, model or task, e.g. fanuk welding"
           className={cn(controlClasses, controlBorder(false), 'pl-9')}
         />
       </div>
+      {tooLong ? (
+        <p id={`${id}-cut`} role="status" className="mt-1 text-sm text-amber-800 dark:text-amber-300" data-text-cut>
+          {textCutNotice(SEARCH_QUERY_MAX_LENGTH)}
+        </p>
+      ) : null}
     </form>
   );
 }

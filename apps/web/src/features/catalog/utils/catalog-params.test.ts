@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CATALOG_STATE, parseCatalogParams, rangeError, toCatalogSearch, toRobotsQuery } from './catalog-params';
+import { EMPTY_CATALOG_STATE, filterChips, parseCatalogParams, rangeError, toCatalogSearch, toRobotsQuery } from './catalog-params';
 
 describe('catalog URL state', () => {
   it('round-trips every filter, the sort, the page and the compare picks through the query string', () => {
@@ -56,5 +56,13 @@ describe('catalog URL state', () => {
     expect(rangeError('20', '5')).toMatch(/minimum must not exceed/);
     expect(rangeError('5', '20')).toBeNull();
     expect(rangeError('', '5')).toBeNull();
+  });
+});
+
+describe('filter chips (outside testers: "0.907185 kg" for 2 lb)', () => {
+  it('round converted figures for display like the chat, and keep the exact filter to remove', () => {
+    const chips = filterChips({ ...EMPTY_CATALOG_STATE, minPayload: '1.089', minReach: '508.0000001', maxReach: '1500' }, (t) => t);
+    expect(chips.map((c) => c.label)).toEqual(['Rated payload ≥ 1.09 kg', 'Reach 508–1500 mm']);
+    expect(filterChips({ ...EMPTY_CATALOG_STATE, minPayload: '12' }, (t) => t)[0]?.label).toBe('Rated payload ≥ 12 kg');
   });
 });

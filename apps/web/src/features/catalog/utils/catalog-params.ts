@@ -4,6 +4,7 @@ import {
   COMPARE_MAX,
   catalogSorts,
   countryNames,
+  displayFigure,
   robotMountings,
   type CatalogSort,
 } from '@cellforge/contracts/constants';
@@ -221,9 +222,11 @@ export function filterChips(state: CatalogState, humanize: (tag: string) => stri
   for (const [name, { label, unit }] of Object.entries(CHIP_UNITS)) {
     const min = state[`min${name}` as RangeKey];
     const max = state[`max${name}` as RangeKey];
-    if (min && max) chips.push({ label: `${label} ${min}–${max}${unit}`, remove: { [`min${name}`]: '', [`max${name}`]: '' } });
-    else if (min) chips.push({ label: `${label} ≥ ${min}${unit}`, remove: { [`min${name}`]: '' } });
-    else if (max) chips.push({ label: `${label} ≤ ${max}${unit}`, remove: { [`max${name}`]: '' } });
+    // Rounded for display like the chat and the search's reading ("1.09 kg", never "1.088622 kg"); the filter keeps the exact value.
+    const shown = (v: string) => (Number.isFinite(Number(v)) ? displayFigure(Number(v)) : v);
+    if (min && max) chips.push({ label: `${label} ${shown(min)}–${shown(max)}${unit}`, remove: { [`min${name}`]: '', [`max${name}`]: '' } });
+    else if (min) chips.push({ label: `${label} ≥ ${shown(min)}${unit}`, remove: { [`min${name}`]: '' } });
+    else if (max) chips.push({ label: `${label} ≤ ${shown(max)}${unit}`, remove: { [`max${name}`]: '' } });
   }
   if (state.manufacturer) chips.push({ label: `Maker: ${listed(state.manufacturer)}`, remove: { manufacturer: '' } });
   for (const maker of state.excludeManufacturer.split(',').map((m) => m.trim()).filter(Boolean)) {

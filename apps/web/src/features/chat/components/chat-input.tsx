@@ -2,11 +2,12 @@ import { Lightbulb, SendHorizontal } from 'lucide-react';
 import { forwardRef, useId, type FormEvent, type KeyboardEvent } from 'react';
 import { controlBorder, controlClasses } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { CHAT_MESSAGE_MAX_LENGTH, textCutNotice } from '@cellforge/contracts/constants';
 import { cn } from '@/lib/cn';
 import { CHAT_TEXT } from '../utils/chat-messages';
 
 /** chatRequestSchema: a message is at most 4,000 characters. */
-export const MAX_MESSAGE_LENGTH = 4000;
+export const MAX_MESSAGE_LENGTH = CHAT_MESSAGE_MAX_LENGTH;
 
 export interface ChatInputProps {
   value: string;
@@ -35,10 +36,12 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
 ) {
   const id = useId();
   const blank = value.trim() === '';
+  // A longer text is not cut silently (outside testers): the box says so, and the first 4,000 characters are sent.
+  const tooLong = value.length > MAX_MESSAGE_LENGTH;
 
   const send = () => {
     if (blank || isLoading) return;
-    if (onSend(value)) onChange('');
+    if (onSend(tooLong ? value.slice(0, MAX_MESSAGE_LENGTH) : value)) onChange('');
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -88,7 +91,7 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           rows={rows}
-          maxLength={MAX_MESSAGE_LENGTH}
+          aria-describedby={tooLong ? `${id}-cut` : undefined}
           // On a phone the full-size placeholder wraps to four lines: room for all of them, not three and a cut-off fourth.
           className={cn(controlClasses, controlBorder(false), 'min-w-0 flex-1 resize-none', compact ? 'text-sm' : 'max-sm:min-h-29')}
         />
@@ -102,6 +105,11 @@ export const ChatInput = forwardRef<HTMLTextAreaElement, ChatInputProps>(functio
           {isLoading ? <Spinner size="sm" decorative /> : <SendHorizontal className="h-5 w-5" aria-hidden="true" />}
         </button>
       </div>
+      {tooLong ? (
+        <p id={`${id}-cut`} role="status" className="text-sm text-amber-800 dark:text-amber-300" data-text-cut>
+          {textCutNotice(MAX_MESSAGE_LENGTH)}
+        </p>
+      ) : null}
     </form>
   );
 });

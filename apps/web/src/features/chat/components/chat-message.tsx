@@ -166,8 +166,10 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
 }
 
 /** "Ask for a price:" with the robots the answer names (at most three, each once): their page opens the request form. */
+/** "Request a quote:" with a link per robot named, spelled as on the robot and compare pages. */
 function AskPrice({ links }: { links: readonly ChatRobotLink[] }) {
-  const unique = [...new Map(links.map((link) => [link.href, link])).values()].slice(0, 3);
+  // Every model the answer names gets its "Request a quote" (the robot page opens the form at once).
+  const unique = [...new Map(links.map((link) => [link.href, link])).values()];
   return (
     <p className="mt-2 text-sm">
       <span className="font-medium">{CHAT_TEXT.askPrice}</span>{' '}
@@ -176,7 +178,7 @@ function AskPrice({ links }: { links: readonly ChatRobotLink[] }) {
           {index > 0 ? ', ' : null}
           <Link
             to={`${link.href}?quote=1`}
-            aria-label={`Ask for a price on the ${link.name}`}
+            aria-label={`Request a quote for the ${link.name}`}
             className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
           >
             {link.name}

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADA, errorResponse, jsonResponse, stubFetch, stubPendingFetch } from '@/test/fetch';
 import { renderRoutes } from '@/test/render';
-import { defined } from '@/test/defined';
+import { defined, nth } from '@/test/defined';
 import { chatAnswer, chatCalls, chatReply, pendingUntilAborted, SessionProbe } from '../test-utils';
 import { ChatWidget } from './chat-widget';
 
@@ -147,6 +147,20 @@ describe('Chat widget', () => {
     expect(within(dialog()).getByText(mode)).toBeInTheDocument();
   });
 
+  it('says so when a pasted message is longer than the 4,000 characters read, and sends the first 4,000 (outside testers)', async () => {
+    const fetch = stubFetch(() => chatReply('ok'));
+    renderWidget();
+    const user = await openWidget();
+    const long = `cobot 10 kg ${'x'.repeat(4100)}`;
+    await user.click(widgetInput());
+    await user.paste(long);
+    expect(widgetInput()).toHaveValue(long);
+    expect(within(dialog()).getByText('Your text is longer than 4,000 characters: only the first 4,000 are read.')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(chatCalls(fetch)).toHaveLength(1));
+    expect(nth(chatCalls(fetch), 0).body.message).toBe(long.slice(0, 4000));
+  });
+
   it('sends on Enter but not Shift+Enter, and one request at a time', async () => {
     const fetch = stubPendingFetch();
     renderWidget();
@@ -185,9 +199,10 @@ describe('Chat widget', () => {
     expect(within(dialog()).getByText(/KUKA KR 40 PA/)).toBeInTheDocument();
     const more = within(dialog()).getByRole('link', { name: 'See every matching robot in the catalog' });
     expect(more).toHaveAttribute('href', '/catalog?minPayload=48&excludeManufacturer=FANUC');
-    // "Ask for a price" opens the request form on the robot's page; an untrusted link gets none.
-    expect(within(dialog()).getByRole('link', { name: 'Ask for a price on the ABB IRB 460' })).toHaveAttribute('href', '/robots/robot-460?quote=1');
-    expect(within(dialog()).queryByRole('link', { name: /Ask for a price on the KUKA/ })).toBeNull();
+    // "Request a quote" (spelled as on the robot and compare pages) opens the request form on the robot's page; an untrusted link gets none.
+    expect(within(dialog()).getByText('Request a quote:')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('link', { name: 'Request a quote for the ABB IRB 460' })).toHaveAttribute('href', '/robots/robot-460?quote=1');
+    expect(within(dialog()).queryByRole('link', { name: /Request a quote for the KUKA/ })).toBeNull();
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/robots/robot-460'));
   });

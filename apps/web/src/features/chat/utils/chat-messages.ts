@@ -13,7 +13,7 @@ export const CHAT_TEXT = {
   close: 'Close',
   /** Under a robot selection: the catalog with the task's figures applied. */
   seeCatalog: 'See every matching robot in the catalog',
-  askPrice: 'Ask for a price:',
+  askPrice: 'Request a quote:',
 } as const;
 
 /** docs/product.md §8.1. */
