@@ -490,6 +490,8 @@ export const bulkUploads = pgTable(
     /** The mappings of the last validation: the error report (errors.csv) uses them. */
     mappings: jsonb('mappings').$type<Record<string, string | null>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Migration 0020: cells fixed in the validate grid, data row -> { column: value }; validate, import and errors.csv read them. */
+    edits: jsonb('edits').$type<Record<string, Record<string, string | number | boolean | null>>>().notNull().default({}),
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
 );

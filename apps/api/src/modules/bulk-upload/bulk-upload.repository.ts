@@ -18,6 +18,7 @@ const uploadInfoColumns = {
   meta: bulkUploads.meta,
   mappings: bulkUploads.mappings,
   createdAt: bulkUploads.createdAt,
+  edits: bulkUploads.edits,
 };
 
 /** Pending uploads kept per person; older ones are dropped when a new file is parsed. */
@@ -121,6 +122,11 @@ export async function* streamUploadRows(tx: Database, uploadId: string, chunkSiz
 
 export async function setUploadMappings(db: Database, id: string, mappings: Record<string, string | null>): Promise<void> {
   await db.update(bulkUploads).set({ mappings }).where(eq(bulkUploads.id, id));
+}
+
+/** Stores the validate grid's edits with the upload (all of them: the caller merged the new ones in). */
+export async function setUploadEdits(db: Database, id: string, edits: Record<string, Record<string, string | number | boolean | null>>): Promise<void> {
+  await db.update(bulkUploads).set({ edits }).where(eq(bulkUploads.id, id));
 }
 
 export async function deleteUpload(db: Database, id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkCellEdit, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
 import { useState } from 'react';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { InlineAlert } from '@/components/ui/inline-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatBytes } from '@/lib/format-bytes';
 import { bulkSourceOf, type BulkUploadBasePath } from '../api/bulk-source';
+import { useEditBulkCells } from '../api/edit-bulk-cells';
 import { useImportBulkUpload, type ReloadAfterImport } from '../api/import-bulk-upload';
 import { useParseBulkFile } from '../api/parse-bulk-file';
 import { useValidateBulkUpload } from '../api/validate-bulk-upload';
@@ -80,6 +81,7 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
   const parse = useParseBulkFile();
   const validate = useValidateBulkUpload();
   const importRows = useImportBulkUpload(reload);
+  const editCells = useEditBulkCells();
 
   /** The same file read again with a sheet or header row chosen: the mappings are suggested afresh for the new columns. */
   const reread = (options: BulkParseOptions) => {
@@ -133,6 +135,12 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
         },
       },
     );
+  };
+
+  /** A cell fixed in the grid: stored with the upload and the file checked again; the grid shows the answer. */
+  const fixCell = (edit: BulkCellEdit) => {
+    if (!parsed?.upload_id) return;
+    editCells.mutate({ basePath, uploadId: parsed.upload_id, mappings, edits: [edit] }, { onSuccess: (answer) => setValidation(answer) });
   };
 
   const runImport = () => {
@@ -244,14 +252,22 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
 
       {step === 2 && parsed && validation ? (
         <div className="space-y-4">
-          <BulkPreview basePath={basePath} parsed={parsed} mappings={mappings} validation={validation} />
+          <BulkPreview
+            basePath={basePath}
+            parsed={parsed}
+            mappings={mappings}
+            validation={validation}
+            onEdit={parsed.upload_id ? fixCell : undefined}
+            editing={editCells.isPending}
+          />
+          {editCells.isError ? <InlineAlert title="The cell could not be checked." detail={detailOf(editCells.error)} /> : null}
           {importRows.isPending ? <ProgressBar label="Importing robots…" value={null} /> : null}
           {importRows.isError ? <InlineAlert title={BULK_MESSAGES.importFailed} detail={detailOf(importRows.error)} /> : null}
           <div className="flex flex-wrap justify-between gap-3">
             <Button variant="outline" onClick={back} disabled={importRows.isPending}>
               Back
             </Button>
-            <Button onClick={runImport} disabled={validation.valid_count === 0} loading={importRows.isPending}>
+            <Button onClick={runImport} disabled={validation.valid_count === 0 || editCells.isPending} loading={importRows.isPending}>
               Import
             </Button>
           </div>
