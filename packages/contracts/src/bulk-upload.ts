@@ -255,6 +255,8 @@ export const bulkImportResponseSchema = z.object({
   unchanged: z.number().int().optional(),
   /** Rows with errors, not imported. */
   skipped: z.number().int().optional(),
+  /** Names this import (the upload's id): the catalog lists its robots with ?import_id= (integrators: GET /api/integrator/catalog/robots). */
+  import_id: z.string().optional(),
 });
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
 

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -651,4 +652,23 @@ export const jobs = pgTable(
     uniqueIndex('jobs_active_subject_idx').on(t.subject).where(sql`${t.status} IN ('queued', 'running')`),
     index('jobs_subject_idx').on(t.subject, t.createdAt),
   ],
+);
+
+/**
+ * The robots each bulk import wrote or matched (migration 0020; import_id is the upload's id):
+ * the import's result links to the catalog filtered to them. Owned by the bulk-upload module.
+ */
+export const bulkImportRobots = pgTable(
+  'bulk_import_robots',
+  {
+    importId: uuid('import_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    robotId: uuid('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'bulk_import_robots_pk', columns: [t.importId, t.robotId] }), index('bulk_import_robots_robot_idx').on(t.robotId)],
 );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BULK_PREVIEW_ROWS,
   BULK_RESULTS_LIMIT,
@@ -19,7 +20,7 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { deleteUpload, findUpload, insertUpload, pruneUploads, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
+import { deleteUpload, findUpload, insertUpload, pruneUploads, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
 import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch } from '../catalog';
 import { csvDocument, csvLines } from './errors-csv';
 import { PipelinedBatches } from './import-batches';
@@ -237,7 +238,13 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             dofAssumed: bulkLimits.dof.assumed,
             ownerHasRobots: await ownerHasRobots(tx, ownerId),
           };
-          const batches = new PipelinedBatches<ValidRow>((batch) => upsertOwnedRobotBatch(tx, ownerId, batch, options));
+          // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
+          const importId = source.kind === 'upload' ? source.upload.id : randomUUID();
+          const batches = new PipelinedBatches<ValidRow>(async (batch) => {
+            const counts = await upsertOwnedRobotBatch(tx, ownerId, batch, options);
+            await recordImportRobots(tx, importId, ownerId, batch.map((r) => r.key));
+            return counts;
+          });
           let rows = 0;
           let skipped = 0;
           let pending: ValidRow[] = [];
@@ -264,7 +271,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);
           }
           if (source.kind === 'upload') await deleteUpload(tx, source.upload.id);
-          return { inserted, updated, unchanged, skipped };
+          return { inserted, updated, unchanged, skipped, import_id: importId };
         });
       } catch (err) {
         if (isUniqueViolation(err)) {

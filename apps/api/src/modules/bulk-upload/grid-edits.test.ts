@@ -74,10 +74,36 @@ describe.each(testBackends)('validate grid: cells fixed in place on %s', (backen
     await request(ctx().app).post(`${BASE}/edits`).set(bearer(token)).send({ upload_id: uploadId, mappings, edits: [{ row: 1, column: 'Reach (mm)', value: '1200' }] }).expect(200);
 
     const imported = bulkImportResponseSchema.parse((await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: uploadId, mappings }).expect(200)).body);
-    expect(imported).toMatchObject({ inserted: 4, updated: 0, skipped: 0 });
-    const catalog = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ search: 'Gridtest', limit: 50 }).set(bearer(token)).expect(200)).body);
-    const models = JSON.stringify(catalog).match(/GT-\d0/g) ?? [];
-    expect([...new Set(models)].sort()).toEqual(['GT-10', 'GT-20', 'GT-30', 'GT-40']);
+    expect(imported).toEqual({ inserted: 4, updated: 0, unchanged: 0, skipped: 0, import_id: uploadId });
+    // The result's link: the catalog filtered to this import lists its robots and nothing else.
+    const catalog = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: uploadId, limit: 50 }).set(bearer(token)).expect(200)).body);
+    expect(catalog.total).toBe(4);
+    expect(catalog.data.map((r) => r.model_name).sort()).toEqual(['GT-10', 'GT-20', 'GT-30', 'GT-40']);
+    expect(catalog.data.every((r) => r.can_edit)).toBe(true);
+
+    // The same file again with one row changed: the new import lists the unchanged and the updated robots, the first import keeps its own.
+    const again = bulkParseResponseSchema.parse((await request(ctx().app).post(`${BASE}/parse`).set(bearer(token)).attach('file', sheet(), 'grid.csv').expect(200)).body);
+    const reimport = bulkImportResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: again.upload_id, mappings, edits: [{ row: 2, column: 'Payload (kg)', value: '25' }] }).expect(200)).body,
+    );
+    expect(reimport).toMatchObject({ inserted: 0, updated: 1, unchanged: 2, skipped: 1, import_id: again.upload_id });
+    const secondRows = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: reimport.import_id }).set(bearer(token)).expect(200)).body);
+    expect(secondRows.data.map((r) => r.model_name).sort()).toEqual(['GT-10', 'GT-20', 'GT-40']);
+    const firstRows = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: uploadId }).set(bearer(token)).expect(200)).body);
+    expect(firstRows.total).toBe(4);
+  });
+
+  it("filters the catalog to one import of one's own only", async () => {
+    const { token, uploadId, mappings } = await upload();
+    const imported = bulkImportResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: uploadId, mappings }).expect(200)).body,
+    );
+    expect(imported).toMatchObject({ inserted: 2, skipped: 2, import_id: uploadId });
+    const other = await registerUser(ctx().app, { user_type: 'integrator' });
+    const theirs = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: uploadId }).set(bearer(other.token)).expect(200)).body);
+    expect(theirs).toMatchObject({ total: 0, data: [] });
+    const bad = await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: 'not-an-id' }).set(bearer(token)).expect(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('edits sent with validate or import apply to that request only', async () => {

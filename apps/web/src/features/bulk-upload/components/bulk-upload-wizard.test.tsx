@@ -69,7 +69,7 @@ function stubCatalog(extra: ApiRoutes = {}) {
       'GET /api/integrator/catalog/robots': () => jsonResponse(catalogAnswer([OWN_ROBOT])),
       'GET /api/integrator/catalog/stats': () => jsonResponse(CATALOG_STATS),
       'POST /api/integrator/bulk-upload/validate': () => jsonResponse(validation()),
-      'POST /api/integrator/bulk-upload/import': () => jsonResponse({ inserted: 12, updated: 3, unchanged: 0, skipped: 5 }),
+      'POST /api/integrator/bulk-upload/import': () => jsonResponse({ inserted: 12, updated: 3, unchanged: 0, skipped: 5, import_id: 'up-1' }),
       ...extra,
     },
     { user: INTEGRATOR },
@@ -304,7 +304,16 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     const robotLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length;
     const statLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length;
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    // The result: each count with what it means, and the way to the imported robots.
+    expect(await within(dialog).findByText('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped', { selector: 'p' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Skipped').nextElementSibling).toHaveTextContent('5');
+    expect(within(dialog).getByText('Unchanged').nextElementSibling).toHaveTextContent('0');
+    expect(within(dialog).getByText(/Robots already in your catalog \(same manufacturer and model\) whose values changed/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Show the imported robots' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Upload' })).not.toBeInTheDocument());
+    // The catalog tab lists that import's robots only, and can go back to the whole catalog.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').some((call) => call.url.searchParams.get('import_id') === 'up-1')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Show the whole catalog' })).toBeInTheDocument();
     expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped');
     const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
     expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
@@ -488,6 +497,8 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
 
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText(/New robots added to your listings/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk upload' })).not.toBeInTheDocument());
     expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated; 5 rows with errors skipped');
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import'), 0).init.body))).toEqual({
