@@ -53,7 +53,8 @@ test('an integrator edits and deletes an own robot in the Catalog tab; shared ro
   await expect(wizard.locator('[aria-current="step"]')).toContainText('Map fields');
   await wizard.getByRole('button', { name: 'Validate' }).click();
   await wizard.getByRole('button', { name: 'Import' }).click();
-  await expect(page.getByText('Import complete! 2 inserted, 0 updated')).toBeVisible();
+  await expect(wizard.getByRole('status').filter({ hasText: 'Import complete! 2 inserted, 0 updated' })).toBeVisible();
+  await wizard.getByRole('button', { name: 'Done' }).click();
   await expect(wizard).toBeHidden();
   await expect.poll(() => statValue(page, 'Total Robots')).toBe(totalBefore + 2);
 

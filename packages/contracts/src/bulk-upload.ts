@@ -99,6 +99,22 @@ export const bulkErrorsCsvQuerySchema = z.object({ mappings: z.string().optional
 /** The most rows the `data` form takes; larger files go through /parse and upload_id. */
 export const BULK_DATA_MAX_ROWS = 50_000;
 
+/** A cell as read from the file. */
+export const bulkCellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/** At most this many cell edits per request (the validate grid sends the cells of the rows it changed). */
+export const BULK_MAX_EDITS = 1000;
+/**
+ * A cell fixed in the validate grid: `row` is the 1-based data row (the entries' `row` /
+ * `row_index`), `column` a column of the file, `value` the text typed (null or "": empty).
+ */
+export const bulkCellEditSchema = z.object({
+  row: z.number().int().min(1),
+  column: z.string().min(1).max(500),
+  value: z.string().max(2000, { message: 'Use at most 2,000 characters in a cell' }).nullable(),
+});
+export type BulkCellEdit = z.infer<typeof bulkCellEditSchema>;
+const bulkEditsSchema = z.array(bulkCellEditSchema).max(BULK_MAX_EDITS, { message: `Send at most ${BULK_MAX_EDITS} cell edits at once` });
+
 /**
  * The request of validate and import: the rows themselves (`data`, each a flat object the
  * server checks row by row) or the `upload_id` of a parsed file, with the column mappings.
@@ -108,6 +124,11 @@ export const bulkValidateRequestSchema = z
     data: z.array(z.unknown()).max(BULK_DATA_MAX_ROWS, { message: 'Send at most 50,000 rows as data; use upload_id for larger files' }).optional(),
     upload_id: z.string().trim().min(1).max(100).optional(),
     mappings: bulkMappingsSchema,
+    /**
+     * Cells fixed in the validate grid, applied over the rows (and over the edits stored
+     * with the upload by POST .../edits) for this request only.
+     */
+    edits: bulkEditsSchema.optional(),
   })
   .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data (rows) or upload_id', path: ['data'] });
 export type BulkValidateRequest = z.infer<typeof bulkValidateRequestSchema>;
@@ -149,10 +170,28 @@ export const bulkValidEntrySchema = z.object({
     .optional(),
   /** Unit conversions and unusual values, e.g. "Row 5: payload 44 lb converted to 20 kg". */
   warnings: z.array(z.string()),
+  /** The row's cells keyed by column, with the grid's edits applied (the validate grid shows them). */
+  cells: bulkRowSchema.optional(),
+  /** Each warning with the column it is about (null: the row as a whole). */
+  cell_warnings: z.array(z.object({ column: z.string().nullable(), message: z.string() })).optional(),
+  /** Columns of this row changed in the grid. */
+  edited: z.array(z.string()).optional(),
 });
 export type BulkValidEntry = z.infer<typeof bulkValidEntrySchema>;
 /** A row that failed; `row_index` is the 1-based data row (same numbering as `row`). */
-export const bulkRowErrorSchema = z.object({ row_index: z.number().int(), sheet_row: z.number().int(), errors: z.array(z.string()) });
+export const bulkRowErrorSchema = z.object({
+  row_index: z.number().int(),
+  sheet_row: z.number().int(),
+  errors: z.array(z.string()),
+  /** The row's cells keyed by column, with the grid's edits applied. */
+  cells: bulkRowSchema.optional(),
+  /** Each error with the column whose cell causes it (null: the row as a whole), so the grid marks the cell. */
+  cell_errors: z.array(z.object({ column: z.string().nullable(), message: z.string() })).optional(),
+  /** The warnings the row would also carry, each with its column. */
+  cell_warnings: z.array(z.object({ column: z.string().nullable(), message: z.string() })).optional(),
+  /** Columns of this row changed in the grid. */
+  edited: z.array(z.string()).optional(),
+});
 /** The warnings of the whole file counted by kind: "12 rows: payload converted from lb to kg", most frequent first. */
 export const bulkWarningGroupSchema = z.object({
   text: z.string(),
@@ -182,6 +221,30 @@ export const bulkValidateResponseSchema = z.object({
 });
 export type BulkValidateResponse = z.infer<typeof bulkValidateResponseSchema>;
 
+/**
+ * POST .../edits: cells fixed in the validate grid. They are stored with the upload (a later
+ * edit of the same cell replaces it), so validate, import and errors.csv read the fixed
+ * values; the answer is the validation of the whole file with the edits.
+ */
+export const bulkEditRequestSchema = z.object({
+  upload_id: z.string().trim().min(1).max(100),
+  mappings: bulkMappingsSchema,
+  edits: bulkEditsSchema.min(1, { message: 'Send at least one cell edit' }),
+});
+export type BulkEditRequest = z.infer<typeof bulkEditRequestSchema>;
+export const bulkEditResponseSchema = bulkValidateResponseSchema.extend({
+  /** The rows the request edited, each with what it is now. */
+  edited_rows: z.array(
+    z.object({
+      row: z.number().int(),
+      sheet_row: z.number().int(),
+      status: z.enum(['error', 'warning', 'valid']),
+      errors: z.array(z.string()),
+    }),
+  ),
+});
+export type BulkEditResponse = z.infer<typeof bulkEditResponseSchema>;
+
 export const bulkImportRequestSchema = bulkValidateRequestSchema;
 export const bulkImportResponseSchema = z.object({
   /** New robots. */
@@ -192,6 +255,8 @@ export const bulkImportResponseSchema = z.object({
   unchanged: z.number().int().optional(),
   /** Rows with errors, not imported. */
   skipped: z.number().int().optional(),
+  /** Names this import (the upload's id): the catalog lists its robots with ?import_id= (integrators: GET /api/integrator/catalog/robots). */
+  import_id: z.string().optional(),
 });
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
 

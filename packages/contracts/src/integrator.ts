@@ -48,6 +48,8 @@ export const integratorCatalogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(CATALOG_DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(CATALOG_MAX_LIMIT).default(CATALOG_DEFAULT_LIMIT),
   search: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional()),
+  /** Only the robots of one bulk import of yours (its import_id). */
+  import_id: z.string().uuid({ message: 'import_id names an import: use the import_id the import answered' }).optional(),
 });
 export type IntegratorCatalogQuery = z.infer<typeof integratorCatalogQuerySchema>;
 

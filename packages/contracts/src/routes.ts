@@ -15,6 +15,8 @@ import {
 import { apiKeyCreatedSchema, apiKeyListSchema, apiKeyResponseSchema, createApiKeySchema, type ApiKeyScope } from './api-keys';
 import { betaSignupRequestSchema, betaSignupResponseSchema } from './beta-signup';
 import {
+  bulkEditRequestSchema,
+  bulkEditResponseSchema,
   bulkErrorsCsvQuerySchema,
   bulkImportRequestSchema,
   bulkImportResponseSchema,
@@ -252,6 +254,17 @@ const bulkRoutes = (base: '/api/integrator/bulk-upload' | '/api/supplier/bulk-up
       access,
       body: bulkValidateRequestSchema,
       responses: { 200: bulkValidateResponseSchema },
+      errors: [404],
+    }),
+    edits: route({
+      method: 'post',
+      path: `${base}/edits`,
+      summary: `Fix cells of an upload and validate again (${who})`,
+      description: 'Stores the cells fixed in the validate grid with the upload (validate, import and errors.csv then read the fixed values) and answers the validation of the whole file, with the status of each edited row.',
+      tag: 'Bulk import', apiKey: 'imports:write',
+      access,
+      body: bulkEditRequestSchema,
+      responses: { 200: bulkEditResponseSchema },
       errors: [404],
     }),
     import: route({

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -490,6 +491,8 @@ export const bulkUploads = pgTable(
     /** The mappings of the last validation: the error report (errors.csv) uses them. */
     mappings: jsonb('mappings').$type<Record<string, string | null>>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Migration 0020: cells fixed in the validate grid, data row -> { column: value }; validate, import and errors.csv read them. */
+    edits: jsonb('edits').$type<Record<string, Record<string, string | number | boolean | null>>>().notNull().default({}),
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
 );
@@ -649,4 +652,23 @@ export const jobs = pgTable(
     uniqueIndex('jobs_active_subject_idx').on(t.subject).where(sql`${t.status} IN ('queued', 'running')`),
     index('jobs_subject_idx').on(t.subject, t.createdAt),
   ],
+);
+
+/**
+ * The robots each bulk import wrote or matched (migration 0020; import_id is the upload's id):
+ * the import's result links to the catalog filtered to them. Owned by the bulk-upload module.
+ */
+export const bulkImportRobots = pgTable(
+  'bulk_import_robots',
+  {
+    importId: uuid('import_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    robotId: uuid('robot_id')
+      .notNull()
+      .references(() => robots.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'bulk_import_robots_pk', columns: [t.importId, t.robotId] }), index('bulk_import_robots_robot_idx').on(t.robotId)],
 );

@@ -299,6 +299,10 @@ const matrix: Record<string, Case[]> = {
     { body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
     { label: "the integrator's upload", body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: suppliersOnly(404), ownedBy: 'integrator' },
   ],
+  'POST /api/supplier/bulk-upload/edits': [
+    { body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings, edits: [{ row: 1, column: 'dof', value: '6' }] }), expect: suppliersOnly('ok'), ownedBy: 'supplier' },
+    { label: "the integrator's upload", body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings, edits: [{ row: 1, column: 'dof', value: '6' }] }), expect: suppliersOnly(404), ownedBy: 'integrator' },
+  ],
   'POST /api/supplier/bulk-upload/import': [{ body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: suppliersOnly('ok'), ownedBy: 'supplier', last: true }],
   'GET /api/supplier/bulk-upload/:uploadId/errors.csv': [
     { path: (f) => `/api/supplier/bulk-upload/${f.supplierUpload}/errors.csv`, expect: suppliersOnly('ok'), ownedBy: 'supplier' },
@@ -373,6 +377,10 @@ const matrix: Record<string, Case[]> = {
   'POST /api/integrator/bulk-upload/validate': [
     { body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
     { label: "the supplier's upload", body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings }), expect: integratorsOnly(404), ownedBy: 'supplier' },
+  ],
+  'POST /api/integrator/bulk-upload/edits': [
+    { body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings, edits: [{ row: 1, column: 'dof', value: '6' }] }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
+    { label: "the supplier's upload", body: (f) => ({ upload_id: f.supplierUpload, mappings: f.mappings, edits: [{ row: 1, column: 'dof', value: '6' }] }), expect: integratorsOnly(404), ownedBy: 'supplier' },
   ],
   'POST /api/integrator/bulk-upload/import': [{ body: (f) => ({ upload_id: f.integratorUpload, mappings: f.mappings }), expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true }],
   'GET /api/integrator/bulk-upload/:uploadId/errors.csv': [

@@ -272,6 +272,8 @@ const examples: Record<string, Example> = {
   'POST /api/threads/:id/quotes': { who: 'supplier', path: (f) => `/api/threads/${f.supplierLead}/quotes`, body: () => ({ price: 39000, currency: 'USD', valid_until: '2099-01-01', notes: 'Valid for two units.' }) },
   'POST /api/supplier/bulk-upload/validate': { who: 'supplier', body: (f) => ({ upload_id: f.supplierUpload, mappings: MAPPINGS }) },
   'POST /api/supplier/bulk-upload/import': { who: 'supplier', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
+  'POST /api/supplier/bulk-upload/edits': { who: 'supplier', body: (f) => ({ upload_id: f.supplierUpload, mappings: MAPPINGS, edits: [{ row: 1, column: 'dof', value: '6' }] }) },
+  'POST /api/integrator/bulk-upload/edits': { who: 'integrator', body: (f) => ({ upload_id: f.integratorUpload, mappings: MAPPINGS, edits: [{ row: 1, column: 'dof', value: '6' }] }) },
   'POST /api/integrator/bulk-upload/validate': { who: 'integrator', body: () => ({ data: ROWS, mappings: MAPPINGS }) },
   'POST /api/integrator/bulk-upload/mappings': { who: 'integrator', body: () => ({ name: `Mapping ${Math.random()}`, columns: Object.keys(MAPPINGS), mappings: MAPPINGS }) },
   'POST /api/supplier/bulk-upload/mappings': { who: 'supplier', body: () => ({ name: `Mapping ${Math.random()}`, columns: Object.keys(MAPPINGS), mappings: MAPPINGS }) },

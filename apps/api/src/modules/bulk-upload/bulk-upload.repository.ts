@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { BULK_UPLOAD_TTL_HOURS } from '@cellforge/contracts';
-import { bulkUploads, queryRows, type Database } from '@cellforge/db';
+import { bulkImportRobots, bulkUploads, queryRows, type Database } from '@cellforge/db';
 import type { ParseMeta } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
 import { isUuid } from '../../lib/db-values';
@@ -18,6 +18,7 @@ const uploadInfoColumns = {
   meta: bulkUploads.meta,
   mappings: bulkUploads.mappings,
   createdAt: bulkUploads.createdAt,
+  edits: bulkUploads.edits,
 };
 
 /** Pending uploads kept per person; older ones are dropped when a new file is parsed. */
@@ -123,6 +124,28 @@ export async function setUploadMappings(db: Database, id: string, mappings: Reco
   await db.update(bulkUploads).set({ mappings }).where(eq(bulkUploads.id, id));
 }
 
+/** Stores the validate grid's edits with the upload (all of them: the caller merged the new ones in). */
+export async function setUploadEdits(db: Database, id: string, edits: Record<string, Record<string, string | number | boolean | null>>): Promise<void> {
+  await db.update(bulkUploads).set({ edits }).where(eq(bulkUploads.id, id));
+}
+
 export async function deleteUpload(db: Database, id: string): Promise<void> {
   await db.delete(bulkUploads).where(eq(bulkUploads.id, id));
+}
+
+/** Records the robots of `keys` (normalized keys of the owner's robots) as written or matched by the import. */
+export async function recordImportRobots(db: Database, importId: string, ownerId: string, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  await db.execute(sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
+    select ${importId}::uuid, ${ownerId}::uuid, r.id from robots r
+    where r.owner_id = ${ownerId}::uuid and r.normalized_key = any(${textArrayLiteral(keys)}::text[])
+    on conflict do nothing`);
+}
+
+/** One bound text[] literal, whatever a driver does with JS arrays. */
+const textArrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** The condition "the robot is one of this owner's import" (the catalog's import_id filter; the catalog's query reads robots). */
+export function robotOfImport(importId: string, ownerId: string): SQL {
+  return sql`"robots"."id" in (select ${bulkImportRobots.robotId} from ${bulkImportRobots} where ${bulkImportRobots.importId} = ${importId}::uuid and ${bulkImportRobots.ownerId} = ${ownerId}::uuid)`;
 }

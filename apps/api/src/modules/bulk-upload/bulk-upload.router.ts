@@ -6,11 +6,13 @@ import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import {
   BULK_UPLOAD_DEFAULT_MAX_BYTES,
+  bulkEditRequestSchema,
   bulkImportRequestSchema,
   bulkMappingsSchema,
   bulkParseOptionsSchema,
   bulkValidateRequestSchema,
   bulkSaveMappingRequestSchema,
+  type BulkEditResponse,
   type BulkImportResponse,
   type BulkSavedMapping,
   type BulkSavedMappingList,
@@ -99,6 +101,11 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
   router.post('/validate', signedIn(async (req, res, user) => {
     const body = bulkValidateRequestSchema.parse(req.body ?? {});
     res.json((await service.validate(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`)) satisfies BulkValidateResponse);
+  }));
+
+  router.post('/edits', signedIn(async (req, res, user) => {
+    const body = bulkEditRequestSchema.parse(req.body ?? {});
+    res.json((await service.edit(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`)) satisfies BulkEditResponse);
   }));
 
   router.post('/import', signedIn(async (req, res, user) => {

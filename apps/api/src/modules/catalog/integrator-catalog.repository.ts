@@ -19,10 +19,11 @@ export interface IntegratorCatalogPage {
  * each, by relevance when searching (the public catalog's typo-tolerant token match),
  * else by manufacturer and model.
  */
-export async function listIntegratorCatalog(db: Database, ownerId: string, query: IntegratorCatalogQuery): Promise<IntegratorCatalogPage> {
+export async function listIntegratorCatalog(db: Database, ownerId: string, query: IntegratorCatalogQuery, only?: SQL): Promise<IntegratorCatalogPage> {
   const terms = parseSearchTerms(query.search);
   if (terms === 'nothing') return { rows: [], total: 0 };
   const conds: SQL[] = [visibleTo(ownerId)];
+  if (only) conds.push(only);
   if (terms) conds.push(...terms.tokens.map(tokenMatches));
   const own = sql`(case when ${robots.ownerId} = ${ownerId} then 0 else 1 end)`;
   const order: SQL[] = [own];

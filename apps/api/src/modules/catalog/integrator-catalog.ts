@@ -1,5 +1,6 @@
 import type { IntegratorCatalogQuery, IntegratorCatalogRobot, Robot, listingInputSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-values';
@@ -31,8 +32,9 @@ const ownRobot = (db: Database, userId: string, id: string) => findOwnedRobot(db
 /** The integrator's catalog: the shared catalog plus their own robots (docs/product.md §4.3). */
 export function integratorCatalog(db: Database) {
   return {
-    async page(userId: string, query: IntegratorCatalogQuery) {
-      const page = await listIntegratorCatalog(db, userId, query);
+    /** `only`: a further condition on robots from the module that owns it (one import's robots, from bulk-upload). */
+    async page(userId: string, query: IntegratorCatalogQuery, only?: SQL) {
+      const page = await listIntegratorCatalog(db, userId, query, only);
       return { data: page.rows.map((r) => toIntegratorCatalogRobot(r, userId)), total: page.total };
     },
 

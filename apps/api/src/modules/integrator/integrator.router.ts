@@ -15,6 +15,7 @@ import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import { requireRole } from '../../middleware/require-role';
 import { integratorCatalog, integratorCatalogStats, type IntegratorCatalogDetail } from '../catalog';
+import { robotOfImport } from '../bulk-upload';
 import type { IntegratorService } from './integrator.service';
 
 /**
@@ -29,7 +30,7 @@ export function createIntegratorRouter(deps: { db: Database; tokens: TokenServic
 
   router.get('/catalog/robots', ...guard, signedIn(async (req, res, user) => {
     const query = integratorCatalogQuerySchema.parse(req.query);
-    const page = await catalog.page(user.userId, query);
+    const page = await catalog.page(user.userId, query, query.import_id ? robotOfImport(query.import_id, user.userId) : undefined);
     res.json({ data: page.data, page: query.page, limit: query.limit, total: page.total } satisfies {
       data: IntegratorCatalogRobot[];
       page: number;

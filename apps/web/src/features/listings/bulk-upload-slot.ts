@@ -12,4 +12,6 @@ export type BulkUploadDialog = ComponentType<{
   reload: (queryClient: QueryClient) => Promise<unknown>;
   title?: string;
   description?: string;
+  /** The result's "Show the imported robots": the list filtered to that import (the import's id). */
+  onShowImported?: (importId: string) => void;
 }>;

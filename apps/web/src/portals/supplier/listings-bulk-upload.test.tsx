@@ -96,6 +96,8 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
     );
     await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    // The result stays until the supplier is done with it.
+    await user.click(await within(dialog).findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     expect(requests.map((request) => request.pathname)).toEqual(['/api/supplier/bulk-upload/parse']);

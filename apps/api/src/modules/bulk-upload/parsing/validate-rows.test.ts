@@ -8,8 +8,14 @@ import { nth } from '../../../test/defined';
 const columns = ['Brand', 'Model', 'Payload', 'Reach', 'Axes'];
 const mappings: BulkMappings = { Brand: 'manufacturer', Model: 'model', Payload: 'payload_kg', Reach: 'reach_mm', Axes: 'dof' };
 
+/** The outcome without the per-column tags (checked on their own below). */
 function run(rows: Cell[][], cols = columns, maps = mappings, decimalHint: 'comma' | 'point' | null = null) {
-  return validateRows(rows, resolveMappings(cols, maps), { decimalHint });
+  const out = validateRows(rows, resolveMappings(cols, maps), { decimalHint });
+  return {
+    ...out,
+    valid: out.valid.map(({ cell_warnings: _w, ...row }) => row),
+    errors: out.errors.map(({ cell_errors: _e, cell_warnings: _w, ...row }) => row),
+  };
 }
 
 function mappingError(fn: () => unknown): AppError {
@@ -50,6 +56,29 @@ describe('resolveMappings', () => {
 });
 
 describe('validateRows', () => {
+  it('tags each message with the column of the cell that causes it, so the grid can mark the cell', () => {
+    const out = validateRows(
+      [
+        ['ABB', 'IRB 1200', 'heavy', '0.9 m', '9'],
+        ['ABB', 'IRB 1200', '5', '900', ''],
+        ['', 'X', '5', '40 in', '6'],
+      ],
+      resolveMappings(columns, mappings),
+    );
+    expect(out.errors.map((e) => ({ row: e.sheet_row, errors: e.cell_errors, warnings: e.cell_warnings }))).toEqual([
+      {
+        row: 1,
+        errors: [
+          { column: 'Payload', message: 'payload "heavy" is not a number' },
+          { column: 'Axes', message: 'axes (dof) 9 is outside 2 to 8' },
+        ],
+        warnings: [{ column: 'Reach', message: 'Row 1: reach 0.9 m converted to 900 mm' }],
+      },
+      { row: 2, errors: [{ column: 'Model', message: 'duplicate of row 1: the same manufacturer and model appear twice in the file' }], warnings: [{ column: 'Axes', message: 'Row 2: axes (dof) not given; 6 is assumed for a new robot' }] },
+      { row: 3, errors: [{ column: 'Brand', message: 'manufacturer is missing' }], warnings: [{ column: 'Reach', message: 'Row 3: reach 40 in converted to 1016 mm' }] },
+    ]);
+  });
+
   it('accepts a clean row as given, numbered from 1', () => {
     const out = run([['ABB', 'IRB 1200', '5', '900', '6']]);
     expect(out.errors).toEqual([]);
@@ -174,7 +203,7 @@ describe('validateRows', () => {
     );
     expect(table.sheetRows).toEqual([0, 4, 2, 7]);
     const out = validateRows(table.rows, resolveMappings(table.columns, { Brand: 'manufacturer', Model: 'model', 'Payload (lbs)': 'payload_kg', Reach: 'reach_mm', Axes: 'dof' }), { sheetRows: table.sheetRows });
-    expect(out.errors).toEqual([{ row_index: 2, sheet_row: 5, errors: ['duplicate of row 4: the same manufacturer and model appear twice in the file'] }]);
+    expect(out.errors).toMatchObject([{ row_index: 2, sheet_row: 5, errors: ['duplicate of row 4: the same manufacturer and model appear twice in the file'] }]);
     expect(out.valid.map((v) => [v.row, v.sheet_row, v.warnings])).toEqual([
       [1, 4, ['Row 4: payload 11 lb converted to 5 kg']],
       [3, 7, ['Row 7: payload 13.2 lb converted to 6 kg', 'Row 7: axes (dof) not given; 6 is assumed for a new robot']],

@@ -50,12 +50,24 @@ export interface ValidRow {
   warningKinds: string[];
   /** normalizeRobotKey(manufacturer, model): the upsert key. */
   key: string;
+  /** Each warning with the column it is about (null: the row as a whole), aligned with `warnings`. */
+  cell_warnings: CellMessage[];
+}
+
+/** A message with the column whose cell causes it (null: the row as a whole). */
+export interface CellMessage {
+  column: string | null;
+  message: string;
 }
 
 export interface RowError {
   row_index: number;
   sheet_row: number;
   errors: string[];
+  /** Each error with its column, aligned with `errors`. */
+  cell_errors: CellMessage[];
+  /** The warnings the row would carry too. */
+  cell_warnings: CellMessage[];
 }
 
 /** Records one warning of a row: its kind (counted over the file) and its text. */
@@ -331,9 +343,10 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
   const firstRowOfKey = new Map<string, number>();
 
   /** The optional fields of a row; a field that is mapped and unreadable adds its message to `errors`. */
-  const readFields = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn): ImportedFields => {
+  const readFields = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn, about: (field: BulkTargetField) => void): ImportedFields => {
     const fields: ImportedFields = {};
     const cell = (field: BulkTargetField) => {
+      about(field);
       const i = at(field);
       return i === undefined ? undefined : row[i];
     };
@@ -373,7 +386,21 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
         warningKinds.push(kind);
         warnings.push(text);
       };
+      // Each message is tagged with the column being read when it was added (the grid marks that cell).
+      const errorColumns: Array<string | null> = [];
+      const warningColumns: Array<string | null> = [];
+      let current: string | null = null;
+      const sync = () => {
+        while (errorColumns.length < errors.length) errorColumns.push(current);
+        while (warningColumns.length < warnings.length) warningColumns.push(current);
+      };
+      const about = (field: BulkTargetField | null) => {
+        sync();
+        current = field ? (mappings[field]?.column ?? null) : null;
+      };
+      about('manufacturer');
       const manufacturer = manufacturerAt === undefined ? null : readName(row[manufacturerAt], 'manufacturer', errors);
+      about('model');
       const model = modelAt === undefined ? null : readName(row[modelAt], 'model', errors);
       let key: string | null = null;
       if (manufacturer && model) {
@@ -382,19 +409,23 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
         if (first !== undefined) errors.push(`duplicate of row ${first}: the same manufacturer and model appear twice in the file`);
         else firstRowOfKey.set(key, rowNo);
       }
+      about('payload_kg');
       let payload: number | null = null;
       if (payloadCol) {
         payload = readQuantity(row[payloadCol.index], payloadCol, 'mass', rowNo, errors, warn)?.value ?? null;
         if (payload !== null) checkPayload(payload, rowNo, errors, warn);
       }
+      about('reach_mm');
       let reach: number | null = null;
       if (reachCol) {
         const read = readQuantity(row[reachCol.index], reachCol, 'length', rowNo, errors, warn);
         reach = read?.value ?? null;
         if (read) checkReach(read.value, rowNo, read.explicitUnit, errors, warn);
       }
+      about('dof');
       const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warn);
-      const fields = readFields(row, rowNo, errors, warn);
+      const fields = readFields(row, rowNo, errors, warn, about);
+      about('maker_country');
       if (fields.maker_country && key) {
         // The catalog's makers keep their listed home country (the "made in" filter reads it): a differing cell is a warning.
         const listed = makerCountryOfKey(nth(key.split('|'), 0));
@@ -403,10 +434,17 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
           fields.maker_country = listed;
         }
       }
-      if (errors.length || !manufacturer || !model || payload === null || reach === null || !key) {
-        return { error: { row_index: dataRow, sheet_row: rowNo, errors: errors.length ? errors : ['the row cannot be imported'] } };
+      about(null);
+      if (!errors.length && (!manufacturer || !model || payload === null || reach === null || !key)) {
+        errors.push('the row cannot be imported');
+        sync();
       }
-      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer, model, payload_kg: payload, reach_mm: reach, dof, fields, warnings, warningKinds, key } };
+      const cell_warnings = warnings.map((message, i) => ({ column: warningColumns[i] ?? null, message }));
+      if (errors.length) {
+        const cell_errors = errors.map((message, i) => ({ column: errorColumns[i] ?? null, message }));
+        return { error: { row_index: dataRow, sheet_row: rowNo, errors, cell_errors, cell_warnings } };
+      }
+      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer: defined(manufacturer, 'manufacturer'), model: defined(model, 'model'), payload_kg: defined(payload, 'payload'), reach_mm: defined(reach, 'reach'), dof, fields, warnings, warningKinds, key: defined(key, 'key'), cell_warnings } };
     },
   };
 }

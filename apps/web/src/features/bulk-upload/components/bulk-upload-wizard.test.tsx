@@ -34,8 +34,29 @@ function validation(overrides: Partial<BulkValidateResponse> = {}): BulkValidate
       { kind: 'axes (dof) not given: 6 assumed', rows: 1, first_rows: [9], text: '1 row: axes (dof) not given: 6 assumed' },
     ],
     results: {
-      valid: [{ row: 1, sheet_row: 3, manufacturer: 'FANUC', model: 'M-20iD/25', payload_kg: 24.9, reach_mm: 1829, dof: 6, warnings: ['Row 3: payload 55 lb converted to 24.9 kg'] }],
-      errors: [1, 2, 3, 4, 5].map((n) => ({ row_index: n + 12, sheet_row: n + 14, errors: [`Error in row ${n + 14}`] })),
+      valid: [
+        {
+          row: 1,
+          sheet_row: 3,
+          manufacturer: 'FANUC',
+          model: 'M-20iD/25',
+          payload_kg: 24.9,
+          reach_mm: 1829,
+          dof: 6,
+          warnings: ['Row 3: payload 55 lb converted to 24.9 kg'],
+          cells: { Brand: 'FANUC', 'Model #': 'M-20iD/25', 'Max Payload (lbs)': 55, 'Reach (in)': 72, Axes: 6, Notes: '' },
+          cell_warnings: [{ column: 'Max Payload (lbs)', message: 'Row 3: payload 55 lb converted to 24.9 kg' }],
+          edited: [],
+        },
+      ],
+      errors: [1, 2, 3, 4, 5].map((n) => ({
+        row_index: n + 12,
+        sheet_row: n + 14,
+        errors: [`Error in row ${n + 14}`],
+        cells: { Brand: 'ABB', 'Model #': `IRB ${n}`, 'Max Payload (lbs)': 'heavy', 'Reach (in)': 40, Axes: 6, Notes: '' },
+        cell_errors: [{ column: 'Max Payload (lbs)', message: `Error in row ${n + 14}` }],
+        edited: [],
+      })),
     },
     errors_csv_url: '/api/integrator/bulk-upload/up-1/errors.csv',
     ...overrides,
@@ -48,7 +69,7 @@ function stubCatalog(extra: ApiRoutes = {}) {
       'GET /api/integrator/catalog/robots': () => jsonResponse(catalogAnswer([OWN_ROBOT])),
       'GET /api/integrator/catalog/stats': () => jsonResponse(CATALOG_STATS),
       'POST /api/integrator/bulk-upload/validate': () => jsonResponse(validation()),
-      'POST /api/integrator/bulk-upload/import': () => jsonResponse({ inserted: 12, updated: 3, unchanged: 0, skipped: 5 }),
+      'POST /api/integrator/bulk-upload/import': () => jsonResponse({ inserted: 12, updated: 3, unchanged: 0, skipped: 5, import_id: 'up-1' }),
       ...extra,
     },
     { user: INTEGRATOR },
@@ -210,7 +231,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('goes through the three steps, at most 3 error rows, Back, then imports and reloads the catalog', async () => {
+  it('goes through the three steps, the validate grid on its error rows, Back, then imports and reloads the catalog', async () => {
     const fetchMock = stubCatalog();
     const requests = stubXhr(answerParse());
     const { user, dialog } = await openWizard();
@@ -241,23 +262,36 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     const validateCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/validate'), 0);
     expect(JSON.parse(String(validateCall.init.body))).toEqual({ upload_id: 'up-1', mappings: { ...PARSED.suggested_mappings, Notes: null } });
 
-    // Step 3: counts, valid preview, at most 3 of the 5 error rows, the full report.
+    // Step 3: counts, then the grid on its error rows: rows as the spreadsheet shows them, each bad cell marked with its message.
     expect(within(dialog).getByText('Valid rows', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12');
     expect(within(dialog).getByText('Rows with warnings', { selector: 'dt' }).nextElementSibling).toHaveTextContent('12');
     expect(within(dialog).getByText('Rows with errors', { selector: 'dt' }).nextElementSibling).toHaveTextContent('5');
-    expect(within(dialog).getByRole('cell', { name: 'M-20iD/25' })).toBeInTheDocument();
-    const errorRows = within(within(dialog).getByRole('list', { name: 'Error rows' })).getAllByRole('listitem');
-    expect(errorRows).toHaveLength(3);
-    // Rows as the spreadsheet shows them (sheet_row), not data rows.
-    expect(nth(errorRows, 0)).toHaveTextContent('Row 15: Error in row 15');
-    expect(within(dialog).getByRole('cell', { name: '3' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Errors (5)' })).toHaveAttribute('aria-checked', 'true');
+    const bad = within(dialog).getByRole('textbox', { name: 'Max Payload (lbs), row 15' });
+    expect(bad).toHaveValue('heavy');
+    expect(bad).toHaveAttribute('aria-invalid', 'true');
+    expect(bad).toHaveAccessibleDescription('Error in row 15');
+    expect(within(dialog).getAllByRole('textbox', { name: /^Max Payload \(lbs\), row / })).toHaveLength(5);
+    expect(within(dialog).queryByRole('textbox', { name: 'Model #, row 3' })).not.toBeInTheDocument();
+    // The unmapped column is not in the grid.
+    expect(within(dialog).queryByRole('textbox', { name: /^Notes, row/ })).not.toBeInTheDocument();
+    // All rows: the errors first, then the rest; a warning is shown on its cell without the "Row 3:" prefix.
+    await user.click(within(dialog).getByRole('radio', { name: 'All rows (17)' }));
+    const payloads = within(dialog).getAllByRole('textbox', { name: /^Max Payload \(lbs\), row / });
+    expect(payloads.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '')).toEqual(
+      ['15', '16', '17', '18', '19', '3'].map((row) => `Max Payload (lbs), row ${row}`),
+    );
+    const converted = within(dialog).getByRole('textbox', { name: 'Max Payload (lbs), row 3' });
+    expect(converted).not.toHaveAttribute('aria-invalid');
+    expect(converted).toHaveAccessibleDescription('payload 55 lb converted to 24.9 kg');
+    await user.click(within(dialog).getByRole('radio', { name: 'Warnings (12)' }));
+    expect(within(dialog).getAllByRole('textbox', { name: /^Model #, row / })).toHaveLength(1);
     // Warnings counted by kind, with the first rows to look at.
     const groups = within(within(dialog).getByRole('list', { name: 'Warnings by kind' })).getAllByRole('listitem');
     expect(groups.map((item) => item.textContent)).toEqual([
       '12 rows: payload converted from lb to kg (rows 3, 4, 5, 6, 7, …)',
       '1 row: axes (dof) not given: 6 assumed (row 9)',
     ]);
-    expect(within(dialog).getByText('and 2 more rows with errors.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Download full error report' })).toBeInTheDocument();
 
     // Back returns one step, with the mappings kept.
@@ -270,7 +304,16 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     const robotLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length;
     const statLoads = callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length;
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    // The result: each count with what it means, and the way to the imported robots.
+    expect(await within(dialog).findByText('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped', { selector: 'p' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Skipped').nextElementSibling).toHaveTextContent('5');
+    expect(within(dialog).getByText('Unchanged').nextElementSibling).toHaveTextContent('0');
+    expect(within(dialog).getByText(/Robots already in your catalog \(same manufacturer and model\) whose values changed/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Show the imported robots' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Upload' })).not.toBeInTheDocument());
+    // The catalog tab lists that import's robots only, and can go back to the whole catalog.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').some((call) => call.url.searchParams.get('import_id') === 'up-1')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Show the whole catalog' })).toBeInTheDocument();
     expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped');
     const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
     expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
@@ -289,6 +332,50 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
     expect(await within(dialog).findByRole('button', { name: 'Import' })).toBeDisabled();
     expect(within(dialog).getByText('Payload is missing')).toBeInTheDocument();
+  });
+
+  it('fixes a bad cell in place: Enter sends it, the row is checked again at once and stays in view marked fixed; Escape puts a cell back', async () => {
+    const fixed = validation({
+      valid_count: 13,
+      error_count: 4,
+      results: {
+        valid: [
+          ...validation().results.valid,
+          { row: 13, sheet_row: 15, manufacturer: 'ABB', model: 'IRB 1', payload_kg: 22.7, reach_mm: 1016, dof: 6, warnings: [], cells: { Brand: 'ABB', 'Model #': 'IRB 1', 'Max Payload (lbs)': '50', 'Reach (in)': 40, Axes: 6, Notes: '' }, cell_warnings: [], edited: ['Max Payload (lbs)'] },
+        ],
+        errors: validation().results.errors.slice(1),
+      },
+    });
+    const fetchMock = stubCatalog({ 'POST /api/integrator/bulk-upload/edits': () => jsonResponse({ ...fixed, edited_rows: [{ row: 13, sheet_row: 15, status: 'valid', errors: [] }] }) });
+    stubXhr(answerParse());
+    const { user, dialog } = await openWizard();
+    await user.upload(within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'), xlsx());
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    const other = await within(dialog).findByRole('textbox', { name: 'Model #, row 16' });
+    await user.clear(other);
+    await user.type(other, 'changed{Escape}');
+    expect(other).toHaveValue('IRB 2');
+    expect(screen.getByRole('dialog', { name: 'Bulk Upload' })).toBeInTheDocument();
+
+    const bad = within(dialog).getByRole('textbox', { name: 'Max Payload (lbs), row 15' });
+    await user.clear(bad);
+    await user.type(bad, '50{Enter}');
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/edits')).toHaveLength(1));
+    expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/edits'), 0).init.body))).toEqual({
+      upload_id: 'up-1',
+      mappings: PARSED.suggested_mappings,
+      edits: [{ row: 13, column: 'Max Payload (lbs)', value: '50' }],
+    });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'Errors (4)' })).toBeInTheDocument());
+    const now = within(dialog).getByRole('textbox', { name: 'Max Payload (lbs), row 15' });
+    expect(now).toHaveValue('50');
+    expect(now).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).getByText('Fixed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Valid rows', { selector: 'dt' }).nextElementSibling).toHaveTextContent('13');
+    // Leaving a cell unchanged sends nothing.
+    await user.click(now);
+    await user.tab();
+    expect(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/edits')).toHaveLength(1);
   });
 
   it('says "Failed to parse file. Please check the format." with the server message, and for a wrong file type', async () => {
@@ -410,6 +497,8 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('robots-errors.csv');
 
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText(/New robots added to your listings/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk upload' })).not.toBeInTheDocument());
     expect(toastTexts()).toContain('Import complete! 1 inserted, 0 updated; 5 rows with errors skipped');
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import'), 0).init.body))).toEqual({

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkCellEdit, type BulkImportResponse, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
 import { useState } from 'react';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { InlineAlert } from '@/components/ui/inline-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatBytes } from '@/lib/format-bytes';
 import { bulkSourceOf, type BulkUploadBasePath } from '../api/bulk-source';
+import { useEditBulkCells } from '../api/edit-bulk-cells';
 import { useImportBulkUpload, type ReloadAfterImport } from '../api/import-bulk-upload';
 import { useParseBulkFile } from '../api/parse-bulk-file';
 import { useValidateBulkUpload } from '../api/validate-bulk-upload';
@@ -23,6 +24,7 @@ import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
 import { FileLayout } from './file-layout';
+import { ImportResult } from './import-result';
 import { FileDropzone } from './file-dropzone';
 import { SavedMappings } from './saved-mappings';
 import { StepIndicator } from './step-indicator';
@@ -40,6 +42,8 @@ export interface BulkUploadWizardProps {
   /** The dialog's title; the integrator's is the spec's button name. */
   title?: string;
   description?: string;
+  /** The result's "Show the imported robots" (the caller filters its list to the import); absent: no link. */
+  onShowImported?: (importId: string) => void;
 }
 
 /** docs/product.md §3.12: Choose a file -> Map fields -> Validate & preview -> Import (closes, reloads the catalog). */
@@ -50,6 +54,7 @@ export function BulkUploadWizard({
   reload,
   title = 'Bulk Upload',
   description = 'Add your robots to the catalog from a CSV, JSON or Excel file.',
+  onShowImported,
 }: BulkUploadWizardProps) {
   return (
     <Dialog
@@ -61,12 +66,22 @@ export function BulkUploadWizard({
       className="sm:max-w-4xl"
     >
       {/* Mounted only while open: closing the dialog starts the next upload from scratch. */}
-      {open ? <WizardBody basePath={basePath} reload={reload} onDone={onClose} /> : null}
+      {open ? <WizardBody basePath={basePath} reload={reload} onDone={onClose} onShowImported={onShowImported} /> : null}
     </Dialog>
   );
 }
 
-function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath; reload: ReloadAfterImport; onDone: () => void }) {
+function WizardBody({
+  basePath,
+  reload,
+  onDone,
+  onShowImported,
+}: {
+  basePath: BulkUploadBasePath;
+  reload: ReloadAfterImport;
+  onDone: () => void;
+  onShowImported?: (importId: string) => void;
+}) {
   const [step, setStep] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -74,12 +89,14 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
   const [parsed, setParsed] = useState<BulkParseResponse | null>(null);
   const [mappings, setMappings] = useState<BulkMappings>({});
   const [validation, setValidation] = useState<BulkValidateResponse | null>(null);
+  const [result, setResult] = useState<BulkImportResponse | null>(null);
   /** The server's saved mapping stays "in use" until the person changes a field or applies another. */
   const [appliedSaved, setAppliedSaved] = useState(true);
   const template = useDownloadTemplate(basePath);
   const parse = useParseBulkFile();
   const validate = useValidateBulkUpload();
   const importRows = useImportBulkUpload(reload);
+  const editCells = useEditBulkCells();
 
   /** The same file read again with a sheet or header row chosen: the mappings are suggested afresh for the new columns. */
   const reread = (options: BulkParseOptions) => {
@@ -135,6 +152,12 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
     );
   };
 
+  /** A cell fixed in the grid: stored with the upload and the file checked again; the grid shows the answer. */
+  const fixCell = (edit: BulkCellEdit) => {
+    if (!parsed?.upload_id) return;
+    editCells.mutate({ basePath, uploadId: parsed.upload_id, mappings, edits: [edit] }, { onSuccess: (answer) => setValidation(answer) });
+  };
+
   const runImport = () => {
     if (!parsed) return;
     importRows.mutate(
@@ -142,7 +165,7 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
       {
         onSuccess: (answer) => {
           toast.success(importCompleteMessage(answer));
-          onDone();
+          setResult(answer);
         },
       },
     );
@@ -153,6 +176,10 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
     importRows.reset();
     setStep((current) => Math.max(0, current - 1));
   };
+
+  if (result) {
+    return <ImportResult result={result} supplier={basePath === '/api/supplier/bulk-upload'} onShowImported={onShowImported} onClose={onDone} />;
+  }
 
   return (
     <div className="space-y-6">
@@ -244,14 +271,22 @@ function WizardBody({ basePath, reload, onDone }: { basePath: BulkUploadBasePath
 
       {step === 2 && parsed && validation ? (
         <div className="space-y-4">
-          <BulkPreview basePath={basePath} parsed={parsed} mappings={mappings} validation={validation} />
+          <BulkPreview
+            basePath={basePath}
+            parsed={parsed}
+            mappings={mappings}
+            validation={validation}
+            onEdit={parsed.upload_id ? fixCell : undefined}
+            editing={editCells.isPending}
+          />
+          {editCells.isError ? <InlineAlert title="The cell could not be checked." detail={detailOf(editCells.error)} /> : null}
           {importRows.isPending ? <ProgressBar label="Importing robots…" value={null} /> : null}
           {importRows.isError ? <InlineAlert title={BULK_MESSAGES.importFailed} detail={detailOf(importRows.error)} /> : null}
           <div className="flex flex-wrap justify-between gap-3">
             <Button variant="outline" onClick={back} disabled={importRows.isPending}>
               Back
             </Button>
-            <Button onClick={runImport} disabled={validation.valid_count === 0} loading={importRows.isPending}>
+            <Button onClick={runImport} disabled={validation.valid_count === 0 || editCells.isPending} loading={importRows.isPending}>
               Import
             </Button>
           </div>

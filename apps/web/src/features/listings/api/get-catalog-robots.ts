@@ -7,12 +7,14 @@ import { integratorKeys } from '@/lib/integrator-query-keys';
 export interface CatalogRobotsQuery {
   page: number;
   search: string;
+  /** Only the robots of one bulk import (the import's answer names it). */
+  importId?: string;
 }
 
 /** GET /api/integrator/catalog/robots?page=&limit=20&search=: own robots (owner) first, then the shared catalog (read). */
-export async function getCatalogRobots({ page, search }: CatalogRobotsQuery, signal?: AbortSignal): Promise<IntegratorCatalogResponse> {
+export async function getCatalogRobots({ page, search, importId }: CatalogRobotsQuery, signal?: AbortSignal): Promise<IntegratorCatalogResponse> {
   const answer = await api.get('/api/integrator/catalog/robots', {
-    query: { page, limit: CATALOG_DEFAULT_LIMIT, search: search.trim() || undefined },
+    query: { page, limit: CATALOG_DEFAULT_LIMIT, search: search.trim() || undefined, import_id: importId || undefined },
     signal,
   });
   return parseAnswer(integratorCatalogResponseSchema, answer);
@@ -20,7 +22,7 @@ export async function getCatalogRobots({ page, search }: CatalogRobotsQuery, sig
 
 export function catalogRobotsQueryOptions(query: CatalogRobotsQuery) {
   return queryOptions({
-    queryKey: integratorKeys.catalogRobots(query.page, query.search.trim()),
+    queryKey: [...integratorKeys.catalogRobots(query.page, query.search.trim()), query.importId ?? null],
     queryFn: ({ signal }) => getCatalogRobots(query, signal),
     placeholderData: keepPreviousData,
   });

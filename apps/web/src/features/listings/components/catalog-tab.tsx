@@ -37,7 +37,8 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
   const page = pageOf(searchParams.get('page'));
   const [draft, setDraft] = useState(search);
   const [wizardOpen, setWizardOpen] = useState(false);
-  const robots = useCatalogRobots({ page, search });
+  const importId = searchParams.get('import') ?? '';
+  const robots = useCatalogRobots({ page, search, importId });
   const stats = useCatalogStats();
   const deleteRobot = useDeleteCatalogRobot();
   const [editing, setEditing] = useState<IntegratorCatalogRobot | null>(null);
@@ -142,11 +143,19 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
             connectionMessage={MESSAGES.catalogConnection}
           />
         ) : !data || data.data.length === 0 ? (
-          <NoEntry>{search ? <p>No robots match “{search}”.</p> : <p>No robots in your catalog yet. Use Bulk Upload to add yours.</p>}</NoEntry>
+          <NoEntry>{importId ? <p>No robots of this import are in your catalog any more.</p> : search ? <p>No robots match “{search}”.</p> : <p>No robots in your catalog yet. Use Bulk Upload to add yours.</p>}</NoEntry>
         ) : (
           <>
-            <p role="status" className="mb-4 text-sm text-slate-700 dark:text-slate-300">
-              Showing {first}–{last} of {total} robots{search ? ` for “${search}”` : ''}
+            <p role="status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+              <span>
+                Showing {first}–{last} of {total} robots{search ? ` for “${search}”` : ''}
+                {importId ? ' from your import' : ''}
+              </span>
+              {importId ? (
+                <Button variant="outline" size="sm" onClick={() => update({ import: null, page: null })}>
+                  Show the whole catalog
+                </Button>
+              ) : null}
             </p>
             <ul aria-label="Catalog robots" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data.data.map((robot) => (
@@ -194,6 +203,7 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
         onClose={() => setWizardOpen(false)}
         basePath="/api/integrator/bulk-upload"
         reload={reloadCatalog}
+        onShowImported={(id) => update({ import: id, search: null, page: null })}
       />
     </div>
   );
