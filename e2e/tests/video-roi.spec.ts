@@ -90,3 +90,44 @@ test('an integrator draws a region of interest on the key frame, runs Stage 1 in
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test.describe('on a phone with a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the region of interest is drawn with a finger, and the page does not scroll while drawing', async ({ page }) => {
+    test.setTimeout(300_000);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cellforge-e2e-roi-touch-'));
+    const video = path.join(dir, 'phone-cell.mp4');
+    cellVideo(video);
+    try {
+      await register(page, 'integrator', uniqueEmail('integrator-roi-touch'), 'Grace');
+      await page.goto('/integrator/dashboard?tab=analyze');
+      await page.getByRole('button', { name: 'Create a project' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New project' });
+      await dialog.getByLabel('Project name').fill('Phone cell');
+      await dialog.getByRole('button', { name: 'Create project' }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByLabel('Video of the work cell').setInputFiles(video);
+      await page.getByRole('button', { name: 'Upload and analyse' }).click();
+      await expect(page.getByRole('heading', { name: 'Stage 1 entity extraction results' })).toBeVisible({ timeout: 180_000 });
+
+      const frame = page.getByTestId('region-frame');
+      await expect(frame.getByRole('img', { name: 'Key frame to draw the region on' })).toBeVisible();
+      await frame.scrollIntoViewIfNeeded();
+      const box = await frame.boundingBox();
+      if (!box) throw new Error('no frame box');
+      expect(box.width).toBeLessThanOrEqual(390);
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+      const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0.2, 0.2)] });
+      for (const f of [0.3, 0.45, 0.6, 0.7]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(f, f + 0.1)] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect(page.getByText(/^Region: left \d+ %/)).toHaveText('Region: left 20 %, top 20 %, 50 % wide, 60 % high.');
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+      await expect(page.getByRole('button', { name: 'Run Stage 1 again in this region' })).toBeVisible();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
