@@ -46,6 +46,9 @@ export function mergeConfirmedData(stage1: StoredStage1, updated: Partial<Stage1
   }
   if (updated.extracted_payloads) merged.extracted_payloads = updated.extracted_payloads;
   if (updated.extracted_workstations) merged.extracted_workstations = updated.extracted_workstations;
+  // What the integrator states for the whole cell (null clears it)
+  if (updated.required_reach_mm !== undefined) merged.required_reach_mm = updated.required_reach_mm;
+  if (updated.target_cycle_time_s !== undefined) merged.target_cycle_time_s = updated.target_cycle_time_s;
   merged.project_id = stage1.project_id;
   return merged;
 }
@@ -88,11 +91,13 @@ export function confirmationWarnings(data: StoredStage1): string[] {
         : 'No payload is confirmed: stage 2 cannot check payload fit and will mark no robot viable. Add the parts the robot handles, with their weights.',
     );
   }
-  if (!(data.extracted_workstations ?? []).some((w) => Array.isArray(w.dimensions_mm) && w.dimensions_mm.length >= 2)) {
+  const statedReach = typeof data.required_reach_mm === 'number' && data.required_reach_mm > 0;
+  if (!statedReach && !(data.extracted_workstations ?? []).some((w) => Array.isArray(w.dimensions_mm) && w.dimensions_mm.length >= 2)) {
     warnings.push('No workstation size is confirmed: stage 2 will not check reach.');
   }
   const uncertain = (data.extracted_activities as Activity[]).filter((a) => typeof a.cycle_confidence === 'number' && a.cycle_confidence < 0.5 && typeof a.cycle_time_s === 'number');
-  if (uncertain.length) {
+  const target = typeof data.target_cycle_time_s === 'number' && data.target_cycle_time_s > 0;
+  if (uncertain.length && !target) {
     warnings.push(`${uncertain.length} measured cycle time${uncertain.length === 1 ? ' has' : 's have'} low confidence: stage 2 will not hold robots to ${uncertain.length === 1 ? 'it' : 'them'} unless corrected here.`);
   }
   return warnings;

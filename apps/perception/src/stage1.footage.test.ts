@@ -79,6 +79,11 @@ beforeAll(async () => {
       ...wall(20),
       '-vf', "crop=320:180:x='40+4*sin(2*PI*t/1.3)+2*sin(2*PI*t/0.45)':y='40+3*sin(2*PI*t/1.7)',noise=alls=2:allf=t",
     ]),
+    // a 7.5 s cycle filmed handheld: the part moves on the wall and the whole picture sways by about 6 px
+    makeVideo(path.join(dir, 'sway-cycle.mp4'), [
+      ...wall(30), ...box(30),
+      '-filter_complex', `[0:v][1:v]overlay=x='${partX(7.5, 80, 200)}':y=110:shortest=1,crop=320:180:x='40+4*sin(2*PI*t/1.3)+2*sin(2*PI*t/0.45)':y='40+3*sin(2*PI*t/1.7)',noise=alls=2:allf=t`,
+    ]),
     // a 7.5 s robot cycle in the lower right; two people walk past close to the camera at irregular times
     makeVideo(path.join(dir, 'people.mp4'), [
       ...wall(30), ...box(30, 30), ...person(30), ...person(30),
@@ -180,6 +185,18 @@ describe('stage 1 on a handheld camera', () => {
     expect(px).toBeGreaterThanOrEqual(4);
     expect(px).toBeLessThanOrEqual(16);
     expect(r.video.camera_shift_px).toBe(px);
+  });
+});
+
+describe('stage 1 on a handheld camera over a working cell', () => {
+  it('aligns the frames before differencing: the 7.5 s cycle within 5 %, and the camera warning with its size', async () => {
+    const r = await analyse('sway-cycle');
+    within(r.cycle_time_s, 7.5, 0.05);
+    within(defined(r.video.cycle).period_s, 7.5, 0.05);
+    const warning = defined(r.warnings.find((w) => /camera mov/i.test(w)));
+    const px = Number(defined(/(\d+(?:\.\d)?) px/.exec(warning))[1]);
+    expect(px).toBeGreaterThanOrEqual(4);
+    expect(px).toBeLessThanOrEqual(16);
   });
 });
 

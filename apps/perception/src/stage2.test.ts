@@ -210,6 +210,25 @@ describe('POST /stage2', () => {
     expect(results.warnings).toEqual([]);
   });
 
+  it('holds robots to the cycle target and reach the integrator confirms from the project, over a low-confidence measurement (issue 16)', async () => {
+    const uncertain = { ...stage1, extracted_activities: [{ ...nth(stage1.extracted_activities, 0), cycle_time_s: 2, cycle_confidence: 0.31 }] };
+    await env.storage.putObject('job-results', 'proj-1/job-1/stage1.json', Buffer.from(JSON.stringify(uncertain)));
+    const confirm = await request(env.app)
+      .post('/confirm')
+      .send({ ...confirmTenKg, updated_data: { ...confirmTenKg.updated_data, extracted_workstations: [], required_reach_mm: 1400, target_cycle_time_s: 2.1 } })
+      .expect(200);
+    // the stated target replaces the uncertain measurement; the stated reach stands in for a workstation
+    expect(confirm.body.warnings).toEqual([]);
+    expect(confirm.body.confirmed_data).toMatchObject({ required_reach_mm: 1400, target_cycle_time_s: 2.1 });
+    const results = (await request(env.app).post('/stage2').send(ids).expect(200)).body as Stage2Output;
+    const task = nth(results.task_configurations, 0);
+    expect(task.requirements).toMatchObject({ reach_mm: 1400, cycle_time_s: 2.1, cycle_confidence: null, cycle_unchecked: null });
+    const a20 = defined(defined(task.robot_configurations.find((c) => c.robot_model === 'A-20')).reason);
+    expect(a20).toContain('reach 1300 mm < 1400 mm needed');
+    expect(a20).toMatch(/estimated cycle \d+\.\d s > 2\.1 s/);
+    expect(results.warnings).toEqual([]);
+  });
+
   it('accepts a SCARA for a task the user marked planar', async () => {
     await request(env.app)
       .post('/confirm')

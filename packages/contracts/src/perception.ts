@@ -126,6 +126,14 @@ export const stage1ResultsSchema = z
     video: videoSummarySchema.nullable().optional(),
     videos: z.array(videoSummarySchema).optional(),
     warnings: z.array(z.string()).optional(),
+    /**
+     * Set when confirming (issue 16): the reach the cell needs and the cycle time the robot
+     * must keep, as the integrator states them (prefilled from the project's requirements).
+     * Stage 2 needs at least this reach (beside the workstations') and holds robots to this
+     * cycle instead of the measured one.
+     */
+    required_reach_mm: z.number().nullable().optional(),
+    target_cycle_time_s: z.number().nullable().optional(),
     analyzed_at: z.string().optional(),
     processing_s: z.number().optional(),
   })
@@ -156,6 +164,8 @@ export const confirmedStage1Schema = stage1ResultsSchema.partial().superRefine((
   );
   data.extracted_activities?.forEach((a, i) => positive(a.cycle_time_s, CONFIRM_LIMITS.cycleTimeS, ['extracted_activities', i, 'cycle_time_s'], 'Cycle time (s)'));
   positive(data.cycle_time_s, CONFIRM_LIMITS.cycleTimeS, ['cycle_time_s'], 'Cycle time (s)');
+  positive(data.required_reach_mm, CONFIRM_LIMITS.dimensionMm, ['required_reach_mm'], 'Reach needed (mm)');
+  positive(data.target_cycle_time_s, CONFIRM_LIMITS.cycleTimeS, ['target_cycle_time_s'], 'Cycle time target (s)');
 });
 
 export const confirmRequestSchema = z.object({

@@ -51,3 +51,22 @@ describe('deriveTaskRequirements', () => {
     expect(isPlanarTask({ activity_name: 'Explanar', description: '' })).toBe(false);
   });
 });
+
+describe('deriveTaskRequirements with what the integrator states (the project requirements, issue 16)', () => {
+  const payloads = [{ name: 'Gearbox', weight_kg: 10, dimensions_mm: null }];
+  const bench = [{ name: 'Assembly bench', dimensions_mm: [1200, 800, 900] }];
+
+  it('needs the stated reach when no workstation is known, and the larger of the two otherwise', () => {
+    expect(deriveTaskRequirements({ activity_name: 'Pick', description: '' }, payloads, [], { required_reach_mm: 1400 }).reach_mm).toBe(1400);
+    expect(deriveTaskRequirements({ activity_name: 'Pick', description: '' }, payloads, bench, { required_reach_mm: 700 }).reach_mm).toBe(872);
+    expect(deriveTaskRequirements({ activity_name: 'Pick', description: '' }, payloads, bench, { required_reach_mm: 1400 }).reach_mm).toBe(1400);
+  });
+
+  it('holds robots to the stated cycle target instead of a low-confidence measurement, and checks it', () => {
+    const measured = { activity_name: 'Pick', description: '', cycle_time_s: 7.5, cycle_confidence: 0.3 };
+    const unstated = deriveTaskRequirements(measured, payloads, bench);
+    expect(unstated.cycle_unchecked).toMatch(/low confidence/);
+    const stated = deriveTaskRequirements(measured, payloads, bench, { target_cycle_time_s: 6 });
+    expect(stated).toMatchObject({ cycle_time_s: 6, cycle_confidence: null, cycle_unchecked: null });
+  });
+});

@@ -76,7 +76,22 @@ function mentions(text: string, name: string): boolean {
   return needle.length >= 3 && text.toLowerCase().includes(needle);
 }
 
-export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: ConfirmedPayload[], workstations: ConfirmedWorkstation[]): TaskRequirements {
+/** What the integrator stated when confirming (from the project's requirements or typed in): they apply to every task. */
+export interface StatedRequirements {
+  /** The reach the cell needs, in mm: the task needs at least this, or more when a workstation needs more. */
+  required_reach_mm?: number | null;
+  /** The cycle the robot must keep, in s: it replaces the measured cycle (and its confidence). */
+  target_cycle_time_s?: number | null;
+}
+
+const positiveOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
+
+export function deriveTaskRequirements(
+  activity: ConfirmedActivity,
+  payloads: ConfirmedPayload[],
+  workstations: ConfirmedWorkstation[],
+  stated: StatedRequirements = {},
+): TaskRequirements {
   const text = `${activity.activity_name} ${activity.description}`;
   const namedPayloads = payloads.filter((p) => mentions(text, p.name));
   const usedPayloads = namedPayloads.length ? namedPayloads : payloads;
@@ -86,9 +101,13 @@ export function deriveTaskRequirements(activity: ConfirmedActivity, payloads: Co
   const weights = usedPayloads.map((p) => p.weight_kg).filter((w): w is number => typeof w === 'number' && w > 0);
   const heaviest = weights.length ? Math.max(...weights) : null;
   const reaches = usedStations.map((w) => requiredReachMm(w.dimensions_mm)).filter((r): r is number => r !== null);
+  const statedReach = positiveOrNull(stated.required_reach_mm);
+  if (statedReach !== null) reaches.push(Math.ceil(statedReach));
   const planar = isPlanarTask(activity);
-  const cycle = typeof activity.cycle_time_s === 'number' && activity.cycle_time_s > 0 ? activity.cycle_time_s : null;
-  const confidence = typeof activity.cycle_confidence === 'number' ? activity.cycle_confidence : null;
+  const target = positiveOrNull(stated.target_cycle_time_s);
+  const cycle = target ?? (typeof activity.cycle_time_s === 'number' && activity.cycle_time_s > 0 ? activity.cycle_time_s : null);
+  // A stated target is a person's figure: checked, whatever stage 1 measured.
+  const confidence = target === null && typeof activity.cycle_confidence === 'number' ? activity.cycle_confidence : null;
   const unchecked =
     cycle !== null && confidence !== null && confidence < MIN_CYCLE_CONFIDENCE
       ? `the ${cycle.toFixed(1)} s cycle was measured with low confidence (${confidence.toFixed(2)} < ${MIN_CYCLE_CONFIDENCE}); confirm or correct it to have it checked`

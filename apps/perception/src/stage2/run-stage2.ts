@@ -48,9 +48,10 @@ export async function runStage2(ctx: JobContext, req: { job_id: string; project_
   const payloads = data.extracted_payloads as ConfirmedPayload[];
   const workstations = data.extracted_workstations as ConfirmedWorkstation[];
   const activities = data.extracted_activities as ConfirmedActivity[];
-  const tasks: TaskRequirements[] = activities.map((a) => deriveTaskRequirements(a, payloads, workstations));
+  const stated = { required_reach_mm: data.required_reach_mm, target_cycle_time_s: data.target_cycle_time_s };
+  const tasks: TaskRequirements[] = activities.map((a) => deriveTaskRequirements(a, payloads, workstations, stated));
   if (!tasks.length && payloads.length) {
-    tasks.push(deriveTaskRequirements({ activity_name: 'Material handling', description: '' }, payloads, workstations));
+    tasks.push(deriveTaskRequirements({ activity_name: 'Material handling', description: '' }, payloads, workstations, stated));
   }
 
   const known = tasks.map((t) => t.heaviest_payload_kg).filter((w): w is number => w !== null);

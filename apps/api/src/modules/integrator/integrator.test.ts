@@ -163,6 +163,15 @@ describe.each(testBackends)('integrator portal on %s', (backend) => {
     expect(patched.body.data).toMatchObject({ status: 'Complete', customer_company: 'Bosch Rexroth', project_name: 'Weld cell' });
     await request(ctx().app).get(`/api/integrator/projects/${a.id}`).set(bearer(token)).expect(200);
 
+    // the requirements an integrator keeps on a project prefill its video analyses' confirm step (issue 16)
+    const planner = await registerUser(ctx().app, { user_type: 'integrator' });
+    const withNeeds = customerProjectSchema.parse(
+      (await create({ project_name: 'Gearbox cell', requirements: { payload_kg: 8, reach_mm: 1400, cycle_time_s: 6 } }, planner.token).expect(201)).body.data,
+    );
+    expect(withNeeds.requirements).toMatchObject({ payload_kg: 8, reach_mm: 1400, cycle_time_s: 6, application: null });
+    const needsPatched = await request(ctx().app).patch(`/api/integrator/projects/${withNeeds.id}`).set(bearer(planner.token)).send({ requirements: { cycle_time_s: null, reach_mm: 1500 } }).expect(200);
+    expect(needsPatched.body.data.requirements).toMatchObject({ payload_kg: 8, reach_mm: 1500, cycle_time_s: null });
+
     await request(ctx().app).patch(`/api/integrator/projects/${theirs.id}`).set(bearer(token)).send({ status: 'Complete' }).expect(404);
     await request(ctx().app).get(`/api/integrator/projects/${theirs.id}`).set(bearer(token)).expect(404);
     await request(ctx().app).patch('/api/integrator/projects/not-a-uuid').set(bearer(token)).send({ status: 'Complete' }).expect(404);

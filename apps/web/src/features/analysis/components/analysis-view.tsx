@@ -12,6 +12,7 @@ import { useAnalysis } from '../api/get-analysis';
 import type { Stage1Answer, Stage1Run } from '../api/run-stage1';
 import { useRunStage2 } from '../api/run-stage2';
 import { formatDateTime, STATUS_LABELS } from '../utils/analysis-format';
+import type { ProjectRequirementsPrefill } from '../utils/stage1-form';
 import { RegionSelector } from './region-selector';
 import { Stage1Editor, type Stage1EditorProps } from './stage1-editor';
 import { RunProgress } from './run-progress';
@@ -21,6 +22,8 @@ export interface AnalysisViewProps {
   jobId: string;
   /** Stage 1 is started by the upload (it runs automatically), so its mutation lives with the tab. */
   stage1: UseMutationResult<Stage1Answer, Error, Stage1Run>;
+  /** The project's requirements: they prefill the confirm step of an analysis not confirmed yet. */
+  projectRequirements?: ProjectRequirementsPrefill | null;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface AnalysisViewProps {
  * corrected results, Stage 2 runs. The job as the server holds it is the source of truth,
  * so a reload (or another tab) picks up where it was.
  */
-export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
+export function AnalysisView({ jobId, stage1, projectRequirements = null }: AnalysisViewProps) {
   const job = useAnalysis(jobId);
   const confirm = useConfirmAnalysis();
   const stage2 = useRunStage2();
@@ -123,6 +126,7 @@ export function AnalysisView({ jobId, stage1 }: AnalysisViewProps) {
           results={stage1Results}
           initial={data.confirmed_data ?? stage1Results}
           busy={stage2Running}
+          projectRequirements={data.confirmed_data ? null : projectRequirements}
           regionPanel={
             frameKey ? (
               <RegionSelector

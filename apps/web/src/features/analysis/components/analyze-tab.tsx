@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { MESSAGES } from '@/lib/integrator-messages';
 import { NoEntry, QueryState } from '@/components/ui/query-state';
 import { useRunStage1 } from '../api/run-stage1';
+import type { ProjectRequirementsPrefill } from '../utils/stage1-form';
 import { AnalysisList } from './analysis-list';
 import { AnalysisView } from './analysis-view';
 import { ProjectStage2Results } from './project-stage2-results';
@@ -21,9 +22,12 @@ const STEPS = ['Upload a video', 'Stage 1 runs automatically', 'Check and confir
 /** The integrator's "New project" dialog (features/projects), given by the portal. */
 export type NewProjectDialog = ComponentType<{ open: boolean; onClose: () => void; onSaved?: (project: Project) => void }>;
 
+/** A project as the tab reads it: with the requirements that prefill the confirm step, when the project holds some. */
+export type AnalysisProject = Project & { requirements?: ProjectRequirementsPrefill | null };
+
 export interface AnalyzeTabProps {
   /** The integrator's projects (every status): a video is analysed for one of them. */
-  projects: UseQueryResult<Project[]>;
+  projects: UseQueryResult<AnalysisProject[]>;
   ProjectDialog: NewProjectDialog;
 }
 
@@ -135,7 +139,7 @@ export function AnalyzeTab({ projects, ProjectDialog }: AnalyzeTabProps) {
         )}
       </div>
 
-      {project && jobId ? <AnalysisView key={jobId} jobId={jobId} stage1={stage1} /> : null}
+      {project && jobId ? <AnalysisView key={jobId} jobId={jobId} stage1={stage1} projectRequirements={project.requirements ?? null} /> : null}
       {project ? (
         <ProjectStage2Results key={project.id} projectId={project.id} openJobId={jobId} onOpen={(id) => update({ project: project.id, job: id })} />
       ) : null}

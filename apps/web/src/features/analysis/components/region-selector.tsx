@@ -178,7 +178,7 @@ export function RegionSelector({ jobId, frameKey, initial, aspect, busy, onRun }
                 aria-label={`Region of interest: ${describeRegion(region)}`}
                 aria-describedby={helpId}
                 onKeyDown={onRegionKey}
-                className="absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(15,23,42,0.62)] outline-2 -outline-offset-4 outline-orange-500 focus-visible:outline-4 focus-visible:outline-offset-0 focus-visible:outline-orange-400"
+                className="absolute cursor-move border-2 border-white shadow-[0_0_0_9999px_rgba(2,6,23,0.72)] outline-2 -outline-offset-4 outline-orange-500 focus-visible:outline-4 focus-visible:outline-offset-0 focus-visible:outline-orange-400"
                 style={{ left: pct(region.x), top: pct(region.y), width: pct(region.width), height: pct(region.height) }}
               />
               {CORNERS.map((corner) => {

@@ -1,6 +1,6 @@
 import type { Stage1Results } from '@cellforge/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ import {
   formValuesOf,
   stage1FormSchema,
   updatedDataOf,
+  type ProjectRequirementsPrefill,
   type Stage1FormValues,
 } from '../utils/stage1-form';
 import { KeyFrame } from './key-frame';
@@ -25,6 +26,8 @@ export interface Stage1EditorProps {
   /** What the form starts from: the last confirmed data, else the results. */
   initial: Stage1Results;
   busy: boolean;
+  /** The requirements of the analysis's project: they fill what stage 1 left empty (before a first confirmation). */
+  projectRequirements?: ProjectRequirementsPrefill | null;
   /** Shown after the video's summary: the region of interest to run Stage 1 again in. */
   regionPanel?: ReactNode;
   onConfirm: (input: { updatedData: ReturnType<typeof updatedDataOf>; message: string | undefined }) => void;
@@ -66,14 +69,18 @@ function CycleSummary({ cycle }: { cycle: NonNullable<Stage1Results['cycle']> })
 }
 
 /** Spec: "Stage 1 entity extraction results", editable payloads and workstations, a note, "Confirm & Run Stage 2". */
-export function Stage1Editor({ results, initial, busy, regionPanel, onConfirm }: Stage1EditorProps) {
+export function Stage1Editor({ results, initial, busy, projectRequirements = null, regionPanel, onConfirm }: Stage1EditorProps) {
   const headingId = useId();
+  const [{ prefilled, values: startValues }] = useState(() => {
+    const { prefilled, ...values } = formValuesOf(initial, projectRequirements);
+    return { prefilled, values };
+  });
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<Stage1FormValues>({ resolver: zodResolver(stage1FormSchema), defaultValues: formValuesOf(initial) });
+  } = useForm<Stage1FormValues>({ resolver: zodResolver(stage1FormSchema), defaultValues: startValues });
   const payloads = useFieldArray({ control, name: 'payloads' });
   const payloadRows = useWatch({ control, name: 'payloads' });
   const noWeight = !payloadRows.some((row) => row.weight_kg.trim() !== '' && Number(row.weight_kg) > 0);
@@ -214,6 +221,22 @@ export function Stage1Editor({ results, initial, busy, regionPanel, onConfirm }:
           </Button>
         </fieldset>
 
+        <fieldset className="space-y-3">
+          <legend className="text-base font-semibold text-slate-900 dark:text-white">Cell requirements</legend>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            For the whole cell. Stage 2 needs at least this reach (or more, when a workstation needs more) and holds robots to this cycle time instead of the measured one.
+          </p>
+          {prefilled.length ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              Filled in from the project&apos;s requirements: {prefilled.map((what) => PREFILLED_WORDS[what]).join(', ')}. Change them here if the video shows otherwise.
+            </p>
+          ) : null}
+          <div className="grid max-w-md grid-cols-2 gap-3">
+            <NumberField id={`${headingId}-reach`} label="Reach needed (mm)" error={errors.reach_mm?.message} {...register('reach_mm')} />
+            <NumberField id={`${headingId}-cycle`} label="Cycle time target (s)" error={errors.cycle_time_s?.message} {...register('cycle_time_s')} />
+          </div>
+        </fieldset>
+
         <div className="space-y-1.5">
           <label htmlFor={`${headingId}-note`} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             Note <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
@@ -243,6 +266,37 @@ export function Stage1Editor({ results, initial, busy, regionPanel, onConfirm }:
         </Button>
       </form>
     </section>
+  );
+}
+
+const PREFILLED_WORDS = { payload: 'the part weight', reach: 'the reach', cycle: 'the cycle time' } as const;
+
+type NumberFieldProps = { id: string; label: string; error: string | undefined } & ReturnType<UseFormRegister<Stage1FormValues>>;
+
+/** A labelled number input with its error below. */
+function NumberField({ id, label, error, ...field }: NumberFieldProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={cn(controlClasses, controlBorder(Boolean(error)), 'py-1.5')}
+        {...field}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -3,6 +3,14 @@ import { z } from 'zod';
 
 const MAX_WEIGHT_KG = 3000;
 const MAX_SIDE_MM = 100_000;
+const MAX_CYCLE_S = 86_400;
+
+/** The requirements of the analysis's project that the confirm step starts from (issue 16). */
+export interface ProjectRequirementsPrefill {
+  payload_kg?: number | null;
+  reach_mm?: number | null;
+  cycle_time_s?: number | null;
+}
 
 const optionalNumber = (message: string, max: number) =>
   z
@@ -44,6 +52,9 @@ const workstationRowSchema = z
 export const stage1FormSchema = z.object({
   payloads: z.array(payloadRowSchema),
   workstations: z.array(workstationRowSchema),
+  /** For the whole cell (the project's requirements prefill them): reach needed and the cycle to keep. */
+  reach_mm: optionalNumber(`Enter a reach in mm from 0 to ${MAX_SIDE_MM.toLocaleString('en-US')}`, MAX_SIDE_MM),
+  cycle_time_s: optionalNumber(`Enter a cycle time in s from 0 to ${MAX_CYCLE_S.toLocaleString('en-US')}`, MAX_CYCLE_S),
   /** Per activity: the task is planar pick-and-place (stage 2 then accepts 4-axis robots). */
   planar: z.array(z.boolean()),
   note: z.string().max(2000, { message: 'Keep the note under 2,000 characters' }),
@@ -66,18 +77,50 @@ function dimensionsOf(row: { length: string; width: string; height: string }): n
 export const emptyPayload = (): PayloadRow => ({ source: -1, name: '', weight_kg: '', length: '', width: '', height: '' });
 export const emptyWorkstation = (): WorkstationRow => ({ source: -1, name: '', length: '', width: '', height: '' });
 
-/** The form's starting point: the confirmed data when there is some, else stage 1's. */
-export function formValuesOf(data: Stage1Results): Stage1FormValues {
+const positive = (value: number | null | undefined): number | null => (typeof value === 'number' && value > 0 ? value : null);
+
+/** The part a project's payload weight becomes when stage 1 found none. */
+export const PROJECT_PART_NAME = 'Part (project requirement)';
+
+/**
+ * The form's starting point: the confirmed data when there is some, else stage 1's. With the
+ * project's requirements (only before a first confirmation), what stage 1 left empty is
+ * filled from them: the payload weight (the first part without one, or a new part), the reach
+ * and the cycle target. `prefilled` names what was taken from the project.
+ */
+export function formValuesOf(data: Stage1Results, project: ProjectRequirementsPrefill | null = null): Stage1FormValues & { prefilled: ('payload' | 'reach' | 'cycle')[] } {
+  const prefilled: ('payload' | 'reach' | 'cycle')[] = [];
+  const payloads: PayloadRow[] = data.extracted_payloads.map((payload, index) => ({
+    source: index,
+    name: payload.name,
+    weight_kg: text(payload.weight_kg),
+    ...sidesOf(payload.dimensions_mm),
+  }));
+  const projectWeight = positive(project?.payload_kg);
+  if (projectWeight !== null && !payloads.some((row) => row.weight_kg !== '')) {
+    const first = payloads[0];
+    if (first) first.weight_kg = String(projectWeight);
+    else payloads.push({ ...emptyPayload(), name: PROJECT_PART_NAME, weight_kg: String(projectWeight) });
+    prefilled.push('payload');
+  }
+  let reach = positive(data.required_reach_mm);
+  if (reach === null && positive(project?.reach_mm) !== null) {
+    reach = positive(project?.reach_mm);
+    prefilled.push('reach');
+  }
+  let cycle = positive(data.target_cycle_time_s);
+  if (cycle === null && positive(project?.cycle_time_s) !== null) {
+    cycle = positive(project?.cycle_time_s);
+    prefilled.push('cycle');
+  }
   return {
-    payloads: data.extracted_payloads.map((payload, index) => ({
-      source: index,
-      name: payload.name,
-      weight_kg: text(payload.weight_kg),
-      ...sidesOf(payload.dimensions_mm),
-    })),
+    payloads,
     workstations: data.extracted_workstations.map((station, index) => ({ source: index, name: station.name, ...sidesOf(station.dimensions_mm) })),
+    reach_mm: text(reach),
+    cycle_time_s: text(cycle),
     planar: data.extracted_activities.map((activity) => activity.planar === true),
     note: '',
+    prefilled,
   };
 }
 
@@ -95,5 +138,7 @@ export function updatedDataOf(base: Stage1Results, values: Stage1FormValues) {
       name: row.name.trim(),
       dimensions_mm: dimensionsOf(row),
     })),
+    required_reach_mm: values.reach_mm === '' ? null : Number(values.reach_mm),
+    target_cycle_time_s: values.cycle_time_s === '' ? null : Number(values.cycle_time_s),
   };
 }

@@ -1,10 +1,10 @@
 import {
   customerProjectSchema,
+  projectRequirementsSchema,
   projectSchema,
   projectStatsSchema,
   type CreateProjectInput,
   type CustomerProject,
-  type Project,
   type ProjectStats,
   type ProjectStatus,
 } from '@cellforge/contracts';
@@ -24,10 +24,25 @@ import { integratorKeys } from '@/lib/integrator-query-keys';
 export type ProjectPortal = 'customer' | 'integrator';
 export type ProjectFilter = ProjectStatus | 'all';
 
+/**
+ * An integrator's project: name, customer company, status, and the requirements it holds
+ * (payload, reach, cycle time prefill the analysis's confirm step, issue 16). The API
+ * answers every requirement field; an older answer without them still reads.
+ */
+const integratorProjectSchema = projectSchema.extend({ requirements: projectRequirementsSchema.optional() });
+export type IntegratorProject = z.infer<typeof integratorProjectSchema>;
+
 /** What each portal's project answer holds. */
 export interface PortalProject {
   customer: CustomerProject;
-  integrator: Project;
+  integrator: IntegratorProject;
+}
+
+/** The requirements an integrator keeps on a project (the customer's form has all of them). */
+export interface IntegratorRequirementsInput {
+  payload_kg: number | null;
+  reach_mm: number | null;
+  cycle_time_s: number | null;
 }
 
 /** The integrator's project fields (the rest of createProjectSchema is the customer's). */
@@ -35,6 +50,7 @@ export interface IntegratorProjectInput {
   project_name: string;
   customer_company: string | null;
   status: ProjectStatus;
+  requirements?: IntegratorRequirementsInput;
 }
 
 /** What each portal sends to create a project (and, partly, to change one). */
@@ -58,7 +74,7 @@ const ENDPOINTS = {
   integrator: {
     base: '/api/integrator/projects',
     stats: '/api/integrator/projects/stats',
-    item: projectSchema,
+    item: integratorProjectSchema,
     keys: { all: integratorKeys.projects, list: integratorKeys.projectList, stats: integratorKeys.projectStats },
   },
 } as const;

@@ -1,15 +1,14 @@
-import type { Project } from '@cellforge/contracts';
 import toast from 'react-hot-toast';
 import { Dialog } from '@/components/ui/dialog';
-import { useCreateProject, useUpdateProject } from '../api/projects';
+import { useCreateProject, useUpdateProject, type IntegratorProject } from '../api/projects';
 import { ProjectForm } from './project-form';
 
 export interface ProjectDialogProps {
   open: boolean;
   /** Editing this project; creating when absent. */
-  project?: Project | null;
+  project?: IntegratorProject | null;
   onClose: () => void;
-  onSaved?: (project: Project) => void;
+  onSaved?: (project: IntegratorProject) => void;
 }
 
 /** The integrator's "New project" / "Edit project" dialog: the shared project form, integrator fields. */
@@ -21,7 +20,7 @@ export function ProjectDialog({ open, project, onClose, onSaved }: ProjectDialog
   );
 }
 
-function IntegratorProjectForm({ project, onClose, onSaved }: { project?: Project; onClose: () => void; onSaved?: (project: Project) => void }) {
+function IntegratorProjectForm({ project, onClose, onSaved }: { project?: IntegratorProject; onClose: () => void; onSaved?: (project: IntegratorProject) => void }) {
   const create = useCreateProject('integrator');
   const update = useUpdateProject('integrator');
   return (
@@ -30,7 +29,12 @@ function IntegratorProjectForm({ project, onClose, onSaved }: { project?: Projec
       project={project}
       onCancel={onClose}
       onSubmit={async (values) => {
-        const input = { project_name: values.project_name, customer_company: values.customer_company ?? null, status: values.status };
+        const input = {
+          project_name: values.project_name,
+          customer_company: values.customer_company ?? null,
+          status: values.status,
+          requirements: { payload_kg: values.requirements?.payload_kg ?? null, reach_mm: values.requirements?.reach_mm ?? null, cycle_time_s: values.requirements?.cycle_time_s ?? null },
+        };
         const saved = project ? await update.mutateAsync({ id: project.id, changes: input }) : await create.mutateAsync(input);
         toast.success(project ? 'Project saved' : 'Project created');
         onSaved?.(saved);

@@ -1,4 +1,5 @@
-import { createProjectSchema, projectStatuses, robotMountings, type CustomerProject, type Project } from '@cellforge/contracts';
+import { createProjectSchema, projectRequirementsSchema, projectStatuses, robotMountings, type CustomerProject } from '@cellforge/contracts';
+import type { IntegratorProject } from '../api/projects';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { DefaultValues, FieldErrors, Path, UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,8 +12,10 @@ import { humanizeTag } from '@/lib/robot-format';
 import { useServerForm } from '@/lib/use-server-form';
 import { useCatalogVocabulary } from '../api/get-catalog-vocabulary';
 
-/** The integrator's project: name, customer company, status (createProjectSchema's rules). */
-const integratorProjectSchema = createProjectSchema.pick({ project_name: true, customer_company: true, status: true });
+/** The integrator's project: name, customer company, status, and payload, reach and cycle time (createProjectSchema's rules). */
+const integratorProjectSchema = createProjectSchema.pick({ project_name: true, customer_company: true, status: true }).extend({
+  requirements: projectRequirementsSchema.pick({ payload_kg: true, reach_mm: true, cycle_time_s: true }).optional(),
+});
 
 type ProjectFormInput = z.input<typeof createProjectSchema>;
 export type CustomerProjectValues = z.output<typeof createProjectSchema>;
@@ -47,7 +50,7 @@ const PORTAL_FORMS = {
   },
   integrator: {
     resolver: zodResolver(integratorProjectSchema),
-    fields: ['project_name', 'customer_company', 'status'] satisfies Path<ProjectFormInput>[],
+    fields: ['project_name', 'customer_company', 'status', 'requirements.payload_kg', 'requirements.reach_mm', 'requirements.cycle_time_s'] satisfies Path<ProjectFormInput>[],
     companyLabel: 'Customer company',
     companyAutoComplete: 'off',
   },
@@ -81,11 +84,16 @@ function customerDefaultsOf(project?: CustomerProject): ProjectFormInput {
   };
 }
 
-function integratorDefaultsOf(project?: Project): DefaultValues<ProjectFormInput> {
+function integratorDefaultsOf(project?: IntegratorProject): DefaultValues<ProjectFormInput> {
   return {
     project_name: project?.project_name ?? '',
     customer_company: project?.customer_company ?? '',
     status: project?.status ?? 'Draft',
+    requirements: {
+      payload_kg: numberText(project?.requirements?.payload_kg),
+      reach_mm: numberText(project?.requirements?.reach_mm),
+      cycle_time_s: numberText(project?.requirements?.cycle_time_s),
+    },
   };
 }
 
@@ -107,7 +115,7 @@ export type ProjectFormProps = {
     }
   | {
       portal: 'integrator';
-      project?: Project;
+      project?: IntegratorProject;
       onSubmit: (values: IntegratorProjectValues) => Promise<unknown>;
     }
 );
@@ -162,6 +170,21 @@ export function ProjectForm(props: ProjectFormProps) {
         <>
           {company}
           {status}
+          <fieldset className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+            <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">Requirements</legend>
+            <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">They fill in the confirm step of the project&apos;s video analyses. Leave what you do not know empty.</p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field label="Part weight (kg)" optional error={errors.requirements?.payload_kg?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.payload_kg')} />
+              </Field>
+              <Field label="Reach needed (mm)" optional error={errors.requirements?.reach_mm?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.reach_mm')} />
+              </Field>
+              <Field label="Cycle time (s)" optional error={errors.requirements?.cycle_time_s?.message}>
+                <Input type="number" inputMode="decimal" min={0} step="any" {...register('requirements.cycle_time_s')} />
+              </Field>
+            </div>
+          </fieldset>
         </>
       )}
       <FormActions submitLabel={project ? 'Save changes' : 'Create project'} submitting={isSubmitting} onCancel={onCancel} />

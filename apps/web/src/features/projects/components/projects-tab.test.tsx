@@ -113,12 +113,16 @@ describe('Integrator dashboard: Projects tab', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Project name/ }), 'Depalletizing');
     await user.type(within(dialog).getByRole('textbox', { name: /Customer company/ }), 'Brewery Ltd');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'In Progress');
+    // the requirements that prefill the project's video analyses (issue 16)
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Part weight \(kg\)/ }), '25');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /Cycle time \(s\)/ }), '9.5');
     await user.click(within(dialog).getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/integrator/projects'), 0).init.body))).toEqual({
       project_name: 'Depalletizing',
       customer_company: 'Brewery Ltd',
       status: 'In Progress',
+      requirements: { payload_kg: 25, reach_mm: null, cycle_time_s: 9.5 },
     });
     expect(toastTexts()).toContain('Project created');
 
@@ -129,7 +133,12 @@ describe('Integrator dashboard: Projects tab', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patch = nth(callsTo(fetchMock, 'PATCH', '/api/integrator/projects/p1'), 0);
-    expect(JSON.parse(String(patch.init.body))).toEqual({ project_name: 'Line 3 palletizing', customer_company: 'Acme Foods', status: 'Complete' });
+    expect(JSON.parse(String(patch.init.body))).toEqual({
+      project_name: 'Line 3 palletizing',
+      customer_company: 'Acme Foods',
+      status: 'Complete',
+      requirements: { payload_kg: null, reach_mm: null, cycle_time_s: null },
+    });
   });
 
   it('shows the server field errors of a rejected project', async () => {
