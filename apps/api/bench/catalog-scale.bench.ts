@@ -15,10 +15,11 @@
  */
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { robotQuerySchema, type RobotQuery } from '@cellforge/contracts';
-import { createDb } from '@cellforge/db';
+import { createDb, queryRows } from '@cellforge/db';
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { searchRobots, type SearchResult } from '../src/modules/catalog/catalog.repository';
 import { searchRobotsReference } from '../src/modules/catalog/catalog-search-reference.repository';
@@ -65,6 +66,38 @@ async function novelLoad(base: string, connections: number, offset: number) {
   });
 }
 
+/** CPU time (user + system) of processes, in ms (clock ticks of 10 ms; a process gone reads 0). */
+function cpuMsOf(pids: readonly number[]): Map<number, number> {
+  return new Map(
+    pids.map((pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return [pid, (Number(fields[11]) + Number(fields[12])) * 10];
+      } catch {
+        return [pid, 0];
+      }
+    }),
+  );
+}
+
+/**
+ * The CPU a run costs per request, in the API process and in the PostgreSQL backends of
+ * the scratch database (not the other databases of a shared server): the figure a busy
+ * machine moves least, as latency and throughput move with every other process.
+ */
+async function cpuPerRequest(apiPid: number, run: () => Promise<autocannon.Result>) {
+  const backends = async () => (await queryRows<{ pid: number }>(handle.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => r.pid);
+  const before = cpuMsOf([apiPid, ...(await backends())]);
+  const result = await run();
+  const pids = [...new Set([...before.keys(), ...(await backends())])];
+  const after = cpuMsOf(pids);
+  const used = (pid: number) => Math.max(0, (after.get(pid) ?? 0) - (before.get(pid) ?? 0));
+  const requests = Math.max(1, result.requests.total);
+  const apiMs = used(apiPid) / requests;
+  const pgMs = pids.filter((pid) => pid !== apiPid).reduce((sum, pid) => sum + used(pid), 0) / requests;
+  return { result, apiMs, pgMs };
+}
+
 const scratch = await scratchDatabases(benchServerUrl());
 const { url } = await scratch.create();
 const handle = await createDb({ databaseUrl: url, poolMax: 20 });
@@ -86,7 +119,7 @@ try {
     console.log(`API idle RSS ${(api.idleRss / MB).toFixed(0)} MB; first search (reads the catalog) ${(performance.now() - first).toFixed(0)} ms`);
 
     const novel4 = await novelLoad(api.base, 4, 1_000);
-    const novel20 = await novelLoad(api.base, 20, 1_000_000);
+    const { result: novel20, apiMs, pgMs } = await cpuPerRequest(api.pid, () => novelLoad(api.base, 20, 1_000_000));
     // Every repeated query asked once before the run, so the run measures remembered answers
     // (a 2 s warm-up under load left most of the 240 to be computed inside the measured run at 100,000 robots).
     for (const q of repeated) await (await fetch(`${api.base}${pathOf(q)}`)).arrayBuffer();
@@ -137,6 +170,7 @@ try {
     console.log(`\nCatalog search, ${ROBOTS} robots on PostgreSQL, ${DURATION_S} s per run`);
     console.log(line('API never-seen queries,  4 clients', novel4));
     console.log(line('API never-seen queries, 20 clients', novel20));
+    console.log(`  CPU per never-seen search at 20 clients: API ${apiMs.toFixed(2)} ms, PostgreSQL ${pgMs.toFixed(2)} ms (${(2000 / (apiMs + pgMs)).toFixed(0)} searches/s would fill 2 cores)`);
     console.log(line('API repeated queries,   20 clients', rep20));
     console.log(`SQL baseline (reference query) never-seen through a 20-client pool: ${reference.rps.toFixed(0)} q/s, p95 ${reference.p95.toFixed(0)} ms (load ${reference.load})`);
     console.log(`searchRobots (robot_search) never-seen through a 20-client pool: ${current.rps.toFixed(0)} q/s, p95 ${current.p95.toFixed(0)} ms (load ${current.load})`);

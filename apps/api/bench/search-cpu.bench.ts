@@ -50,6 +50,8 @@ try {
   };
   console.log(`${ROBOTS} robots, ${PER_ROUND} never-seen searches a round, one connection`);
   await run('searchRobots', searchRobots, 0);
+  // The same statement planned on every search (as before it was prepared by shape).
+  await run('unprepared  ', (db, q) => searchRobots(db, q, { prepared: false }), 5_000);
   await run('reference   ', searchRobotsReference, 10_000);
 } finally {
   await handle.close();

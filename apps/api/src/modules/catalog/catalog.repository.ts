@@ -381,9 +381,10 @@ async function queryPrepared<T>(db: Database, query: SQL): Promise<T[]> {
  *   joined to its robots.
  * Without text or figures the sets' kept counts are the counts. The answers are those of
  * the reference query (catalog-search-reference.repository.ts, the agreement tests
- * compare them).
+ * compare them). The statement is prepared by shape (queryPrepared); `prepared: false`
+ * plans it every time (bench:search-cpu compares both).
  */
-export async function searchRobots(db: Database, query: RobotQuery): Promise<SearchResult> {
+export async function searchRobots(db: Database, query: RobotQuery, options: { prepared?: boolean } = {}): Promise<SearchResult> {
   const parsed = parseSearchTerms(query.q);
   if (parsed === 'nothing') {
     return { rows: [], total: 0, facets: emptyFacets(), offers: new Map() };
@@ -471,7 +472,7 @@ export async function searchRobots(db: Database, query: RobotQuery): Promise<Sea
 
   // One row per robot of the page (in order), the total and facets beside the first; one
   // row with no robot when the page is empty.
-  const answer = await queryPrepared<
+  const answer = await (options.prepared === false ? queryRows : queryPrepared)<
     Record<string, unknown> & {
       _total: number;
       _facets: Array<{ facet: keyof RobotFacets; value: string; count: number }> | null;

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { gzipSync } from 'node:zlib';
+import { constants as zlib, gzipSync } from 'node:zlib';
 import { robotCompareQuerySchema, robotQuerySchema, type OfferListResponse, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { BackgroundWrites } from '../../lib/background-writes';
@@ -68,7 +68,10 @@ export function createCatalogRouter(deps: {
       res.send(body.json);
       return;
     }
-    body.gzip ??= gzipSync(body.json);
+    // The fastest level: most answers are gzipped once, in the request, on the one thread
+    // (a never-seen search); level 6 took 4x the CPU (0.6 vs 0.15 ms for 10 kB on this
+    // machine under load) for 2-3 % fewer bytes.
+    body.gzip ??= gzipSync(body.json, { level: zlib.Z_BEST_SPEED });
     res.vary('Accept-Encoding').set('Content-Encoding', 'gzip').send(body.gzip);
   };
   router.get('/robots', async (req, res) => {
