@@ -191,4 +191,17 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(answer.response).not.toMatch(/does not fully fit|Payload:|Reach:|Catalog robots that do fit|I added 20%/);
     expect(answer.metadata.followUpQuestions?.join(' ')).not.toMatch(/What cycle time|Would you like/);
   });
+
+  it.each([
+    ['Welcher hat die größte Reichweite?', /haben gemeinsam die größte Reichweite: 1\.300 mm|hat die größte Reichweite: [\d.]+ mm/, /Für die Roboter auf Ihrer Vergleichsseite/],
+    ['¿Cuál tiene el mayor alcance?', /(comparten|tiene) el mayor alcance: [\d.]+ mm/, /Para los robots de su página de comparación/],
+  ])('ranks the compared robots in the buyer’s language: %s (outside testers)', async (message, verdict, lead) => {
+    const robots = await ctx().handle.db.query.robots.findMany({ columns: { id: true, model: true } });
+    const robotIds = ['UR10e', 'CRX-10iA', 'M1013'].map((m) => robots.find((r) => r.model === m)?.id);
+    const answer = await chat({ message, context: { page: 'compare', robotIds } as ChatRequest['context'] });
+    expect(answer.metadata.userIntent).toBe('comparison');
+    expect(answer.response).toMatch(verdict);
+    expect(answer.response).toMatch(lead);
+    expect(answer.response).not.toMatch(/longest reach|For the robots|The right pick/);
+  });
 });
