@@ -191,4 +191,30 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(answer.response).not.toMatch(/does not fully fit|Payload:|Reach:|Catalog robots that do fit|I added 20%/);
     expect(answer.metadata.followUpQuestions?.join(' ')).not.toMatch(/What cycle time|Would you like/);
   });
+
+  it.each([
+    ['Welcher hat die größte Reichweite?', /haben gemeinsam die größte Reichweite: 1\.300 mm|hat die größte Reichweite: [\d.]+ mm/, /Für die Roboter auf Ihrer Vergleichsseite/],
+    ['¿Cuál tiene el mayor alcance?', /(comparten|tiene) el mayor alcance: [\d.]+ mm/, /Para los robots de su página de comparación/],
+  ])('ranks the compared robots in the buyer’s language: %s (outside testers)', async (message, verdict, lead) => {
+    const robots = await ctx().handle.db.query.robots.findMany({ columns: { id: true, model: true } });
+    const robotIds = ['UR10e', 'CRX-10iA', 'M1013'].map((m) => robots.find((r) => r.model === m)?.id);
+    const answer = await chat({ message, context: { page: 'compare', robotIds } as ChatRequest['context'] });
+    expect(answer.metadata.userIntent).toBe('comparison');
+    expect(answer.response).toMatch(verdict);
+    expect(answer.response).toMatch(lead);
+    expect(answer.response).not.toMatch(/longest reach|For the robots|The right pick/);
+  });
+
+  it.each([
+    ['Vergleiche den UR10e mit dem CRX-10iA für 8 kg Teile', /im direkten Vergleich:/, /Gemessen an Ihrer Aufgabe:/, /Traglast: UR10e 12,5 kg/],
+    ['Compara el UR10e con el CRX-10iA para piezas de 8 kg', /lado a lado:/, /Frente a su tarea:/, /Carga útil: UR10e 12,5 kg/],
+  ])('compares in the buyer’s language: %s (outside testers)', async (message, heading, task, payloadRow) => {
+    const answer = await chat({ message });
+    expect(answer.metadata.userIntent).toBe('comparison');
+    expect(answer.response).toMatch(heading);
+    expect(answer.response).toMatch(task);
+    expect(answer.response).toMatch(payloadRow);
+    expect(answer.response).not.toMatch(/side by side|Against your task|Payload:|Prices are indicative/);
+    expect((answer.metadata.robotLinks ?? []).map((l) => l.text)).toEqual(expect.arrayContaining(['UR10e', 'CRX-10iA']));
+  });
 });

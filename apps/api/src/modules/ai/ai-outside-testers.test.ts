@@ -188,10 +188,12 @@ describe.each(testBackends)('outside testers’ wordings on %s', (backend) => {
   });
 
   it('links every robot the answer names to its page', async () => {
-    for (const message of ['cobot 10kg', 'welding robot under 30k', 'Palletizing 20 kg boxes, reach 2 m']) {
+    for (const message of ['cobot 10kg', 'welding robot under 30k', 'Palletizing 20 kg boxes, reach 2 m', 'Compare the UR10e and the CRX-10iA']) {
       const answer = await chat({ message });
       const robots = await named(answer);
       const linked = new Set((answer.metadata.robotLinks ?? []).map((l) => l.href));
+      // The link covers the model's name, not a table's "$ |" before it.
+      for (const l of answer.metadata.robotLinks ?? []) expect(l.text, message).toMatch(/^[\p{L}\p{N}].*[\p{L}\p{N})]$/u);
       expect(robots.length, message).toBeGreaterThan(0);
       for (const r of robots) expect(linked.has(`/robots/${r.id}`), `${message}: ${r.manufacturer} ${r.model}`).toBe(true);
     }

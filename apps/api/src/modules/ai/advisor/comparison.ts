@@ -1,9 +1,11 @@
 import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
-import { formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
+import { categoryLabel, formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
 import { checkFit, compareRobotRows } from './recommend';
 import { findSimilarRobots } from '../../catalog';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
+import { compareTextsFor } from './compare-texts';
+import { categoryIn, formatterFor, joinList, messagesFor } from './i18n';
 import { defined, nth } from '../../../lib/invariants';
 
 export const COMPARE_LIMIT = 4;
@@ -62,33 +64,44 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
     return draft;
   }
 
+  const lang = u.language ?? 'en';
+  const t = compareTextsFor(lang);
+  const x = formatterFor(lang);
+  const join = (items: string[]) => (lang === 'en' ? joinWords(items) : joinList(items, t.and));
+  const show = (value: number | null, unit: string | null, field: string) => {
+    if (lang === 'en') return cell(value, unit, field);
+    if (value == null) return t.na;
+    if (field === 'repeatability_mm') return `±${x.num(value, 3)} mm`;
+    return unit ? `${x.num(value, 2)} ${unit}` : x.num(value, 0);
+  };
   const rows = compareRobotRows(list);
   const names = list.map((r) => r.model);
-  const lines: string[] = [`${joinWords(list.map(robotName))} side by side:`, ''];
+  const lines: string[] = [t.heading(join(list.map(robotName))), ''];
   for (const row of rows) {
     if (row.field === 'price_max_usd') continue;
     // A row no datasheet gives (e.g. repeatability for all) says nothing.
     if (row.field !== 'price_min_usd' && row.values.every((v) => v == null)) continue;
     if (row.field === 'price_min_usd') {
-      const bands = list.map((r) => `${r.model} ${priceBand(r) ?? 'n/a'}`);
-      const best = row.best.length && row.best.length < list.length ? ` (lowest: ${row.best.map((i) => names[i]).join(', ')})` : '';
-      lines.push(`- Indicative price: ${bands.join(' | ')}${best}`);
+      const bands = list.map((r) => `${r.model} ${(lang === 'en' ? priceBand(r) : x.band(r.priceMinUsd, r.priceMaxUsd)) ?? t.na}`);
+      const best = row.best.length && row.best.length < list.length ? ` (${t.lowest}: ${row.best.map((i) => names[i]).join(', ')})` : '';
+      lines.push(`- ${t.price}: ${bands.join(' | ')}${best}`);
       continue;
     }
-    const values = list.map((r, i) => `${r.model} ${cell(row.values[i] ?? null, row.unit, row.field)}`);
-    const bestLabel = row.better === 'higher' ? 'most' : 'best';
+    const values = list.map((r, i) => `${r.model} ${show(row.values[i] ?? null, row.unit, row.field)}`);
+    const bestLabel = row.better === 'higher' ? t.most : t.best;
     const best = row.best.length && row.best.length < list.length ? ` (${bestLabel}: ${row.best.map((i) => names[i]).join(', ')})` : '';
-    lines.push(`- ${row.label}: ${values.join(' | ')}${best}`);
+    lines.push(`- ${t.labels[row.label] ?? row.label}: ${values.join(' | ')}${best}`);
   }
-  lines.push(`- Type: ${list.map((r) => `${r.model} ${r.category}`).join(' | ')}`);
-  lines.push(`- Listed applications: ${list.map((r) => `${r.model}: ${listApplications(r.applications, 3) || 'n/a'}`).join(' | ')}`);
+  lines.push(`- ${t.type}: ${list.map((r) => `${r.model} ${lang === 'en' ? r.category : categoryIn(lang, r.category, categoryLabel).tag}`).join(' | ')}`);
+  const apps = (r: RobotRow) => (lang === 'en' ? listApplications(r.applications, 3) : r.applications.slice(0, 3).map((a) => messagesFor(lang).app(a)).join(', '));
+  lines.push(`- ${t.applications}: ${list.map((r) => `${r.model}: ${apps(r) || t.na}`).join(' | ')}`);
 
   const f = u.facts;
   if (f.payloadKg !== undefined || f.reachMm !== undefined) {
-    lines.push('', 'Against your task:');
+    lines.push('', t.againstTask);
     for (const r of list) {
-      const fit = checkFit(r, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application });
-      lines.push(`- ${r.model} ${fit.fits ? 'fits' : 'does not fit'}. ${fit.notes.join(' ')}`);
+      const fit = checkFit(r, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application }, lang);
+      lines.push(`- ${r.model} ${fit.fits ? t.fits : t.doesNotFit}. ${fit.notes.join(' ')}`);
     }
   } else {
     const reach = defined(rows.find((r) => r.field === 'reach_mm'), 'the reach row of the comparison');
@@ -96,24 +109,21 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
     const verdict: string[] = [];
     const heavy = payload.best.length === 1 ? names[nth(payload.best, 0)] : undefined;
     const far = reach.best.length === 1 ? names[nth(reach.best, 0)] : undefined;
-    if (heavy && heavy === far) verdict.push(`the ${heavy} carries the most and reaches the farthest`);
+    if (heavy && heavy === far) verdict.push(t.carriesMostAndFarthest(heavy));
     else {
-      if (heavy) verdict.push(`the ${heavy} carries the most`);
-      if (far) verdict.push(`the ${far} reaches the farthest`);
+      if (heavy) verdict.push(t.carriesMost(heavy));
+      if (far) verdict.push(t.reachesFarthest(far));
     }
-    if (verdict.length) lines.push('', `In short: ${joinWords(verdict)}. The right pick depends on your part weight, reach${f.application ? ` and the ${applicationLabel(f.application)} task` : ' and application'}.`);
+    const app = f.application ? (lang === 'en' ? applicationLabel(f.application) : messagesFor(lang).app(f.application)) : undefined;
+    if (verdict.length) lines.push('', t.inShort(join(verdict), app));
   }
-  lines.push('', 'Prices are indicative street prices (arm + controller), not quotes.');
+  lines.push('', t.prices);
 
   draft.text = lines.join('\n');
   draft.answered = true;
   draft.named = list;
-  draft.followUps = [
-    f.payloadKg === undefined ? 'What payload and reach does your task need, so I can say which one fits?' : '',
-    'Would you like alternatives from other makers?',
-    f.cycleTimeS === undefined ? 'What cycle time do you need?' : '',
-  ];
-  draft.actions = [`Open the ${joinWords(names)} in the catalog compare view`, 'Estimate the payback with the ROI calculator'];
+  draft.followUps = [f.payloadKg === undefined ? t.taskQ : '', t.othersQ, f.cycleTimeS === undefined ? t.cycleQ : ''];
+  draft.actions = [t.open(join(names)), t.roi];
   draft.sources = [...new Set(list.map((r) => r.manufacturer))].slice(0, 2).map((m) => {
     const r = defined(list.find((x) => x.manufacturer === m), `a ${m} robot in the list`);
     return { manufacturer: m, title: r.datasheetSource ?? `${robotName(r)} datasheet` };

@@ -5,6 +5,7 @@ import { robotSummary } from './general';
 import { emptyDraft, type Draft, type RobotAbout, type Understanding } from './types';
 import { NOT_PUBLISHED, fieldLabels, fieldSentence, fieldValue, sourcesOf, descriptionSnippet } from './robot-fields';
 import { defined, nth } from '../../../lib/invariants';
+import { joinNames, rankTextsFor, rankValue } from './rank-texts';
 
 /**
  * Follow-ups about robots in view (the detail page's robot, the compare page, robots the
@@ -132,6 +133,8 @@ export function answerRobotRank(u: Understanding, about: RobotAbout): Draft {
   const known = values.filter((v): v is number => v != null);
   const names = robots.map((r) => r.model);
   const lines: string[] = [];
+  const lang = u.language ?? 'en';
+  if (lang !== 'en') return answerRobotRankIn(lang, u, about, values, draft);
 
   if (!known.length) {
     lines.push(`The datasheets we hold publish no ${fieldLabels[field].toLowerCase()} for the ${joinWords(names)}, so I can't rank them on it.`);
@@ -159,6 +162,40 @@ export function answerRobotRank(u: Understanding, about: RobotAbout): Draft {
     `Would you like a full side-by-side comparison of the ${joinWords(names)}?`,
   ];
   draft.actions = [`Open the ${joinWords(names)} in the catalog compare view`];
+  draft.sources = sourcesOf(robots);
+  return draft;
+}
+
+/** The ranking in German or Spanish (outside testers: rankings were English-only); the same order and figures. */
+function answerRobotRankIn(lang: 'de' | 'es', u: Understanding, about: RobotAbout, values: Array<number | null>, draft: Draft): Draft {
+  const { field, want } = defined(u.question.rank, 'the field a rank question ranks on');
+  const t = rankTextsFor(lang);
+  const robots = about.robots;
+  const known = values.filter((v): v is number => v != null);
+  const names = joinNames(lang, robots.map((r) => r.model));
+  const lines: string[] = [];
+  if (!known.length) lines.push(t.none(t.field[field], names));
+  else {
+    const best = want === 'max' ? Math.max(...known) : Math.min(...known);
+    const winners = robots.filter((_, i) => values[i] === best);
+    const value = rankValue(lang, field, nth(winners, 0));
+    if (winners.length === robots.length) lines.push(t.level(names, t.field[field], value));
+    else lines.push(t.winner(joinNames(lang, winners.map(robotName)), winners.length > 1, t.best[field][want], value));
+    const order = robots
+      .map((r, i) => ({ r, v: values[i] }))
+      .sort((a, b) => (a.v == null ? 1 : b.v == null ? -1 : want === 'max' ? b.v - a.v : a.v - b.v));
+    lines.push('', `${t.lead(about.from, about.from === 'compare_page' || about.from === 'conversation' ? names : joinNames(lang, robots.map(robotName)))}:`);
+    for (const { r } of order) lines.push(`- ${robotName(r)}: ${rankValue(lang, field, r)}`);
+    const unknown = robots.filter((_, i) => values[i] == null);
+    if (unknown.length) lines.push('', t.notRanked(joinNames(lang, unknown.map((r) => r.model)), unknown.length > 1));
+  }
+  if (field === 'price') lines.push('', t.prices);
+  if (field === 'payload' || field === 'reach') lines.push('', t.task);
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.named = [...robots];
+  draft.followUps = [u.facts.payloadKg === undefined ? t.taskQ : '', t.compareQ(names)];
+  draft.actions = [t.compare(names)];
   draft.sources = sourcesOf(robots);
   return draft;
 }

@@ -41,6 +41,8 @@ const TROUBLE = [
 const COMPARE = [
   /\b(compar(?:e|ed|ing|ison)|versus|vs\.?|v\/s|head[- ]to[- ]head|side[- ]by[- ]side)\b/i,
   /\b(difference|differences) between\b/i,
+  // German and Spanish (outside testers): "Vergleiche den UR10e mit dem CRX", "compara el UR10e con el CRX".
+  /\b(vergleich\w*|gegenüberstell\w*|unterschied\w* zwischen|compara|comparar|comparación|comparacion|diferencias? entre)\b/i,
   /\b(which (?:one )?is better|better than|how does .{2,40} stack up|or the .{2,30}\?)/i,
 ];
 const ROI = [

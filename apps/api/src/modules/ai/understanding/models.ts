@@ -49,8 +49,10 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
   for (let i = 0; i < tokens.length; i += 1) {
     for (let n = 1; n <= maxTokens && i + n <= tokens.length; n += 1) {
       const span = tokens.slice(i, i + n);
-      // A model name never runs over a comma or semicolon ("1.5 m, 10 kilos" is no "M 10").
+      // A model name never runs over a comma or semicolon ("1.5 m, 10 kilos" is no "M 10"), and
+      // never starts or ends with a bare symbol ("$ | CRX-10iA" in a comparison row is "CRX-10iA").
       if (n > 1 && /[,;]/.test(text.slice(nth(span, 0).start, nth(span, n - 1).start))) break;
+      if (!/[\p{L}\p{N}]/u.test(nth(span, 0).text) || !/[\p{L}\p{N}]/u.test(nth(span, n - 1).text)) continue;
       const joined = span.map((t) => t.text).join(' ');
       const key = normalizeModel(joined);
       if (key.length < 2 || key.length > 24) continue;

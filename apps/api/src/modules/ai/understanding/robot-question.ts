@@ -44,6 +44,16 @@ export interface RobotQuestion {
 
 const ROBOT_NOUN = String.raw`(?:robot(?:ic)? arms?|robots?|cobots?|arms?|scaras?|deltas?|palleti[sz]ers?|models?|manipulators?|automation(?: solution)?)`;
 
+/** German and Spanish words of the rankable fields (outside testers: rankings were English-only). */
+const FIELD_WORDS_DE_ES: Array<[RobotField, RegExp]> = [
+  ['payload', /\b(traglast\w*|nutzlast\w*|carga(?: útil| util)?|capacidad de carga)\b/i],
+  ['reach', /\b(reichweite\w*|arbeitsbereich\w*|alcance\w*)\b/i],
+  ['repeatability', /\b(wiederholgenau\w*|genau\w*|präzis\w*|repetibilidad|precisi[oó]n|preciso)\b/i],
+  ['axes', /\b(achsen|ejes)\b/i],
+  ['weight', /\b(gewicht|eigengewicht|leichteste\w*|schwerste\w*|peso|ligero|pesado)\b/i],
+  ['price', /\b(preis\w*|kosten|günstig\w*|billig\w*|teuer\w*|precio\w*|cost[oe]s?|barat[oa]s?|car[oa]s?)\b/i],
+];
+
 const FIELD_PATTERNS: Array<[RobotField, RegExp]> = [
   [
     'payload',
@@ -87,6 +97,14 @@ const RANK_WORDS: Array<[RegExp, RankField | 'any', 'max' | 'min']> = [
   [/\b(strongest|lifts? the most|carr(?:y|ies) the most|handles? the most|heaviest (?:payloads?|loads?|parts?|boxes|cases|bags)|most payload|more payload|highest payload|biggest payload|largest payload|(?:most|more) (?:load|capacity))\b/i, 'payload', 'max'],
   [/\b(most axes|more axes)\b/i, 'axes', 'max'],
   [/\b(heaviest|heavier)\b/i, 'weight', 'max'],
+  // German and Spanish superlatives.
+  [/\b(günstigste\w*|billigste\w*|más barat[oa]s?|menor precio)\b/i, 'price', 'min'],
+  [/\b(teuerste\w*|más car[oa]s?)\b/i, 'price', 'max'],
+  [/\b(leichteste\w*|más ligero\w*)\b/i, 'weight', 'min'],
+  [/\b(genaueste\w*|präziseste\w*|más precis[oa]s?)\b/i, 'repeatability', 'min'],
+  [/\b(längste\w*|weiteste\w*|más largo\w*)\b/i, 'reach', 'max'],
+  [/\b(größte\w*|höchste\w*|meiste\w*|mayor(?:es)?|más alt[oa]s?|más)\b/i, 'any', 'max'],
+  [/\b(kleinste\w*|niedrigste\w*|wenigste\w*|menor(?:es)?|menos)\b/i, 'any', 'min'],
   [/\b(most|highest|largest|biggest|greatest|more|higher|larger|bigger|greater|best|better)\b/i, 'any', 'max'],
   [/\b(least|lowest|smallest|fewer|less|lower|smaller)\b/i, 'any', 'min'],
 ];
@@ -130,6 +148,7 @@ const CONCEPT = /\b(mean|meaning|definition|define|explain (?:what|the term)|wha
 export function readRobotQuestion(text: string): RobotQuestion {
   const fields: RobotField[] = [];
   for (const [field, re] of FIELD_PATTERNS) if (re.test(text)) fields.push(field);
+  for (const [field, re] of FIELD_WORDS_DE_ES) if (!fields.includes(field) && re.test(text)) fields.push(field);
   // "Can it do 20 picks a minute?": a throughput the catalog cannot confirm.
   if (!fields.includes('speed') && findCycleTime(text) !== undefined) fields.push('speed');
   // "how much weight can it lift": payload, not the arm's weight.
@@ -151,7 +170,7 @@ export function readRobotQuestion(text: string): RobotQuestion {
     break;
   }
   // A superlative needs a "which/who" question or a comparison of several ("the UR10e or the CRX?").
-  if (rank && !/\b(which|who|what(?:'s| is) the|rank|order|sort)\b|\bor\b/i.test(text)) rank = undefined;
+  if (rank && !/\b(which|who|what(?:'s| is) the|rank|order|sort|welche[rsmn]?|wer|cu[aá]l(?:es)?|qu[eé]|qui[eé]n)\b|\b(or|oder|o)\b/i.test(text)) rank = undefined;
 
   let ordinal: number | undefined;
   for (const [re, n] of ORDINALS) {
