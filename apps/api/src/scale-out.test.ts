@@ -240,4 +240,56 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
     expect(await me(defined(c))).toBe(401);
     expect(await me(defined(b))).toBe(401);
   });
+
+  it('SIGTERM during load: requests in flight are answered, the running stage is handed back at once, the pool closes and the process exits 0', async () => {
+    const stopping = defined(apis[1]);
+    const survivor = defined(apis[2]);
+    const post = async (route: string, body: unknown, token?: string) => {
+      const res = await fetch(`${survivor.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const token = String((await post('/auth/register', buildRegistration({ user_type: 'integrator' }))).token);
+    const projectId = String(((await post('/projects', { project_name: 'Line 3 packing' }, token)).data as { id: string }).id);
+    const started: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const form = new FormData();
+      form.set('project_id', projectId);
+      form.set('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), `line3-${n}.mp4`);
+      const up = await fetch(`${survivor.url}/api/integrator/upload-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const jobId = String(((await up.json()) as { data: { job_id: string } }).data.job_id);
+      expect((await fetch(`${survivor.url}/api/integrator/analysis/${jobId}/stage1`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(202);
+      started.push(jobId);
+    }
+    // Wait until the instance to stop runs one of them.
+    const pid = String(stopping.child.pid);
+    let held: string | null = null;
+    const until = Date.now() + 20_000;
+    while (!held) {
+      const rows = await handle.db.select({ subject: jobs.subject, lockedBy: jobs.lockedBy }).from(jobs).where(and(eq(jobs.status, 'running'), inArray(jobs.subject, started)));
+      held = rows.find((j) => (j.lockedBy ?? '').split(':')[1] === pid)?.subject ?? null;
+      if (!held && Date.now() > until) throw new Error('the instance to stop never ran a stage');
+      if (!held) await new Promise((r) => setTimeout(r, 50));
+    }
+
+    // Buyers' requests in flight when the signal comes are answered.
+    const inFlight = Array.from({ length: 6 }, (_, i) => fetch(`${stopping.url}/api/robots?search=${i % 2 ? 'welding' : 'palletizing'}`).then((r) => r.status));
+    await new Promise((r) => setTimeout(r, 30));
+    stopping.child.kill('SIGTERM');
+    expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await stopping.exited).toBe(0);
+
+    // Handed back, not left to its lease: right after the exit nobody dead holds it, and the attempt was not counted.
+    const [after] = await handle.db.select().from(jobs).where(eq(jobs.subject, held));
+    expect((after?.lockedBy ?? '').split(':')[1]).not.toBe(pid);
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const rows = await handle.db.select({ status: analysisJobs.status }).from(analysisJobs).where(inArray(analysisJobs.id, started));
+      if (rows.every((r) => r.status === 'stage1_done')) break;
+      if (Date.now() > deadline) throw new Error(`stages still running after the stop: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const queue = await handle.db.select().from(jobs).where(inArray(jobs.subject, started));
+    expect(queue.map((j) => j.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(queue.find((j) => j.subject === held)?.attempts).toBe(1);
+  }, 90_000);
 });
