@@ -25,7 +25,7 @@ import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createIntegratorService } from './modules/integrator/integrator.service';
-import { CatalogSearch, createCatalogRouter, createOfferImagesRouter } from './modules/catalog';
+import { CatalogSearch, createCatalogRouter, createOfferImagesRouter, readYourWrites, ReplicatedCatalogSearch } from './modules/catalog';
 import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadNotifier, createThreadsRouter, createThreadsService } from './modules/leads';
 import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
 import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
@@ -58,6 +58,8 @@ export interface AppDeps {
   background?: BackgroundWrites;
   /** Outgoing mail; default: SMTP_URL through nodemailer, or logged only when it is unset. */
   mailer?: Mailer;
+  /** A read replica (DATABASE_READ_URL): catalog searches read it, writers' next searches the primary. */
+  readDb?: Database;
   /** Several instances on one PostgreSQL: sign-outs announced to all (server.ts; lib/revocation-channel.ts). */
   revocations?: RevocationChannel;
   /** Tests only: sees every answer as sent (src/test/answer-check.ts checks it against the route table). */
@@ -122,6 +124,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression({ threshold: 1024 }));
   app.use(express.json({ limit: config.jsonBodyLimit }));
   app.use(inputGuard);
+  // With a read replica: a client that just wrote reads the catalog from the primary for a few seconds.
+  if (deps.readDb) app.use(readYourWrites(config.databaseReadFreshSeconds));
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInSeconds, {
     currentVersion: (userId) => findTokenVersion(db, userId),
@@ -173,7 +177,8 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
-  const catalog = new CatalogSearch(db, { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs });
+  const catalogOptions = { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs };
+  const catalog = deps.readDb ? new ReplicatedCatalogSearch(deps.readDb, db, catalogOptions) : new CatalogSearch(db, catalogOptions);
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_READ_URL: z.string().url().optional(),
+  DATABASE_READ_FRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   SEED_ON_START: bool.default(true),
   CATALOG_INDEX_REFRESH_MS: z.coerce.number().int().min(0).default(1000),
   CATALOG_STALE_MS: z.coerce.number().int().min(0).default(1000),
@@ -91,6 +93,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl?: string;
+  /** A read replica for catalog searches (modules/catalog/catalog-read-replica.ts). */
+  databaseReadUrl?: string;
+  /** How long after a write a client's catalog searches read the primary (read-your-writes). */
+  databaseReadFreshSeconds: number;
   seedOnStart: boolean;
   catalogIndexRefreshMs: number;
   /** How long a remembered search of the previous catalog version may be given while it is recomputed (ms). */
@@ -223,6 +229,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
+    databaseReadFreshSeconds: env.DATABASE_READ_FRESH_SECONDS,
     seedOnStart: env.SEED_ON_START,
     catalogIndexRefreshMs: env.CATALOG_INDEX_REFRESH_MS,
     catalogStaleMs: env.CATALOG_STALE_MS,

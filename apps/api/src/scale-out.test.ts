@@ -37,6 +37,8 @@ function ffmpegPath(): string {
   return 'ffmpeg';
 }
 
+const running = (i: Instance) => i.child.exitCode === null && i.child.signalCode === null;
+
 describe.skipIf(!adminUrl)('three API and two perception instances on one PostgreSQL', () => {
   const name = `cf_test_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-scale-'));
@@ -163,17 +165,17 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
     const accepted: string[] = [];
     let killedAt = 0;
     let interrupted: string | null = null;
-    const killed = defined(apis[0]);
+    let killed = defined(apis[0]);
     for (let n = 0; n < JOBS; n++) {
       if (n === JOBS / 2) {
-        // Kill while the doomed instance's worker runs a stage (its lease must run out and another worker take it).
-        const pid = String(killed.child.pid);
+        // Kill an API instance while its worker runs a stage (its lease must run out and another worker take it).
         const until = Date.now() + 20_000;
         for (;;) {
           const held = await handle.db.select({ subject: jobs.subject, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.status, 'running'));
-          const mine = held.find((j) => (j.lockedBy ?? '').split(':')[1] === pid);
-          if (mine) {
-            interrupted = mine.subject;
+          const holder = held.map((j) => ({ job: j, api: apis.find((a) => String(a.child.pid) === (j.lockedBy ?? '').split(':')[1]) })).find((h) => h.api);
+          if (holder?.api) {
+            interrupted = holder.job.subject;
+            killed = holder.api;
             break;
           }
           if (Date.now() > until) throw new Error('the instance to kill never ran a stage');
@@ -223,12 +225,12 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
       expect({ path: r.path, upstream: r.upstream, before: r.startedAt <= killedAt }).toEqual({ path: r.path, upstream: killed.url, before: true });
     }
     const answered = apiProxy.log.filter((r) => r.status !== null && r.error === null);
-    expect(answered.length).toBeGreaterThan(50);
+    expect(answered.length).toBeGreaterThan(30);
     expect(answered.filter((r) => r.status !== null && r.status >= 500)).toEqual([]);
   }, 90_000);
 
   it('a sign-out on one instance is refused at once by the others, though they had the token cached', async () => {
-    const [, b, c] = apis;
+    const [b, c] = apis.filter(running);
     const customer = buildRegistration();
     const reg = await fetch(`${defined(b).url}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(customer) });
     const token = String(((await reg.json()) as { token: string }).token);
@@ -240,4 +242,64 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
     expect(await me(defined(c))).toBe(401);
     expect(await me(defined(b))).toBe(401);
   });
+
+  it('SIGTERM during load: requests in flight are answered, the running stage is handed back at once, the pool closes and the process exits 0', async () => {
+    const alive = apis.filter(running);
+    let stopping = defined(alive[0]);
+    let survivor = defined(alive[1]);
+    const post = async (route: string, body: unknown, token?: string) => {
+      const res = await fetch(`${survivor.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const token = String((await post('/auth/register', buildRegistration({ user_type: 'integrator' }))).token);
+    const projectId = String(((await post('/projects', { project_name: 'Line 3 packing' }, token)).data as { id: string }).id);
+    const started: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const form = new FormData();
+      form.set('project_id', projectId);
+      form.set('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), `line3-${n}.mp4`);
+      const up = await fetch(`${survivor.url}/api/integrator/upload-video`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const jobId = String(((await up.json()) as { data: { job_id: string } }).data.job_id);
+      expect((await fetch(`${survivor.url}/api/integrator/analysis/${jobId}/stage1`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status).toBe(202);
+      started.push(jobId);
+    }
+    // Wait until one of the two instances runs one of them: that one is stopped.
+    let held: string | null = null;
+    const until = Date.now() + 20_000;
+    while (!held) {
+      const rows = await handle.db.select({ subject: jobs.subject, lockedBy: jobs.lockedBy }).from(jobs).where(and(eq(jobs.status, 'running'), inArray(jobs.subject, started)));
+      for (const row of rows) {
+        const holder = alive.find((a) => String(a.child.pid) === (row.lockedBy ?? '').split(':')[1]);
+        if (!holder) continue;
+        held = row.subject;
+        stopping = holder;
+        survivor = defined(alive.find((a) => a !== holder));
+        break;
+      }
+      if (!held && Date.now() > until) throw new Error('no instance ran a stage');
+      if (!held) await new Promise((r) => setTimeout(r, 50));
+    }
+    const pid = String(stopping.child.pid);
+
+    // Buyers' requests in flight when the signal comes are answered.
+    const inFlight = Array.from({ length: 6 }, (_, i) => fetch(`${stopping.url}/api/robots?search=${i % 2 ? 'welding' : 'palletizing'}`).then((r) => r.status));
+    await new Promise((r) => setTimeout(r, 30));
+    stopping.child.kill('SIGTERM');
+    expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await stopping.exited).toBe(0);
+
+    // Handed back, not left to its lease: right after the exit nobody dead holds it, and the attempt was not counted.
+    const [after] = await handle.db.select().from(jobs).where(eq(jobs.subject, held));
+    expect((after?.lockedBy ?? '').split(':')[1]).not.toBe(pid);
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const rows = await handle.db.select({ status: analysisJobs.status }).from(analysisJobs).where(inArray(analysisJobs.id, started));
+      if (rows.every((r) => r.status === 'stage1_done')) break;
+      if (Date.now() > deadline) throw new Error(`stages still running after the stop: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const queue = await handle.db.select().from(jobs).where(inArray(jobs.subject, started));
+    expect(queue.map((j) => j.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(queue.find((j) => j.subject === held)?.attempts).toBe(1);
+  }, 90_000);
 });

@@ -71,11 +71,14 @@ if (interrupted) logger.warn({ jobs: interrupted }, 'analysis jobs left without 
 const swept = await sweepStaleTempFiles(path.join(config.dataDir, 'tmp'), 60 * 60 * 1000);
 if (swept) logger.warn({ files: swept }, 'temporary upload files left by an earlier stop were removed');
 
+// An optional read replica for catalog searches (no migrations: it follows the primary).
+const readHandle = config.databaseReadUrl ? await createDb({ databaseUrl: config.databaseReadUrl, migrate: false }) : null;
+if (readHandle) logger.info('catalog searches read the replica (DATABASE_READ_URL)');
 const background = new BackgroundWrites();
 // On PostgreSQL several API instances may share the database: a sign-out on one reaches the others' token caches.
 const revocations = handle.kind === 'postgres' && config.databaseUrl ? createPgRevocationChannel({ databaseUrl: config.databaseUrl, db: handle.db, logger }) : undefined;
 await revocations?.ready;
-const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background, revocations });
+const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, background, revocations, readDb: readHandle?.db });
 // Webhook deliveries queued by any API process are sent from here (modules/webhooks/dispatcher.ts).
 const webhookDispatcher = createWebhookDispatcher({
   db: handle.db,
@@ -115,6 +118,7 @@ async function shutdown(signal: string): Promise<void> {
     closeDatabase: async () => {
       await stopWorker;
       await revocations?.close();
+      await readHandle?.close();
       await handle.close();
     },
     logger,

@@ -24,7 +24,11 @@ server.requestTimeout = 330_000;
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
+  // No new connections; stages in flight finish (10 s at most: a stage cut then fails on
+  // the API's side as a retryable error and its job queue runs it on another replica).
   server.close(() => process.exit(0));
+  // Idle keep-alive connections would hold close() until they time out.
+  server.closeIdleConnections();
   setTimeout(() => process.exit(1), 10_000).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -368,6 +368,7 @@ const matrix: Record<string, Case[]> = {
   ],
   'GET /api/integrator/analysis': [{ expect: integratorsOnly('ok') }],
   'GET /api/integrator/analysis/:jobId': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' }],
+  'GET /api/integrator/analysis/:jobId/events': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/events`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator', why: 'the job has no active run: one event, then the stream ends' }],
   'GET /api/integrator/analysis/:jobId/key-frame': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/key-frame?key=frames/1.jpg`, expect: integratorsOnly(404), ownedBy: 'integrator', why: 'the job has no key frame stored, so its owner gets 404 too' }],
   'POST /api/integrator/analysis/:jobId/stage1': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/stage1`, expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],
   'POST /api/integrator/analysis/:jobId/confirm': [{ path: (f) => `/api/integrator/analysis/${f.integratorJob}/confirm`, body: () => ({ confirmed: true }), expect: integratorsOnly(409, 404), ownedBy: 'integrator', why: STAGE_WHY }],

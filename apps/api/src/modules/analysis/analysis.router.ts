@@ -23,6 +23,7 @@ import { authenticate } from '../../middleware/authenticate';
 import { signedIn } from '../../middleware/signed-in';
 import { requireRole } from '../../middleware/require-role';
 import { hasVideoExtension, toJobDto, type AnalysisService } from './analysis.service';
+import { streamAnalysisEvents } from './analysis-events';
 
 /** Multipart text fields arrive after the JSON input guard: control characters are refused here. */
 const fieldText = (field: string) =>
@@ -46,6 +47,8 @@ export interface AnalysisRouterDeps {
   tokens: TokenService;
   tmpDir: string;
   maxBytes: number;
+  /** How often an events stream reads the job (ms; default 1000). */
+  eventPollMs?: number;
 }
 
 /** /api/integrator/upload-video and /api/integrator/analysis/* (integrators only). */
@@ -89,6 +92,17 @@ export function createAnalysisRouter(deps: AnalysisRouterDeps): Router {
   router.get('/analysis/:jobId', signedIn(async (req, res, user) => {
     const job = await deps.analysis.ownJob(user.userId, String(req.params.jobId));
     res.json({ data: { ...toJobDto(job), run: await deps.analysis.latestRun(user.userId, job.id) } } satisfies { data: AnalysisJob });
+  }));
+  // Server-sent events of the same job (analysis-events.ts): the Analysis tab follows a stage with it, polling as fallback.
+  router.get('/analysis/:jobId/events', signedIn(async (req, res, user) => {
+    const jobId = String(req.params.jobId);
+    await streamAnalysisEvents(req, res, {
+      read: async () => {
+        const job = await deps.analysis.ownJob(user.userId, jobId);
+        return { ...toJobDto(job), run: await deps.analysis.latestRun(user.userId, job.id) };
+      },
+      pollMs: deps.eventPollMs,
+    });
   }));
   router.get('/analysis/:jobId/key-frame', signedIn(async (req, res, user) => {
     const { key } = keyFrameQuerySchema.parse(req.query);

@@ -22,6 +22,8 @@ export interface CatalogSearchOptions {
    * query at once after each edit.
    */
   staleMs?: number;
+  /** Where robot_changes is pruned when `db` is a read replica (DATABASE_READ_URL); default `db`. */
+  writeDb?: Database;
 }
 
 interface Remembered {
@@ -91,7 +93,7 @@ export class CatalogSearch {
   private async check(): Promise<void> {
     if (this.now() - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = this.now();
-      await pruneRobotChanges(this.db, CHANGES_KEPT_MS);
+      await pruneRobotChanges(this.options.writeDb ?? this.db, CHANGES_KEPT_MS);
     }
     const strict = this.strict;
     this.strict = false;

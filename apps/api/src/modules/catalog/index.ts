@@ -82,3 +82,4 @@ export {
   type OfferImageRow,
 } from './offer-images.repository';
 export { createOfferImagesRouter } from './offer-images.router';
+export { FRESH_COOKIE, ReplicatedCatalogSearch, readYourWrites } from './catalog-read-replica';
