@@ -139,6 +139,12 @@ export const projectMatchesResponseSchema = z.object({
   /** Per environment limit of the project: robots meeting the figures whose value is not published (left out). */
   unknown_values: z.array(unknownValuesSchema).optional(),
   /** Limits read from the project's description with the buyer-words parser ("no FANUC please"), applied to the matches. */
-  from_description: z.object({ excluded_makers: z.array(z.string()) }).optional(),
+  from_description: z
+    .object({
+      excluded_makers: z.array(z.string()),
+      /** How the description was read, one phrase per constraint ("payload 10 kg", "type cobot"); empty fields of the requirements take these. */
+      read_as: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 export type ProjectMatchesResponse = z.infer<typeof projectMatchesResponseSchema>;

@@ -9,6 +9,11 @@ const applicationFamilies: Record<string, string[]> = {
   'pick-and-place': ['pick-and-place', 'material-handling'],
 };
 
+/** The catalog applications a buyer's application word covers (itself, or its family). */
+export function applicationsCovered(application: string): string[] {
+  return applicationFamilies[application] ?? [application];
+}
+
 const figure = (n: number) => String(Number(n.toPrecision(6)));
 
 export interface ReadSearch {

@@ -1,5 +1,6 @@
 import { ipLabel, type ProjectMatch, type ProjectRequirements } from '@cellforge/contracts';
 import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { applicationsCovered } from '../catalog';
 
 export interface MatchCandidate {
   id: string;
@@ -128,7 +129,8 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     }
   }
   if (req.application) {
-    const ok = robot.applications.includes(req.application);
+    const covered = applicationsCovered(req.application);
+    const ok = robot.applications.some((a) => covered.includes(a));
     reasons.push({
       kind: 'application',
       ok,

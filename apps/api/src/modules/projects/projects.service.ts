@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import { robotQuerySchema, type createProjectSchema, type CustomerProject, type ProjectMatchesResponse, type ProjectRequirements, type ProjectStats, type ProjectStatus, type updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
-import { countUnknownValues, findMatchCandidates, findOfferSummaries, type EnvironmentQuery } from '../catalog';
-import { parseRequirements } from '@cellforge/requirements';
+import { countUnknownValues, findMatchCandidates, findOfferSummaries, listPublicManufacturers, type EnvironmentQuery } from '../catalog';
+import { readDescriptionNeeds } from './description-needs';
+import { requiredPayloadKg } from '@cellforge/robot-fit';
 import { rankMatches } from './matching';
 import { toProjectDto, type ProjectRow } from './project-dto';
 import {
@@ -69,7 +70,14 @@ export function createProjectsService(db: Database) {
     },
     async matches(userId: string, id: string): Promise<ProjectMatchesResponse> {
       const project = toProjectDto(await ownProject(userId, id));
-      const req = project.requirements;
+      // The description is the buyer's own words, read with the parser of the chat and the
+      // search box: it fills the empty requirement fields and rules out types and makers.
+      const needs = readDescriptionNeeds(
+        project.description,
+        project.requirements,
+        project.description.trim() ? await listPublicManufacturers(db) : [],
+      );
+      const req = needs.requirements;
       if (!req.payload_kg && !req.reach_mm && !req.application) {
         throw new AppError(
           'BAD_REQUEST',
@@ -77,19 +85,18 @@ export function createProjectsService(db: Database) {
         );
       }
       const environment = projectEnvironment(req);
-      const candidates = await findMatchCandidates(db, req, 400, environment);
+      // The part plus the gripper allowance, by the one robot-fit rule the chat and the search box use.
+      const needed = { payload_kg: req.payload_kg ? requiredPayloadKg(req.payload_kg) : null, reach_mm: req.reach_mm };
+      const candidates = (await findMatchCandidates(db, needed, 400, environment)).filter(needs.allows);
       // Robots meeting the figures whose environment value is not published: left out, and counted.
       const unknown = Object.keys(environment).length
-        ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: req.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
+        ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: needed.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
         : [];
-      // The description is the buyer's own words: makers it rules out ("no FANUC please") are
-      // read with the same parser as the chat and the search box, and never matched.
-      const excluded = project.description ? parseRequirements(project.description, { knownMakers: candidates.map((c) => c.manufacturer) }).makers.exclude : [];
-      const isExcluded = (maker: string) => excluded.some((m) => m.toLowerCase() === maker.toLowerCase());
-      const ranked = rankMatches(excluded.length ? candidates.filter((c) => !isExcluded(c.manufacturer)) : candidates, req);
+      const ranked = rankMatches(candidates, req);
       const offers = await findOfferSummaries(db, ranked.map((m) => m.robot_id));
       const data = ranked.map((m) => ({ ...m, offers: offers.get(m.robot_id) ?? null }));
-      return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}), ...(excluded.length ? { from_description: { excluded_makers: excluded } } : {}) };
+      const fromDescription = needs.readAs.length ? { from_description: { excluded_makers: needs.excludedMakers, read_as: needs.readAs } } : {};
+      return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}), ...fromDescription };
     },
   };
 }

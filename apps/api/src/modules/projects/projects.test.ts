@@ -141,12 +141,34 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
     expect(res.data.length).toBeGreaterThan(0);
     for (const m of res.data) expect(m.manufacturer, `${m.manufacturer} ${m.model}`).not.toBe('FANUC');
-    expect(res.from_description).toEqual({ excluded_makers: ['FANUC'] });
+    expect(res.from_description).toMatchObject({ excluded_makers: ['FANUC'] });
+    expect(res.from_description?.read_as).toContain('not FANUC');
     // Without the exclusion in the description, FANUC robots are among the matches (the test can fail).
     const plain = await request(ctx().app).post('/projects').set(bearer(token)).send({ ...project, description: 'Palletizer for 40 kg sacks. 8 s cycle.' }).expect(201);
     const all = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${plain.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
     expect(all.data.some((m) => m.manufacturer === 'FANUC')).toBe(true);
-    expect(all.from_description).toBeUndefined();
+    expect(all.from_description?.excluded_makers).toEqual([]);
+  });
+
+  it('reads the need written only in the description, as the search box reads the same words (issue 12, outside tester)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const words = 'anything but UR, cobot, 10 kg, reach between 1 and 1.5 m';
+    const created = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Cobot cell', description: words }).expect(201);
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${created.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    const expected = seedRobots.filter((r) => r.category === 'collaborative' && r.manufacturer !== 'Universal Robots' && r.payloadKg >= 12 && r.reachMm >= 1000 && r.reachMm <= 1500);
+    // 10 kg part + 20% for the gripper: robots rated 12 kg or more.
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.data.map((m) => m.model).sort()).toEqual(expected.map((r) => r.model).sort());
+    expect(res.from_description?.read_as).toEqual(expect.arrayContaining(['type cobot', 'not Universal Robots']));
+    // The search box reads the same words to the same robots.
+    const search = await request(ctx().app).get('/api/robots').query({ q: words, limit: 100 }).expect(200);
+    expect((search.body.data as { model: string }[]).map((r) => r.model).sort()).toEqual(res.data.map((m) => m.model).sort());
+
+    // A field the customer filled wins over the description; a Spanish description gives the application.
+    const welding = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Soldadura', description: 'robot para soldar con carga útil de 8 kg', requirements: { payload_kg: 8 } }).expect(201);
+    const weld = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${welding.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    const top = nth(weld.data, 0);
+    expect(top.reasons.find((r) => r.kind === 'application')?.text, `${top.manufacturer} ${top.model}`).toBe('Made for welding');
   });
 
   it('holds environment limits: an IP67 ceiling-mount project matches only robots known to meet both, and counts the unknowns (issue 12)', async () => {
@@ -155,12 +177,13 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(project).expect(201);
     expect(body.data.requirements).toMatchObject({ ip_rating_min: 67, mounting: 'ceiling', food_grade: null, cleanroom_iso_class: null });
     const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
-    const expected = seedRobots.filter((r) => r.payloadKg >= 3 && r.reachMm >= 500 && (r.environment?.ipRating ?? -1) >= 67 && r.environment?.mounting?.includes('ceiling'));
+    // A 3 kg part needs 3.6 kg with the gripper allowance.
+    const expected = seedRobots.filter((r) => r.payloadKg >= 3.6 && r.reachMm >= 500 && (r.environment?.ipRating ?? -1) >= 67 && r.environment?.mounting?.includes('ceiling'));
     expect(res.data.map((m) => m.model).sort()).toEqual(expected.map((r) => r.model).sort());
     expect(res.data.length).toBeGreaterThan(0);
     for (const m of res.data) expect(m.reasons.find((r) => r.kind === 'environment')?.text).toMatch(/IP6[7-9].*ceiling mounting allowed/);
     const unknownIp = res.unknown_values?.find((u) => u.filter === 'minIp')?.robots;
-    expect(unknownIp).toBe(seedRobots.filter((r) => r.payloadKg >= 3 && r.reachMm >= 500 && r.environment?.ipRating === undefined && r.environment?.mounting?.includes('ceiling')).length);
+    expect(unknownIp).toBe(seedRobots.filter((r) => r.payloadKg >= 3.6 && r.reachMm >= 500 && r.environment?.ipRating === undefined && r.environment?.mounting?.includes('ceiling')).length);
 
     // Food-grade too: no robot is known to meet all three, and the page is told why.
     await request(ctx().app).patch(`/projects/${body.data.id}`).set(bearer(token)).send({ requirements: { food_grade: true } }).expect(200);

@@ -124,6 +124,8 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
   // Makers the description rules out ("no FANUC please"), read by the API and left out of the matches.
   const excludedMakers = matches.data.from_description?.excluded_makers ?? [];
   if (excludedMakers.length) phrases.push(`Not ${excludedMakers.join(' or ')} (from your description)`);
+  // Everything the description states, as the search box and the chat read the same words.
+  const readAs = matches.data.from_description?.read_as ?? [];
   return (
     <Page
       title={`Matching robots: ${current.project_name}`}
@@ -138,6 +140,11 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
                 </li>
               ))}
             </ul>
+          ) : null}
+          {readAs.length ? (
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="description-reading">
+              Read from your description: {readAs.join(' · ')}
+            </p>
           ) : null}
         </>
       }
