@@ -278,7 +278,7 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     // All rows: the errors first, then the rest; a warning is shown on its cell without the "Row 3:" prefix.
     await user.click(within(dialog).getByRole('radio', { name: 'All rows (17)' }));
     const payloads = within(dialog).getAllByRole('textbox', { name: /^Max Payload \(lbs\), row / });
-    expect(payloads.map((input) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '')).toEqual(
+    expect(payloads.map((input) => input.getAttribute('aria-label'))).toEqual(
       ['15', '16', '17', '18', '19', '3'].map((row) => `Max Payload (lbs), row ${row}`),
     );
     const converted = within(dialog).getByRole('textbox', { name: 'Max Payload (lbs), row 3' });

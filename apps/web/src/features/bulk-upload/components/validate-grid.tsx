@@ -72,7 +72,7 @@ export function ValidateGrid({ validation, mappings, onEdit, busy = false }: Val
           ))}
         </div>
       </div>
-      <p role="status" aria-live="polite" className="min-h-5 text-xs text-slate-600 dark:text-slate-400">
+      <p role="status" aria-live="polite" className="text-xs text-slate-600 empty:sr-only dark:text-slate-400">
         {busy ? 'Checking the row again…' : validation.truncated ? 'The grid shows the first 1,000 rows of each kind; the counts cover every row.' : ''}
       </p>
 
@@ -185,7 +185,7 @@ function GridCell({ id, row, column, editable, onCommit }: GridCellProps) {
   return (
     <div className="min-w-0 sm:min-w-[7.5rem]">
       <label htmlFor={id} className="block text-xs font-medium text-slate-700 sm:sr-only dark:text-slate-300">
-        {`${column}, row ${row.sheetRow}`}
+        {column}
       </label>
       {editable ? (
         <input
@@ -194,6 +194,8 @@ function GridCell({ id, row, column, editable, onCommit }: GridCellProps) {
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}
           onKeyDown={onKeyDown}
+          // The card shows the row already; the name says it for screen readers and in the table.
+          aria-label={`${column}, row ${row.sheetRow}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={messages.length ? messageId : undefined}
           className={cn(
