@@ -1,4 +1,4 @@
-import type { RequirementEnvironment, RequirementRobotType, RobotCategory } from '@cellforge/contracts';
+import type { BuyerRequirements, RequirementEnvironment, RequirementRobotType, RobotCategory } from '@cellforge/contracts';
 
 /** The catalog category (robots.category) of a requirement's robot type; gantry has none. */
 export const catalogCategoryOf: Record<RequirementRobotType, RobotCategory | null> = {
@@ -9,6 +9,18 @@ export const catalogCategoryOf: Record<RequirementRobotType, RobotCategory | nul
   palletizer: 'palletizing',
   gantry: null,
 };
+
+/**
+ * The catalog categories a reading asks for. "Palletizer for 40 kg sacks" names the task (the
+ * application: robots marketed for palletizing, 4-axis or not, cobots for light bags too);
+ * "type palletizer" / "palletizer type" names the type (the parser then reads no application).
+ * The chat, the search box and project matching all take the categories from here.
+ */
+export function wantedCategories(r: Pick<BuyerRequirements, 'robotTypes' | 'applications'>): RobotCategory[] {
+  const palletizerAsTask = r.robotTypes.include.includes('palletizer') && r.applications.includes('palletizing');
+  const types = palletizerAsTask ? r.robotTypes.include.filter((t) => t !== 'palletizer') : r.robotTypes.include;
+  return [...new Set(types.map((t) => catalogCategoryOf[t]).filter((c): c is RobotCategory => c !== null))];
+}
 
 /** US FED-STD-209E classes and their ISO 14644-1 equivalents ("Class 100" = ISO 5). */
 const fedStdToIso: Record<string, number> = { '1': 3, '10': 4, '100': 5, '1000': 6, '10000': 7, '100000': 8 };

@@ -1,5 +1,5 @@
 export { parseRequirements, MAX_TEXT_LENGTH, FIELD_LIMITS, type ParseOptions } from './parse';
 export { describe as describeRequirements } from './describe';
 export { makerCountry, builtInMakers } from './lexicon';
-export { catalogCategoryOf, cleanroomIsoClassOf } from './catalog';
+export { catalogCategoryOf, cleanroomIsoClassOf, wantedCategories } from './catalog';
 export { textLanguage } from './tokens';

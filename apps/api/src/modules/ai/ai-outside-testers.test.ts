@@ -198,4 +198,22 @@ describe.each(testBackends)('outside testers’ wordings on %s', (backend) => {
       for (const r of robots) expect(linked.has(`/robots/${r.id}`), `${message}: ${r.manufacturer} ${r.model}`).toBe(true);
     }
   });
+  it.each(['palletizer for 9 kg bags', 'we need a palletizer for bags of 9 kg'])('"%s": the palletizing task, not 110 kg palletizers; the chat names what the search lists', async (q) => {
+    const answer = await chat({ message: q });
+    const robots = await named(answer);
+    expect(robots.length).toBeGreaterThan(0);
+    for (const r of robots) {
+      expect(r.applications, `${r.manufacturer} ${r.model}`).toContain('palletizing');
+      expect(r.payloadKg).toBeGreaterThanOrEqual(requiredPayloadKg(9));
+    }
+    // Light bags: not only 4-axis palletizers rated for ten times the load.
+    expect(robots.some((r) => r.category !== 'palletizing' && r.payloadKg < 40), robots.map((r) => `${r.model} ${r.payloadKg} kg`).join(', ')).toBe(true);
+    const result = await search({ q });
+    expect(result.interpretation?.filters.category).toBeUndefined();
+    expect(result.interpretation?.read_as).not.toContain('type palletizer');
+    expectSearchHolds(robots, result);
+    // Naming the type keeps the type.
+    const typed = await chat({ message: 'type palletizer for 9 kg bags' });
+    for (const r of await named(typed)) expect(r.category).toBe('palletizing');
+  });
 });

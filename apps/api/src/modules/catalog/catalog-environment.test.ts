@@ -27,19 +27,20 @@ describe.each(testBackends)('catalog environment filters on %s', (backend) => {
 
   it('"food grade IP67 5 kg": only robots known to be food-grade with IP67 or better; the unknowns are counted', async () => {
     const result = await search(ctx().app, { q: 'food grade IP67 5 kg' });
-    expect(result.interpretation?.filters).toMatchObject({ minIp: '67', foodGrade: 'true', minPayload: '5' });
+    expect(result.interpretation?.filters).toMatchObject({ minIp: '67', foodGrade: 'true', minPayload: '6' });
+    // A 5 kg part needs 6 kg with the gripper allowance (the one robot-fit rule of chat, search and matches).
     expect(result.interpretation?.not_applied.join(' ')).not.toMatch(/IP67|food/i);
     for (const r of result.data) {
       expect(r.food_grade, `${r.manufacturer} ${r.model}`).toBe(true);
       expect(defined(r.ip_rating)).toBeGreaterThanOrEqual(67);
-      expect(r.payload_kg).toBeGreaterThanOrEqual(5);
+      expect(r.payload_kg).toBeGreaterThanOrEqual(6);
     }
-    const expected = seedCount((r) => env(r).foodGrade === true && (env(r).ipRating ?? -1) >= 67 && r.payloadKg >= 5);
+    const expected = seedCount((r) => env(r).foodGrade === true && (env(r).ipRating ?? -1) >= 67 && r.payloadKg >= 6);
     expect(result.total).toBe(expected);
-    // Robots of 5 kg or more, known IP67+, whose food-grade rating is not published: said, not hidden.
-    expect(unknownOf(result, 'foodGrade')).toBe(seedCount((r) => env(r).foodGrade === undefined && (env(r).ipRating ?? -1) >= 67 && r.payloadKg >= 5));
+    // Robots of 6 kg or more, known IP67+, whose food-grade rating is not published: said, not hidden.
+    expect(unknownOf(result, 'foodGrade')).toBe(seedCount((r) => env(r).foodGrade === undefined && (env(r).ipRating ?? -1) >= 67 && r.payloadKg >= 6));
     expect(unknownOf(result, 'foodGrade')).toBeGreaterThan(0);
-    expect(unknownOf(result, 'minIp')).toBe(seedCount((r) => env(r).ipRating === undefined && env(r).foodGrade === true && r.payloadKg >= 5));
+    expect(unknownOf(result, 'minIp')).toBe(seedCount((r) => env(r).ipRating === undefined && env(r).foodGrade === true && r.payloadKg >= 6));
   });
 
   it('"cleanroom ISO 5 scara": SCARAs whose published class is ISO 5 or cleaner; SCARAs without a class are counted', async () => {
@@ -152,7 +153,7 @@ describe.each(testBackends)('owners edit the environment values on %s', (backend
     const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
     const created = robotSchema.parse((await request(ctx().app).post('/api/supplier/listings').set(bearer(supplier.token)).send(listing).expect(201)).body.data);
     expect(created).toMatchObject({ ip_rating: 67, food_grade: true, cleanroom_iso_class: null, maker_country: 'CH' });
-    const found = await search(ctx().app, { q: 'food-grade IP67 robot for raw chicken, 4 kg' });
+    const found = await search(ctx().app, { q: 'food-grade IP67 robot for raw chicken, 3 kg' });
     expect(found.data.map((r) => r.id)).toContain(created.id);
 
     // Editing clears what the owner leaves empty (PUT replaces the listing).
@@ -160,7 +161,7 @@ describe.each(testBackends)('owners edit the environment values on %s', (backend
       (await request(ctx().app).put(`/api/supplier/listings/${created.id}`).set(bearer(supplier.token)).send({ ...listing, ip_rating: '', food_grade: null, mounting: [] }).expect(200)).body.data,
     );
     expect(edited).toMatchObject({ ip_rating: null, food_grade: null, mounting: null });
-    expect((await search(ctx().app, { q: 'food-grade IP67 robot for raw chicken, 4 kg' })).data.map((r) => r.id)).not.toContain(created.id);
+    expect((await search(ctx().app, { q: 'food-grade IP67 robot for raw chicken, 3 kg' })).data.map((r) => r.id)).not.toContain(created.id);
   });
 
   it('an integrator edits the values of a private robot, and reads them back', async () => {

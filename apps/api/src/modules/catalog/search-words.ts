@@ -1,6 +1,6 @@
 import { countryNames, ipLabel, type BuyerRequirements, type NumericConstraint, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import { displayFigure } from '@cellforge/contracts/constants';
-import { catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import { cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import { requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 
 /** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
@@ -116,12 +116,12 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     if (rest.length) filters.excludeManufacturer = [...new Set([...(query.excludeManufacturer ? [query.excludeManufacturer] : []), ...rest])].join(',');
   }
 
-  // "palletizer for 40 kg sacks" is read through the application (robots marketed for
-  // palletizing, 4-axis or not, and suppliers' palletizer kits); "type palletizer" /
-  // "palletizer type" name the type itself (the parser then reads no application): the category.
-  const palletizerAsTask = r.robotTypes.include.includes('palletizer') && r.applications.includes('palletizing');
-  const types = palletizerAsTask ? r.robotTypes.include.filter((t) => t !== 'palletizer') : r.robotTypes.include;
-  const categories = types.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
+  // "palletizer for 40 kg sacks" is the task (the application), "type palletizer" the category.
+  const categories = wantedCategories(r);
+  if (r.robotTypes.include.includes('palletizer') && !categories.includes('palletizing')) {
+    const at = readAs.indexOf('type palletizer');
+    if (at >= 0) readAs.splice(at, 1);
+  }
   if (r.robotTypes.include.includes('gantry')) notApplied.push('gantry robots: the catalog lists none');
   if (categories.length) set('category', [...new Set(categories)].join(','), `type ${categories.join(' or ')}`);
   for (const t of r.robotTypes.exclude) notApplied.push(`not ${t}: choose the types you want in the Category filter`);

@@ -1,5 +1,5 @@
 import type { BuyerRequirements, ProjectRequirements } from '@cellforge/contracts';
-import { catalogCategoryOf, cleanroomIsoClassOf, parseRequirements } from '@cellforge/requirements';
+import { catalogCategoryOf, cleanroomIsoClassOf, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import type { MatchCandidate } from './matching';
 
 /**
@@ -40,12 +40,9 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
   const upper = (c: { min?: number; max?: number } | undefined) => (c?.max !== undefined && c.max !== c.min ? c.max : undefined);
   const maxReach = upper(r.reachMm);
   const maxPayload = upper(r.payloadKg);
-  // "palletizer for 40 kg sacks" names the task (the application); "type palletizer" the type,
-  // as the search box reads it.
-  const palletizerAsTask = r.robotTypes.include.includes('palletizer') && r.applications.includes('palletizing');
+  const included = wantedCategories(r);
   const typeCategories = (types: readonly (keyof typeof catalogCategoryOf)[]) =>
     types.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
-  const included = typeCategories(palletizerAsTask ? r.robotTypes.include.filter((t) => t !== 'palletizer') : r.robotTypes.include);
   const excludedTypes = typeCategories(r.robotTypes.exclude);
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   const onlyMakers = r.makers.include;
@@ -59,5 +56,7 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
     (!onlyMakers.length || onlyMakers.some((m) => same(m, robot.manufacturer))) &&
     !excludedMakers.some((m) => same(m, robot.manufacturer));
 
-  return { requirements: filled, allows, excludedMakers, readAs: r.readAs };
+  // "palletizer for sacks" was read as the task: no "type palletizer" phrase.
+  const readAs = r.robotTypes.include.includes('palletizer') && !included.includes('palletizing') ? r.readAs.filter((p) => p !== 'type palletizer') : r.readAs;
+  return { requirements: filled, allows, excludedMakers, readAs };
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { buyerRequirementsSchema, type BuyerRequirements, type ChatHistoryEntry } from '@cellforge/contracts';
-import { builtInMakers, catalogCategoryOf, FIELD_LIMITS, makerCountry } from '@cellforge/requirements';
+import { builtInMakers, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
 import type { Logger } from '../../../lib/logger';
 import { nth } from '../../../lib/invariants';
 import type { Understanding } from '../advisor/types';
@@ -118,10 +118,9 @@ export function factsFromRequirements(r: BuyerRequirements): Facts {
   if (wanted.length) f.manufacturers = [...new Set(wanted)];
   const app = r.applications.find((a) => (applications as readonly string[]).includes(a));
   if (app) f.application = app;
-  if (r.robotTypes.include.length === 1) {
-    const category = catalogCategoryOf[nth(r.robotTypes.include, 0)];
-    if (category) f.category = category;
-  }
+  // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
+  const categories = wantedCategories(r);
+  if (categories.length === 1) f.category = nth(categories, 0);
   if (r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) f.budgetUsd = Math.round(r.budget.max);
   const cycle = r.cycleTimeS?.max ?? r.cycleTimeS?.min;
   if (cycle !== undefined) f.cycleTimeS = cycle;

@@ -1,4 +1,4 @@
-import { builtInMakers, catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements } from '@cellforge/requirements';
+import { builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
@@ -124,8 +124,9 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
       break;
     }
   }
-  // "palletizing robot" states an application, not the 4-axis category.
-  if (facts.category === 'palletizing' && !/\b(4[- ]axis|palleti[sz]ers?)\b/i.test(text)) delete facts.category;
+  // "palletizing robot" and "palletizer for 9 kg bags" state the task (the application), as the
+  // search box reads them; "4-axis palletizer" and "type palletizer" name the category.
+  if (facts.category === 'palletizing' && !/\b4[- ]axis\b|\btype\s+(?:of\s+)?palleti[sz]er|\bpalleti[sz]er\s+type\b/i.test(text)) delete facts.category;
 
   // Money: a budget, an investment (ROI) or yearly savings, told apart by nearby words.
   const money = findMoney(text).filter((m) => !/^\s*(?:\/|per|an|a)\s*(?:h|hr|hour)\b/i.test(text.slice(m.end, m.end + 12)));
@@ -207,10 +208,9 @@ function addSharedReading(facts: Facts, text: string): void {
     const app = r.applications.find((a) => (applications as readonly string[]).includes(a));
     if (app) facts.application = app;
   }
-  if (!facts.category && r.robotTypes.include.length === 1) {
-    const category = catalogCategoryOf[nth(r.robotTypes.include, 0)];
-    if (category) facts.category = category;
-  }
+  // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
+  const categories = wantedCategories(r);
+  if (!facts.category && categories.length === 1) facts.category = nth(categories, 0);
   if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {
     facts.budgetUsd = Math.round(r.budget.max);
   }
