@@ -216,4 +216,9 @@ describe.each(testBackends)('outside testers’ wordings on %s', (backend) => {
     const typed = await chat({ message: 'type palletizer for 9 kg bags' });
     for (const r of await named(typed)) expect(r.category).toBe('palletizing');
   });
+  it.each(['fanuc srvo062', 'srvo 62 on my fanuc'])('"%s": an alarm typed on a phone is looked up like SRVO-062', async (q) => {
+    const answer = await chat({ message: q });
+    expect(answer.response).toMatch(/SRVO-062/);
+    expect(answer.response).not.toMatch(/I can help best with robot questions/);
+  });
 });

@@ -8,6 +8,10 @@ describe('extractCodes', () => {
   it.each([
     ['My Fanuc shows SRVO-062 BZAL', 'FANUC:SRVO-062'],
     ['srvo-65 on the pendant', 'FANUC:SRVO-065'],
+    // Typed on a phone, as an outside tester wrote them.
+    ['fanuc srvo062', 'FANUC:SRVO-062'],
+    ['srvo 62 on my fanuc', 'FANUC:SRVO-062'],
+    ['getting motn023 when I jog', 'FANUC:MOTN-023'],
     ['MOTN-023 In singularity', 'FANUC:MOTN-023'],
     ['SYST-026 after power on', 'FANUC:SYST-026'],
     ['INTP 105 when starting', 'FANUC:INTP-105'],
@@ -22,6 +26,12 @@ describe('extractCodes', () => {
     ['KUKA KSS12345 message', 'KUKA:KSS12345'],
   ])('finds the code in "%s"', (text, expected) => {
     expect(codes(text)).toContain(expected);
+  });
+
+  it('does not read everyday words with a number as FANUC codes', () => {
+    expect(codes('tool 2 is heavier than tool 1')).toEqual([]);
+    expect(codes('jog 10 mm and check')).toEqual([]);
+    expect(codes('the arc 3 times per minute')).toEqual([]);
   });
 
   it('gives a bare number the maker of the robot being discussed', () => {

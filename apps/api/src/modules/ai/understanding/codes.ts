@@ -23,6 +23,9 @@ const FANUC_FACILITIES = [
   'CNTR', 'TJOG', 'FXTL', 'IBSS', 'ISDT', 'SEMI', 'DTBR', 'LECO', 'LSTP', 'MCTL', 'SCIO',
 ];
 
+/** Facilities that are also everyday words: read only when written as codes ("TOOL-021"). */
+const FANUC_WORD_FACILITIES = new Set(['TOOL', 'JOG', 'FILE', 'MEMO', 'SEAL', 'COND', 'COMP', 'ARC', 'SPOT', 'FORC', 'PROG', 'HOST', 'PWD', 'ROUT', 'SHAP', 'VARS', 'ISD', 'SEMI', 'CALM', 'OPTN', 'TRAK', 'WEAV', 'CMND', 'DICT', 'TAST']);
+
 /** Words around an alarm (English, German, Spanish, French, Italian, Portuguese). */
 const ERROR_WORDS = /\b(error|errors|alarm|alarms|fault|faults|code|codes|event|message|warning|fails?|failed|failure|stopp?(?:ed|s|ing)?|shows?|showing|displays?|says|pendant|flexpendant|polyscope|smartpad|protective stop|fehler|fehlermeldung|st[öo]rung|meldung|alarma|alarmas|c[óo]digo|falla|fallo|aviso|alarme|d[ée]faut|erreur|errore|allarme|guasto|erro|falha|meldet|zeigt)\b/i;
 
@@ -111,9 +114,13 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
   const fanucRe = new RegExp(`\\b(${FANUC_FACILITIES.join('|')})\\s*[-_ ]?\\s*(\\d{1,4})\\b`, 'gi');
   for (const m of scan.matchAll(fanucRe)) {
     const facility = group(m, 1).toUpperCase();
-    // "tool 2" or "jog 10" in plain words are not alarms: require the dash/underscore or capitals.
+    // "tool 2" or "jog 10" in plain words are not alarms: a facility that is also a word needs the
+    // dash/underscore or capitals; the others are read as typed on a phone too ("srvo062",
+    // "srvo 62 on my fanuc") when written as one word or beside FANUC or an alarm word.
     const written = m[0];
-    if (!/[-_]/.test(written) && written.slice(0, facility.length) !== facility) continue;
+    const styled = /[-_]/.test(written) || written.slice(0, facility.length) === facility;
+    const fanucNear = named.includes('FANUC') || context === 'FANUC' || hasErrorWords;
+    if (!styled && (FANUC_WORD_FACILITIES.has(facility) || (/\s/.test(written) && !fanucNear))) continue;
     push({ raw: written.trim(), code: `${facility}-${pad3(group(m, 2))}`, maker: 'FANUC' }, m.index, m.index + written.length);
   }
 
