@@ -43,6 +43,11 @@ describe.each(testBackends)('public catalog on %s', (backend) => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
+  it.each(['crx 25 ia', 'Fanuc CRX 25 iA', 'CRX-25iA', 'crx25ia'])('finds the FANUC CRX-25iA typed as "%s" (a model number in pieces), first', async (q) => {
+    const res = await list(ctx().app, { q });
+    expect(nth(names(res), 0)).toBe('FANUC CRX-25iA');
+  });
+
   it('pages the whole catalog 20 at a time by default', async () => {
     const first = await list(ctx().app, {});
     expect(first.page).toBe(1);

@@ -23,6 +23,10 @@ describe('correctToken', () => {
 describe('parseSearchTerms', () => {
   it('drops stop words, folds accents and compacts', () => {
     expect(parseSearchTerms('Stäubli TX2-90 robot')).toEqual({ tokens: ['staubli', 'tx290'], compact: 'staublitx290' });
+    // A model number typed in pieces (outside tester: "crx 25 ia" found nothing).
+    expect(parseSearchTerms('crx 25 ia')).toEqual({ tokens: ['crx', '25ia'], compact: 'crx25ia' });
+    expect(parseSearchTerms('ur 10 e')).toEqual({ tokens: ['ur', '10e'], compact: 'ur10e' });
+    expect(parseSearchTerms('gp 8 kg')?.valueOf()).toEqual({ tokens: ['gp', '8', 'kg'], compact: 'gp8kg' });
   });
   it('is null for no query or only stop words, and nothing for symbols only', () => {
     expect(parseSearchTerms(undefined)).toBeNull();

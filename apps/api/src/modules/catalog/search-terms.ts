@@ -10,6 +10,9 @@ const stopWords = new Set([
 
 export const MAX_SEARCH_TOKENS = 8;
 
+/** Units after a figure ("10 kg", "900 mm"): not part of a model number. */
+const unitWords = new Set(['kg', 'lb', 'g', 'mm', 'cm', 'm', 'km', 's', 'ms', 'h', 'in', 'ft', 'oz', 't', 'x', 'k', 'ip', 'kw', 'w', 'v', 'hz']);
+
 /**
  * Words typos are corrected towards: makers, their aliases, categories, applications.
  * Trigram similarity misses transpositions ("kuak"), so these get an edit-distance check.
@@ -70,6 +73,13 @@ export function parseSearchTerms(q: string | undefined): SearchTerms | null | 'n
     .map((w) => w.replace(/[^a-z0-9]/g, ''))
     .filter(Boolean);
   if (!words.length) return 'nothing';
+  // A model number typed in pieces ("crx 25 ia", "ur 10 e"): a one- or two-letter suffix after a
+  // number belongs to it ("25ia"), as the catalog writes it.
+  for (let i = words.length - 1; i > 0; i -= 1) {
+    if (/^[a-z]{1,2}$/.test(nth(words, i)) && /\d$/.test(nth(words, i - 1)) && !stopWords.has(nth(words, i)) && !unitWords.has(nth(words, i))) {
+      words.splice(i - 1, 2, nth(words, i - 1) + nth(words, i));
+    }
+  }
   const tokens = [...new Set(words.filter((w) => !stopWords.has(w)).map((w) => correctToken(w)))].slice(0, MAX_SEARCH_TOKENS);
   if (!tokens.length) return null;
   return { tokens, compact: compactText(tokens.join('')) };
