@@ -27,6 +27,19 @@ interface HttpishError {
   statusCode?: number;
   code?: string;
   message?: string;
+  /** body-parser: the raw body it could not take. */
+  body?: unknown;
+}
+
+/** Valid JSON that is not an object or array ("null", "42"): the strict parser refuses it. */
+function jsonButNotObject(raw: unknown): boolean {
+  if (typeof raw !== 'string') return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The redaction is the logger's own (lib/logger.ts); re-exported for the code and tests that used it from here. */
@@ -51,7 +64,8 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, _next)
   }
   const e = (err ?? {}) as HttpishError;
   if (e.type === 'entity.parse.failed') {
-    res.status(400).json(body('INVALID_JSON', 'The request body is not valid JSON'));
+    const message = jsonButNotObject(e.body) ? 'The request body must be a JSON object' : 'The request body is not valid JSON';
+    res.status(400).json(body('INVALID_JSON', message));
     return;
   }
   if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') {

@@ -106,6 +106,12 @@ describe.each(testBackends)('auth on %s', (backend) => {
     it('rejects a malformed JSON body with 400 INVALID_JSON', async () => {
       const res = await request(ctx().app).post('/auth/login').set('Content-Type', 'application/json').send('{"email":').expect(400);
       expect(res.body.code).toBe('INVALID_JSON');
+      expect(res.body.message).toBe('The request body is not valid JSON');
+      // Valid JSON that is not an object is named for what it is (outside tester: `null`).
+      for (const raw of ['null', '42', '"text"']) {
+        const other = await request(ctx().app).post('/auth/login').set('Content-Type', 'application/json').send(raw).expect(400);
+        expect(errorBodySchema.parse(other.body), raw).toMatchObject({ code: 'INVALID_JSON', message: 'The request body must be a JSON object' });
+      }
     });
 
     it('rejects an oversized body with 413', async () => {
