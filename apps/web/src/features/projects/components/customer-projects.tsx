@@ -198,7 +198,7 @@ function ProjectItem({ project, onEdit, onDelete }: { project: CustomerProject; 
         )}
         <div className="mt-4 flex flex-wrap gap-2">
           <Link to={paths.projectRobots.getHref(project.id)} className={buttonClasses({ size: 'sm' })}>
-            {canMatch(project.requirements) ? 'See matching robots' : 'Robots and integrators'}
+            {canMatch(project.requirements) || project.description.trim() ? 'See matching robots' : 'Robots and integrators'}
             {' '}<span className="sr-only">for {project.project_name}</span>
           </Link>
           <Button variant="outline" size="sm" onClick={onEdit}>
