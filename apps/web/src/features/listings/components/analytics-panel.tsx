@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { cardClasses } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
+import { PeriodHeading } from '@/components/ui/period-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { cn } from '@/lib/cn';
@@ -10,33 +10,14 @@ import { analyticsSummary, formatDay } from '../utils/analytics';
 
 const ListingChart = lazy(() => import('./listing-chart'));
 
-const PERIODS = [7, 30, 90] as const;
-
 /** Views and leads per listing over time: a chart, the same in one sentence, and the figures as a table. */
 export function AnalyticsPanel() {
   const [days, setDays] = useState<number>(30);
   const analytics = useAnalytics(days);
-  const periodId = useId();
 
   return (
     <section aria-labelledby="analytics-heading">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="analytics-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Listing analytics
-        </h2>
-        <div className="w-44">
-          <label htmlFor={periodId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Period
-          </label>
-          <Select
-            id={periodId}
-            className="mt-1.5"
-            value={String(days)}
-            onChange={(event) => setDays(Number(event.target.value))}
-            options={PERIODS.map((n) => ({ value: String(n), label: `Last ${n} days` }))}
-          />
-        </div>
-      </div>
+      <PeriodHeading id="analytics-heading" title="Listing analytics" days={days} onDaysChange={setDays} />
       <div className="mt-4" aria-busy={analytics.isFetching || undefined}>
         {analytics.isPending ? (
           <div role="status" aria-label="Loading analytics">

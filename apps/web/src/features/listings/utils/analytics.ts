@@ -1,12 +1,8 @@
 import type { ListingAnalytics } from '../api/get-analytics';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+import { formatDay } from '@/lib/format-day';
 
-/** "2025-03-04" -> "Mar 4" (dates are calendar days, read as UTC so they do not shift). */
-export function formatDay(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
-}
+export { formatDay };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { OfferAnalytics } from '@cellforge/contracts';
 import { cardClasses } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
+import { PeriodHeading } from '@/components/ui/period-heading';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { cn } from '@/lib/cn';
@@ -13,33 +13,14 @@ import { OfferSeriesLegend } from './offer-analytics-series';
 
 const OfferAnalyticsChart = lazy(() => import('./offer-analytics-chart'));
 
-const PERIODS = [7, 30, 90] as const;
-
 /** Per offer: views, requests, quotes sent and the quote-to-win rate over time; a chart, the same in words, and a table. */
 export function OfferAnalyticsPanel() {
   const [days, setDays] = useState<number>(30);
   const analytics = useOfferAnalytics(days);
-  const periodId = useId();
 
   return (
     <section aria-labelledby="offer-analytics-heading">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="offer-analytics-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Offer analytics
-        </h2>
-        <div className="w-44">
-          <label htmlFor={periodId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Period
-          </label>
-          <Select
-            id={periodId}
-            className="mt-1.5"
-            value={String(days)}
-            onChange={(event) => setDays(Number(event.target.value))}
-            options={PERIODS.map((n) => ({ value: String(n), label: `Last ${n} days` }))}
-          />
-        </div>
-      </div>
+      <PeriodHeading id="offer-analytics-heading" title="Offer analytics" days={days} onDaysChange={setDays} />
       <p className="mt-2 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
         Views count the visits to the model's page since your offer was made. Requests are the buyers' requests and questions about the model that reached you;
         the quote-to-win rate is the share of the conversations you quoted in the period that the buyer accepted.

@@ -1,12 +1,8 @@
 import type { OfferAnalytics } from '@cellforge/contracts';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+import { formatDay } from '@/lib/format-day';
 
-/** "2026-03-04" -> "Mar 4" (calendar days, read as UTC so they do not shift). */
-export function formatDay(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : dayFormat.format(parsed);
-}
+export { formatDay };
 
 /** "1 view", "2 views"; "1 request", "0 requests"; "1 quote sent". */
 export function plural(n: number, one: string, many = `${one}s`): string {
