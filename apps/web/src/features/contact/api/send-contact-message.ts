@@ -1,16 +1,12 @@
-import type { ContactRequest } from '@cellforge/contracts';
+import type { ContactRequest, ContactResponse } from '@cellforge/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/typed-api';
 
-export interface ContactAnswer {
-  success: boolean;
-  id: string;
-  message: string;
-}
+export type ContactAnswer = ContactResponse;
 
 /** POST /api/contact: stores the message (docs/product.md §7.12). */
 export function sendContactMessage(message: ContactRequest): Promise<ContactAnswer> {
-  return api.post<ContactAnswer>('/api/contact', message);
+  return callApi('contact', { body: message });
 }
 
 export function useSendContactMessage() {

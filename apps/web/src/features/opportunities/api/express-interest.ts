@@ -1,12 +1,9 @@
-import { leadSchema, type Lead } from '@cellforge/contracts';
+import type { Lead } from '@cellforge/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, isApiError } from '@/lib/api-client';
-import { parseAnswer } from '@/lib/api-answer';
+import { isApiError } from '@/lib/api-client';
 import { integratorKeys } from '@/lib/integrator-query-keys';
+import { callApi } from '@/lib/typed-api';
 import type { Opportunity } from './get-opportunities';
-
-const leadAnswerSchema = z.object({ data: leadSchema });
 
 export interface ExpressInterestInput {
   projectId: string;
@@ -19,8 +16,7 @@ export interface ExpressInterestInput {
  * the project is no longer shared.
  */
 export async function expressInterest({ projectId, message }: ExpressInterestInput): Promise<Lead> {
-  const answer = await api.post(`/api/integrator/opportunities/${encodeURIComponent(projectId)}/interest`, { message });
-  return parseAnswer(leadAnswerSchema, answer).data;
+  return (await callApi('expressInterest', { params: { projectId }, body: { message } })).data;
 }
 
 /** A 409: this integrator's interest in the project is already with the customer. */
