@@ -4,8 +4,8 @@ import table from './error-codes.json' with { type: 'json' };
 import { nth } from '../../../test/defined';
 
 describe('error-code knowledge base', () => {
-  it('holds the verified codes across the major makers (242; the target is 250 verified ones)', () => {
-    expect(errorCodeEntries.length).toBeGreaterThanOrEqual(242);
+  it('holds at least 250 verified codes across the major makers', () => {
+    expect(errorCodeEntries.length).toBeGreaterThanOrEqual(250);
     const makers = new Set(errorCodeEntries.map((e) => e.maker));
     for (const m of ['ABB', 'Denso', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']) expect(makers.has(m as never), m).toBe(true);
     // No Kawasaki, Staubli or Omron/Techman code was found in a public manual of the maker yet (docs/decisions.md).
@@ -13,7 +13,7 @@ describe('error-code knowledge base', () => {
     const counts = entriesPerMaker();
     expect(counts.FANUC).toBeGreaterThanOrEqual(109);
     expect(counts.ABB).toBeGreaterThanOrEqual(24);
-    expect(counts['Universal Robots']).toBeGreaterThanOrEqual(63);
+    expect(counts['Universal Robots']).toBeGreaterThanOrEqual(85);
     expect(counts.KUKA).toBeGreaterThanOrEqual(25);
     expect(counts.Yaskawa).toBeGreaterThanOrEqual(10);
     expect(counts.Denso).toBe(8);
@@ -29,6 +29,20 @@ describe('error-code knowledge base', () => {
     expect(findErrorCode('Epson', '28')?.title).toBe('Safety Board issued a Sub stop signal.');
     expect(findErrorCode('Epson', '28')?.source).toMatch(/download\.epson\.biz/);
     expect(makersForNumber('6411')).toEqual(['Denso']);
+  });
+
+  it('gives the Universal Robots hardware and calibration codes of UR\'s published table, with their sub-codes', () => {
+    expect(findErrorCode('Universal Robots', 'C274')?.subcodes?.A1).toBe('Fan is not running');
+    expect(findErrorCode('Universal Robots', 'C284')?.subcodes?.A21).toBe('Brake release count reached limit');
+    expect(findErrorCode('Universal Robots', 'C213')?.meaning).toMatch(/calibration\.conf/);
+    expect(findErrorCode('Universal Robots', 'C214')?.subcodes?.A6).toMatch(/Wrist 3/);
+    expect(findErrorCode('Universal Robots', 'C283')?.subcodes?.A12).toMatch(/Safeguard Stop Input disagreement/);
+    expect(findErrorCode('Universal Robots', 'C44')?.subcodes?.A6).toBe('Tool');
+    for (const code of ['C38', 'C39', 'C44', 'C51', 'C76', 'C85', 'C187', 'C190', 'C213', 'C214', 'C215', 'C216', 'C219', 'C222', 'C223', 'C262', 'C265', 'C273', 'C274', 'C281', 'C283', 'C284']) {
+      expect(findErrorCode('Universal Robots', code)?.source, code).toMatch(/Universal Robots error code table.*error_code_texts\.h/);
+    }
+    // Codes of the table whose meaning is only a title without detail are not added.
+    expect(findErrorCode('Universal Robots', 'C61')).toBeUndefined();
   });
 
   it('names the maker\'s manual of every entry and knows the makers the catalog sells', () => {
