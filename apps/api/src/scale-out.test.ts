@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -171,12 +172,18 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
         // Kill an API instance while its worker runs a stage (its lease must run out and another worker take it).
         const until = Date.now() + 20_000;
         for (;;) {
-          const held = await handle.db.select({ subject: jobs.subject, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.status, 'running'));
+          const held = await handle.db.select({ id: jobs.id, subject: jobs.subject, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.status, 'running'));
           const holder = held.map((j) => ({ job: j, api: apis.find((a) => String(a.child.pid) === (j.lockedBy ?? '').split(':')[1]) })).find((h) => h.api);
           if (holder?.api) {
-            interrupted = holder.job.subject;
-            killed = holder.api;
-            break;
+            // Frozen first, then checked: the stage may have ended between the read and the kill.
+            holder.api.child.kill('SIGSTOP');
+            const [still] = await handle.db.select({ status: jobs.status, lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.id, holder.job.id));
+            if (still?.status === 'running' && still.lockedBy === holder.job.lockedBy) {
+              interrupted = holder.job.subject;
+              killed = holder.api;
+              break;
+            }
+            holder.api.child.kill('SIGCONT');
           }
           if (Date.now() > until) throw new Error('the instance to kill never ran a stage');
           await new Promise((r) => setTimeout(r, 50));
@@ -281,11 +288,14 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
     }
     const pid = String(stopping.child.pid);
 
-    // Buyers' requests in flight when the signal comes are answered.
-    const inFlight = Array.from({ length: 6 }, (_, i) => fetch(`${stopping.url}/api/robots?search=${i % 2 ? 'welding' : 'palletizing'}`).then((r) => r.status));
-    await new Promise((r) => setTimeout(r, 30));
+    // Buyers' requests in flight when the signal comes are answered. "In flight" is made
+    // certain, not timed: each question's headers are read by the server (it says
+    // 100 Continue) before the signal, and its body is sent only after the signal.
+    const inFlight = await Promise.all(Array.from({ length: 6 }, (_, i) => startedQuestion(stopping.url, i % 2 ? 'welding robot 10 kg' : 'palletizing 20 kg')));
     stopping.child.kill('SIGTERM');
-    expect(await Promise.all(inFlight)).toEqual([200, 200, 200, 200, 200, 200]);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const question of inFlight) question.finish();
+    expect(await Promise.all(inFlight.map((q) => q.status))).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await stopping.exited).toBe(0);
 
     // Handed back, not left to its lease: right after the exit nobody dead holds it, and the attempt was not counted.
@@ -303,3 +313,27 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
     expect(queue.find((j) => j.subject === held)?.attempts).toBe(1);
   }, 90_000);
 });
+
+/**
+ * A chat question whose headers the server has read (it answered 100 Continue) and whose
+ * body is held back until `finish()`: a request certainly in flight on that instance.
+ */
+function startedQuestion(baseUrl: string, message: string): Promise<{ status: Promise<number>; finish: () => void }> {
+  const body = JSON.stringify({ message });
+  const req = http.request(`${baseUrl}/ai/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
+  });
+  const status = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+  return new Promise((resolve, reject) => {
+    req.on('continue', () => resolve({ status, finish: () => req.end(body) }));
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}

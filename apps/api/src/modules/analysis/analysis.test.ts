@@ -409,6 +409,11 @@ describe.each(testBackends)('video analysis API on %s', (backend) => {
     fake.mode = 'hang';
     fake.calls = [];
     fake.abandoned = [];
+    // Both workers wait 10 s for the hanging answer: with the suite's 500 ms the attempt
+    // could time out (and be retried to failure) on a loaded machine before the cancel below.
+    await worker?.stop();
+    worker = createJobWorkers({ db: ctx().handle.db, config: ctx().config, logger: createLogger('silent'), perception: createPerceptionClient(fake.url, 10_000) });
+    worker.start();
     const second = createJobWorkers({
       db: ctx().handle.db,
       config: ctx().config,
