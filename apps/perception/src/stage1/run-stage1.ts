@@ -213,6 +213,7 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
     signal: ctx.signal,
     name: video.name,
     region,
+    shiftMethod: ctx.config.shiftMethod,
   });
   const duration = probe.duration_s ?? track.analyzed_s;
   if (track.decode) {
