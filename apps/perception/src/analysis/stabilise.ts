@@ -259,7 +259,7 @@ export class ShiftEstimator {
     return { dx, dy };
   }
 
-  /** How many of the 3x3 blocks changed (mean absolute difference of 2 grey levels or more, every other pixel). */
+  /** How many of the 3x3 blocks changed (mean absolute difference of 2 grey levels or more beyond a uniform brightness change, every other pixel). */
   private changedBlocks(prev: Uint8Array, cur: Uint8Array): number {
     const { width: w, height: h } = this;
     let changed = 0;
@@ -268,14 +268,18 @@ export class ShiftEstimator {
         const x1 = this.xEdges[bc + 1] ?? w;
         const y1 = this.yEdges[br + 1] ?? h;
         let sum = 0;
+        let signed = 0;
         let n = 0;
         for (let y = this.yEdges[br] ?? 0; y < y1; y += 2) {
           for (let x = this.xEdges[bc] ?? 0; x < x1; x += 2) {
-            sum += Math.abs(nthU8(cur, y * w + x) - nthU8(prev, y * w + x));
+            const d = nthU8(cur, y * w + x) - nthU8(prev, y * w + x);
+            sum += Math.abs(d);
+            signed += d;
             n += 1;
           }
         }
-        if (n && sum / n >= BLOCK_CHANGED) changed += 1;
+        // a brightness change (flicker, exposure) moves every pixel the same way: it is not a change here
+        if (n && (sum - Math.abs(signed)) / n >= BLOCK_CHANGED) changed += 1;
       }
     }
     return changed;
