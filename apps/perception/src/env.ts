@@ -3,6 +3,8 @@ import { DEFAULT_ZIP_LIMITS, s3ConfigFromEnv, type S3StorageConfig, type ZipLimi
 import { z } from 'zod';
 
 export interface PerceptionConfig {
+  /** How stage 1 measures the camera's shift (analysis/stabilise.ts); phase correlation unless set (the bench compares both). */
+  shiftMethod?: 'phase' | 'projections';
   /** Base URL of the API that serves GET /api/robots. */
   catalogUrl: string;
   /** The service's own bucket: job pointers, and results when stage 1 named no other. */

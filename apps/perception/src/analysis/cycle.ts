@@ -11,6 +11,7 @@
  * the correlation of the supporting cells is what the confidence reports.
  */
 import { nth, nthF32, nthF64, nthI32, nthU8 } from '../checked';
+import { fft } from './fft';
 
 export interface CycleOptions {
   minPeriod_s: number;
@@ -66,63 +67,7 @@ export interface CycleResult {
 
 // ---------------------------------------------------------------- FFT autocorrelation
 
-const twiddles = new Map<number, { cos: Float64Array; sin: Float64Array }>();
-function twiddle(size: number) {
-  let t = twiddles.get(size);
-  if (!t) {
-    const cos = new Float64Array(size / 2);
-    const sin = new Float64Array(size / 2);
-    for (let k = 0; k < size / 2; k++) {
-      cos[k] = Math.cos((2 * Math.PI * k) / size);
-      sin[k] = Math.sin((2 * Math.PI * k) / size);
-    }
-    t = { cos, sin };
-    twiddles.set(size, t);
-  }
-  return t;
-}
-
-/** In-place radix-2 FFT (size a power of two); inverse without the 1/size scale. */
-export function fft(re: Float64Array, im: Float64Array, inverse = false): void {
-  const size = re.length;
-  for (let i = 1, j = 0; i < size; i++) {
-    let bit = size >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      const tr = nthF64(re, i);
-      re[i] = nthF64(re, j);
-      re[j] = tr;
-      const ti = nthF64(im, i);
-      im[i] = nthF64(im, j);
-      im[j] = ti;
-    }
-  }
-  const { cos, sin } = twiddle(size);
-  const sign = inverse ? 1 : -1;
-  for (let len = 2; len <= size; len <<= 1) {
-    const half = len >> 1;
-    const step = size / len;
-    for (let start = 0; start < size; start += len) {
-      for (let k = 0; k < half; k++) {
-        const wr = nthF64(cos, k * step);
-        const wi = sign * nthF64(sin, k * step);
-        const a = start + k;
-        const b = a + half;
-        const br = nthF64(re, b);
-        const bi = nthF64(im, b);
-        const xr = br * wr - bi * wi;
-        const xi = br * wi + bi * wr;
-        const ar = nthF64(re, a);
-        const ai = nthF64(im, a);
-        re[b] = ar - xr;
-        im[b] = ai - xi;
-        re[a] = ar + xr;
-        im[a] = ai + xi;
-      }
-    }
-  }
-}
+export { fft } from './fft';
 
 /** Sums of x[t] * x[t + lag] of the centred channel for lags 0..maxLag (raw autocovariance sums). */
 export function lagProducts(channel: ArrayLike<number>, maxLag: number, centre = true): Float64Array {

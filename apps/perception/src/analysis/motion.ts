@@ -5,7 +5,7 @@ import { PerceptionError } from '../errors';
 import type { FfmpegTools } from '../ffmpeg';
 import { runProcess, withoutPaths } from '../process';
 import type { VideoProbe } from './probe';
-import { estimateGain, ShiftEstimator, type Projections } from './stabilise';
+import { estimateGain, ShiftEstimator, type PreparedFrame, type ShiftMethod } from './stabilise';
 
 /** Motion is measured on small grey frames: cheap, and enough to see people and arms move. */
 export const MOTION_SAMPLE_FPS = 10;
@@ -89,7 +89,7 @@ export class FrameDiffer {
   readonly cols: number;
   readonly rows: number;
   private previous: Uint8Array | null = null;
-  private previousProfiles: Projections | null = null;
+  private previousPrepared: PreparedFrame | null = null;
   private readonly cellOfColumn: Uint16Array;
   private readonly cellOfRow: Uint16Array;
   private readonly shifts: ShiftEstimator;
@@ -101,12 +101,13 @@ export class FrameDiffer {
     readonly width: number,
     readonly height: number,
     cellPx = MOTION_CELL_PX,
+    shiftMethod: ShiftMethod = 'phase',
   ) {
     this.cols = Math.ceil(width / cellPx);
     this.rows = Math.ceil(height / cellPx);
     this.cellOfColumn = new Uint16Array(width).map((_, x) => Math.floor(x / cellPx));
     this.cellOfRow = new Uint16Array(height).map((_, y) => Math.floor(y / cellPx) * this.cols);
-    this.shifts = new ShiftEstimator(width, height);
+    this.shifts = new ShiftEstimator(width, height, shiftMethod);
     this.cellPixels = new Float64Array(this.cols * this.rows);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -152,12 +153,12 @@ export class FrameDiffer {
   /** Feeds one frame (width*height bytes); answers the difference to the frame before, or null for the first. */
   push(frame: Uint8Array): FrameDiff | null {
     const prev = this.previous;
-    const prevProfiles = this.previousProfiles;
-    const profiles = this.shifts.profiles(frame);
+    const prevPrepared = this.previousPrepared;
+    const prepared = this.shifts.prepare(frame);
     this.previous = Uint8Array.from(frame);
-    this.previousProfiles = profiles;
-    if (!prev || !prevProfiles) return null;
-    const { dx, dy } = this.shifts.estimate(prev, frame, prevProfiles, profiles);
+    this.previousPrepared = prepared;
+    if (!prev || !prevPrepared) return null;
+    const { dx, dy } = this.shifts.estimate(prev, frame, prevPrepared, prepared);
     const moving = dx !== 0 || dy !== 0;
     if (!moving) return this.still(prev, frame, dx, dy);
     this.align(prev, dx, dy);
@@ -239,6 +240,8 @@ export interface MotionOptions {
   name: string;
   /** Motion is measured inside this region only (key frames and shot changes keep the whole picture). */
   region?: RegionOfInterest | null;
+  /** How the camera's shift is measured (default phase correlation; the tests and the bench compare with projections). */
+  shiftMethod?: ShiftMethod;
 }
 
 /** The region in pixels of a width x height picture, even-sized for ffmpeg's crop; null for (nearly) the whole frame. */
@@ -361,7 +364,7 @@ export async function analyzeMotion(tools: FfmpegTools, file: string, probe: Vid
     '-map', '[ko]', '-q:v', '4', '-f', 'image2', path.join(options.thumbnailDir, '%05d.jpg'),
   ];
 
-  const differ = new FrameDiffer(size.width, size.height);
+  const differ = new FrameDiffer(size.width, size.height, MOTION_CELL_PX, options.shiftMethod ?? 'phase');
   const times: number[] = [];
   const energy: number[] = [];
   const cells: Float32Array[] = [];

@@ -2,17 +2,21 @@
  * What the camera and the light do, measured between consecutive small grey frames, so that
  * motion energy counts only what moves in the cell:
  *
- * - Camera movement: a global shift from integral projections (the column and row sums of
- *   each of 3x3 blocks, compared as normalised cross-correlation of their derivatives).
- *   Each textured block votes; the shift counts only when most blocks agree, so a part
- *   moving over a plain background (one block) or a person walking by (a few blocks) is
- *   never taken for the camera. Sub-pixel by a parabola through the correlation peak.
+ * - Camera movement: a global shift by phase correlation (analysis/phase.ts; sub-pixel by a
+ *   Gaussian fit through the peak). Its strongest peaks are candidates, highest first; each
+ *   must be confirmed by 3x3 blocks (most textured blocks match better shifted than not), so
+ *   a part moving over a plain background (one block) or a person walking by (a few blocks)
+ *   is never taken for the camera, and when a large mover's peak outranks the camera's the
+ *   next peak is tried. The earlier estimate, integral projections (column and row sums
+ *   compared as normalised cross-correlation of their derivatives), stays selectable as
+ *   `projections` (tests and the bench compare the two).
  * - Lighting: the gain between frames, the median ratio of grey levels (moving pixels are
  *   the minority), refined by the mean over the pixels that agree with it. Flicker and
  *   auto-exposure scale the whole picture; a gain the majority of pixels do not share is
  *   not a lighting change and is ignored.
  */
 import { nthF32, nthF64, nthU8 } from '../checked';
+import { PhaseCorrelator, type Spectrum } from './phase';
 
 /** Blocks per side that vote on the camera shift. */
 export const SHIFT_BLOCKS = 3;
@@ -28,6 +32,17 @@ const CLIP_EDGES = 2;
 const SHIFT_PENALTY = 0.004;
 /** A block agrees with the shift when its difference shifted is at most this share of its difference unshifted. */
 const BLOCK_IMPROVEMENT = 0.8;
+/** A block changed between two frames when its mean absolute difference is at least this (grey levels). */
+const BLOCK_CHANGED = 2;
+/** A camera shift must be confirmed by this many blocks (most of the 3x3). */
+const AGREEING_BLOCKS = Math.ceil((SHIFT_BLOCKS * SHIFT_BLOCKS) / 2);
+/** Phase-correlation peaks compared as candidates for the camera's shift. */
+const PHASE_CANDIDATES = 4;
+/** Gradient steps of the sub-pixel refinement. */
+const REFINE_STEPS = 3;
+/** Pixels differing by more than this multiple of the mean difference (plus the noise levels) are left out of the refinement. */
+const REFINE_OUTLIER = 2.5;
+const MOTION_NOISE_LEVELS = 3;
 /** Shifts below this (analysis pixels) are a still camera. */
 export const STILL_SHIFT_PX = 0.25;
 
@@ -137,6 +152,15 @@ export interface Projections {
   rows: Float64Array;
 }
 
+/** How the camera's shift is measured: phase correlation (the default) or integral projections. */
+export type ShiftMethod = 'phase' | 'projections';
+
+/** What a frame contributes to the shift estimate, computed once per frame. */
+export interface PreparedFrame {
+  projections: Projections | null;
+  spectrum: Spectrum | null;
+}
+
 /**
  * The camera's shift between two frames from integral projections: the column sums give
  * the horizontal shift, the row sums the vertical one. Each is measured again over the
@@ -147,14 +171,26 @@ export class ShiftEstimator {
   private readonly xEdges: number[];
   private readonly yEdges: number[];
   private readonly margin: number;
+  private readonly phase: PhaseCorrelator | null;
+  /** The method in use: phase correlation falls back to projections on frames too small for its window. */
+  readonly method: ShiftMethod;
 
   constructor(
     readonly width: number,
     readonly height: number,
+    method: ShiftMethod = 'phase',
   ) {
     this.xEdges = edges(width, SHIFT_BLOCKS);
     this.yEdges = edges(height, SHIFT_BLOCKS);
     this.margin = Math.min(MAX_SHIFT_PX, Math.floor(Math.min(width, height) / 6));
+    this.method = method === 'phase' && PhaseCorrelator.fits(width, height) ? 'phase' : 'projections';
+    this.phase = this.method === 'phase' ? new PhaseCorrelator(width, height) : null;
+  }
+
+  /** What estimate() needs of a frame: its spectrum (phase) or its projections. */
+  prepare(frame: Uint8Array): PreparedFrame {
+    if (this.phase) return { projections: null, spectrum: null }; // computed when needed (not for a picture that did not change)
+    return { projections: this.profiles(frame), spectrum: null };
   }
 
   /** The projections of a frame over the central window (the margin left out on the other axis), in one pass. */
@@ -177,7 +213,156 @@ export class ShiftEstimator {
    * The shift from prev to cur (cur(x, y) ~ prev(x - dx, y - dy)); zero when still or when the
    * picture does not agree. prevProfiles and curProfiles are profiles() of the two frames.
    */
-  estimate(prev: Uint8Array, cur: Uint8Array, prevProfiles: Projections = this.profiles(prev), curProfiles: Projections = this.profiles(cur)): Shift {
+  estimate(prev: Uint8Array, cur: Uint8Array, prevPrepared: PreparedFrame = this.prepare(prev), curPrepared: PreparedFrame = this.prepare(cur)): Shift {
+    if (this.phase) {
+      // the camera moved only where most blocks changed (agreed() needs them): else no FFT at all
+      if (this.changedBlocks(prev, cur) < AGREEING_BLOCKS) return { dx: 0, dy: 0 };
+      prevPrepared.spectrum ??= this.phase.spectrum(prev);
+      curPrepared.spectrum ??= this.phase.spectrum(cur);
+      return this.byPhase(prev, cur, prevPrepared.spectrum, curPrepared.spectrum);
+    }
+    return this.byProjections(prev, cur, prevPrepared.projections ?? this.profiles(prev), curPrepared.projections ?? this.profiles(cur));
+  }
+
+  /**
+   * Phase correlation proposes, the picture decides: the strongest peaks' whole-pixel shifts
+   * and no shift are compared by their mean absolute difference over the frame (the one that
+   * explains most of the picture wins, so a high-contrast part moving, whose peak can be the
+   * highest, is not taken for the camera); a shift must then be confirmed by most of the 3x3
+   * blocks. The sub-pixel part comes from a few robust gradient (Lucas-Kanade) steps around
+   * the winner, with the pixels that do not follow it (moving parts, people) left out.
+   */
+  private byPhase(prev: Uint8Array, cur: Uint8Array, prevSpectrum: Spectrum, curSpectrum: Spectrum): Shift {
+    const peaks = this.phase?.peaks(prevSpectrum, curSpectrum, MAX_SHIFT_PX, PHASE_CANDIDATES) ?? [];
+    // each peak's nearest whole shift (and no shift), by the difference it leaves
+    const scored: { x: number; y: number; r: number }[] = [];
+    const seen = new Set<string>();
+    const score = (x: number, y: number) => {
+      const key = `${x},${y}`;
+      if (seen.has(key) || Math.abs(x) > MAX_SHIFT_PX || Math.abs(y) > MAX_SHIFT_PX) return null;
+      seen.add(key);
+      const found = { x, y, r: this.residual(prev, cur, x, y) };
+      scored.push(found);
+      return found;
+    };
+    for (const peak of [{ dx: 0, dy: 0 }, ...peaks]) score(Math.round(peak.dx), Math.round(peak.dy));
+    let { x: bx, y: by, r: best } = scored.reduce((a, b) => (b.r < a.r ? b : a));
+    const still = scored[0]?.r ?? this.residual(prev, cur, 0, 0);
+    if (best >= BLOCK_IMPROVEMENT * still) {
+      // no whole-pixel shift explains the picture clearly better than none: at most a sub-pixel sway
+      bx = 0;
+      by = 0;
+      best = still;
+    } else if (!this.agreed(prev, cur, bx, by)) return { dx: 0, dy: 0 };
+    const { dx, dy } = this.refine(prev, cur, bx, by, best);
+    if (Math.abs(dx) < STILL_SHIFT_PX && Math.abs(dy) < STILL_SHIFT_PX) return { dx: 0, dy: 0 };
+    return { dx, dy };
+  }
+
+  /** How many of the 3x3 blocks changed (mean absolute difference of 2 grey levels or more beyond a uniform brightness change, every other pixel). */
+  private changedBlocks(prev: Uint8Array, cur: Uint8Array): number {
+    const { width: w, height: h } = this;
+    let changed = 0;
+    for (let br = 0; br < SHIFT_BLOCKS; br++) {
+      for (let bc = 0; bc < SHIFT_BLOCKS; bc++) {
+        const x1 = this.xEdges[bc + 1] ?? w;
+        const y1 = this.yEdges[br + 1] ?? h;
+        let sum = 0;
+        let signed = 0;
+        let n = 0;
+        for (let y = this.yEdges[br] ?? 0; y < y1; y += 2) {
+          for (let x = this.xEdges[bc] ?? 0; x < x1; x += 2) {
+            const d = nthU8(cur, y * w + x) - nthU8(prev, y * w + x);
+            sum += Math.abs(d);
+            signed += d;
+            n += 1;
+          }
+        }
+        // a brightness change (flicker, exposure) moves every pixel the same way: it is not a change here
+        if (n && (sum - Math.abs(signed)) / n >= BLOCK_CHANGED) changed += 1;
+      }
+    }
+    return changed;
+  }
+
+  /** Mean absolute difference of cur against prev shifted by whole pixels (every other pixel, over the overlap). */
+  private residual(prev: Uint8Array, cur: Uint8Array, dx: number, dy: number): number {
+    const { width: w, height: h } = this;
+    let sum = 0;
+    let n = 0;
+    for (let y = Math.max(0, dy); y < Math.min(h, h + dy); y += 2) {
+      for (let x = Math.max(0, dx); x < Math.min(w, w + dx); x += 2) {
+        sum += Math.abs(nthU8(cur, y * w + x) - nthU8(prev, (y - dy) * w + x - dx));
+        n += 1;
+      }
+    }
+    return n ? sum / n : Infinity;
+  }
+
+  /**
+   * Sub-pixel refinement from a whole-pixel shift: Lucas-Kanade steps (every other pixel, the
+   * current frame's gradient) on the bilinearly shifted previous frame, leaving out the pixels
+   * whose difference is over REFINE_OUTLIER times the mean (what moves on its own does not pull
+   * the camera). `meanDiff` is the mean absolute difference at the starting shift. A first step
+   * that stays under STILL_SHIFT_PX from no shift ends it: the camera stood still.
+   */
+  private refine(prev: Uint8Array, cur: Uint8Array, dx0: number, dy0: number, meanDiff: number): Shift {
+    const { width: w, height: h } = this;
+    let dx = dx0;
+    let dy = dy0;
+    let limit = REFINE_OUTLIER * meanDiff + MOTION_NOISE_LEVELS;
+    const m = Math.ceil(Math.max(Math.abs(dx0), Math.abs(dy0))) + 2;
+    for (let step = 0; step < REFINE_STEPS; step++) {
+      const ix = Math.floor(dx);
+      const iy = Math.floor(dy);
+      const fx = dx - ix;
+      const fy = dy - iy;
+      // P(x, y) = prev(x - dx, y - dy), bilinear from the four pixels around (x - ix - 1 + (1 - fx), ...)
+      const w00 = fx * fy;
+      const w01 = fx * (1 - fy);
+      const w10 = (1 - fx) * fy;
+      const w11 = (1 - fx) * (1 - fy);
+      let sxx = 0;
+      let sxy = 0;
+      let syy = 0;
+      let sxt = 0;
+      let syt = 0;
+      let diff = 0;
+      let count = 0;
+      for (let y = m; y < h - m; y += 2) {
+        const row = (y - iy - 1) * w;
+        for (let x = m; x < w - m; x += 2) {
+          const o = row + x - ix - 1;
+          const p = w00 * nthU8(prev, o) + w10 * nthU8(prev, o + 1) + w01 * nthU8(prev, o + w) + w11 * nthU8(prev, o + w + 1);
+          const i = y * w + x;
+          const t = nthU8(cur, i) - p;
+          diff += Math.abs(t);
+          count += 1;
+          if (Math.abs(t) > limit) continue;
+          const gx = 0.5 * (nthU8(cur, i + 1) - nthU8(cur, i - 1));
+          const gy = 0.5 * (nthU8(cur, i + w) - nthU8(cur, i - w));
+          sxx += gx * gx;
+          sxy += gx * gy;
+          syy += gy * gy;
+          sxt += gx * t;
+          syt += gy * t;
+        }
+      }
+      const det = sxx * syy - sxy * sxy;
+      if (!count || det <= 1e-6 * (sxx + syy) ** 2) break;
+      limit = REFINE_OUTLIER * (diff / count) + MOTION_NOISE_LEVELS;
+      // cur = P(x - u) ~ P - u . grad, so t = -u . grad: u = -A^-1 b
+      const ux = -(syy * sxt - sxy * syt) / det;
+      const uy = -(sxx * syt - sxy * sxt) / det;
+      dx = Math.max(dx0 - 1, Math.min(dx0 + 1, dx + ux));
+      dy = Math.max(dy0 - 1, Math.min(dy0 + 1, dy + uy));
+      if (step === 0 && dx0 === 0 && dy0 === 0 && Math.abs(dx) < STILL_SHIFT_PX && Math.abs(dy) < STILL_SHIFT_PX) break;
+      if (Math.abs(ux) < 0.02 && Math.abs(uy) < 0.02) break;
+    }
+    return { dx, dy };
+  }
+
+  private byProjections(prev: Uint8Array, cur: Uint8Array, prevProfiles: Projections, curProfiles: Projections): Shift {
     const { width: w, height: h, margin: m } = this;
     const clamp = (v: number) => Math.max(-m, Math.min(m, Math.round(v)));
     const horizontal = (rdy: number) =>
@@ -217,12 +402,12 @@ export class ShiftEstimator {
             n += 1;
           }
         }
-        if (!n || still / n < 2) continue; // nothing changed here (or no texture to tell)
+        if (!n || still / n < BLOCK_CHANGED) continue; // nothing changed here (or no texture to tell)
         if (shifted < BLOCK_IMPROVEMENT * still) agree += 1;
         else disagree += 1;
       }
     }
-    return agree >= Math.ceil((SHIFT_BLOCKS * SHIFT_BLOCKS) / 2) && agree > disagree;
+    return agree >= AGREEING_BLOCKS && agree > disagree;
   }
 }
 

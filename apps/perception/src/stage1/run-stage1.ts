@@ -177,7 +177,7 @@ export function confidenceLevel(confidence: number): VideoCycle['confidence_leve
 }
 
 /** The video-level cycle: every cell over the whole analysed span, so a cycle longer than any activity is found too. */
-function videoCycle(track: MotionTrack, masks: Uint8Array[] | null): VideoCycle | null {
+export function videoCycle(track: MotionTrack, masks: Uint8Array[] | null = passerByMasks(track.cells, track.cols, track.rows)): VideoCycle | null {
   const { channels, cells } = toChannelsIndexed(track.cells);
   const usable = masks ? cells.map((c) => nth(masks, c)) : undefined;
   const cycle = detectCycle(channels, track.sampleFps, {}, usable);
@@ -213,6 +213,7 @@ async function analyseVideo(ctx: JobContext, req: Stage1Request, video: VideoInp
     signal: ctx.signal,
     name: video.name,
     region,
+    shiftMethod: ctx.config.shiftMethod,
   });
   const duration = probe.duration_s ?? track.analyzed_s;
   if (track.decode) {
