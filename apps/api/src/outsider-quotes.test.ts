@@ -241,6 +241,16 @@ describe.each(testBackends)('outsider quotes and prices (%s)', (backend) => {
     expect(matches.body.data.map((m: { robot_id: string }) => m.robot_id)).not.toContain(privateId);
     const quote = await request(app).post('/api/quote-requests').set(bearer(customer.token)).send({ robot_id: privateId, quantity: 1, timeline: 'asap' });
     expect(quote.status).toBe(404);
+    // Nor through the side doors: compare, the assistant's compare and recommend, similar robots.
+    const other = await mustFind(app, 'KR 1000 titan', 'KR 1000 titan');
+    const compare = await request(app).get('/api/robots/compare').query({ ids: `${privateId},${other.id}` }).set(bearer(customer.token));
+    expect(JSON.stringify(compare.body)).not.toContain('ZR-4477');
+    const aiCompare = await request(app).post('/ai/compare-robots').set(bearer(customer.token)).send({ ids: [privateId, other.id] });
+    expect(JSON.stringify(aiCompare.body)).not.toContain('ZR-4477');
+    const recommend = await request(app).post('/ai/recommend-robots').set(bearer(customer.token)).send({ payload_kg: 40, reach_mm: 4400, limit: 10 }).expect(200);
+    expect(JSON.stringify(recommend.body)).not.toContain('ZR-4477');
+    const similar = await request(app).get(`/api/robots/${other.id}/similar`).set(bearer(customer.token)).expect(200);
+    expect(JSON.stringify(similar.body)).not.toContain('ZR-4477');
   });
 
   it("a supplier's hidden listing and a paused offer never leak their price or model to a buyer", async () => {
