@@ -144,6 +144,8 @@ export const projectMatchesResponseSchema = z.object({
       excluded_makers: z.array(z.string()),
       /** How the description was read, one phrase per constraint ("payload 10 kg", "type cobot"); empty fields of the requirements take these. */
       read_as: z.array(z.string()).optional(),
+      /** What the description states that the matches cannot check ("cycle time: ..."), as the search box says it. */
+      not_applied: z.array(z.string()).optional(),
     })
     .optional(),
 });

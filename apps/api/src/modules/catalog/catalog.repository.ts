@@ -791,15 +791,25 @@ export type MatchCandidateRow = Pick<
 >;
 
 /**
- * Public robots that can carry the part and reach far enough, and are known to meet the
- * project's environment limits (hard: an unpublished value does not pass); scoring happens in matching.ts.
+ * Public robots that meet a project's hard limits, as catalog filters (issue 12: the same
+ * filters the search box applies to the same words): the payload with the gripper
+ * allowance and the reach (minima), upper bounds, axes, types, makers and their countries,
+ * and the environment (an unpublished value does not pass). A repeatability limit has no
+ * search filter yet; here a robot must publish one that is as good. Scoring happens in
+ * the projects module's matching.ts; application, industry and budget only rank there.
  */
 export async function findMatchCandidates(
   db: Database,
-  req: { payload_kg: number | null; reach_mm: number | null },
+  query: RobotQuery,
   limit = 400,
-  environment: EnvironmentQuery = {},
+  options: { maxRepeatabilityMm?: number } = {},
 ): Promise<MatchCandidateRow[]> {
+  const conditions = [
+    ...baseConditions({ ...query, q: undefined, minPrice: undefined, maxPrice: undefined, condition: undefined }, null),
+    facetCondition('category', query),
+    facetCondition('manufacturer', query),
+    options.maxRepeatabilityMm !== undefined ? lte(robots.repeatabilityMm, options.maxRepeatabilityMm) : undefined,
+  ].filter((c): c is SQL => c !== null && c !== undefined);
   return db
     .select({
       id: robots.id,
@@ -819,14 +829,7 @@ export async function findMatchCandidates(
       mounting: robots.mounting,
     })
     .from(robots)
-    .where(
-      and(
-        robotVisibleTo(),
-        req.payload_kg ? gte(robots.payloadKg, req.payload_kg) : undefined,
-        req.reach_mm ? gte(robots.reachMm, req.reach_mm) : undefined,
-        ...environmentConditions(environment, robotEnvironmentColumns),
-      ),
-    )
+    .where(and(...conditions))
     .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
     .limit(limit);
 }

@@ -83,4 +83,4 @@ export {
 } from './offer-images.repository';
 export { createOfferImagesRouter } from './offer-images.router';
 export { FRESH_COOKIE, ReplicatedCatalogSearch, readYourWrites } from './catalog-read-replica';
-export { applicationsCovered } from './search-words';
+export { applicationsCovered, readSearchWords } from './search-words';

@@ -1,28 +1,39 @@
-import type { BuyerRequirements, ProjectRequirements } from '@cellforge/contracts';
-import { catalogCategoryOf, cleanroomIsoClassOf, parseRequirements, wantedCategories } from '@cellforge/requirements';
-import type { MatchCandidate } from './matching';
+import type { BuyerRequirements, ProjectRequirements, RobotQuery } from '@cellforge/contracts';
+import { robotCategories } from '@cellforge/contracts/constants';
+import { catalogCategoryOf, cleanroomIsoClassOf, parseRequirements } from '@cellforge/requirements';
+import { readSearchWords } from '../catalog';
 
 /**
- * A project's description read with the buyer-words parser the chat and the search box use
- * (issue 12: one reading of the buyer's words). The requirement fields the customer filled
- * win; an empty field takes what the description states ("cobot, 10 kg, reach between 1 and
- * 1.5 m" matches like the same words in the search box). Robot types, makers and upper bounds
- * have no project field: they become filters on the candidates.
+ * A project's description read as the catalog search box reads the same words (issue 12:
+ * one reading of the buyer's words; catalog/search-words.ts on packages/requirements). The
+ * requirement fields the customer filled win; an empty field takes what the description
+ * states. The limits with no project field (upper bounds, axes, robot types, makers and
+ * their countries, environment) are the search box's own filters, so "only Japanese makers,
+ * 10 kg" matches the robots the search lists for those words. Application and budget stay
+ * project fields: they rank (with a reason) rather than filter, as the project form's do.
  */
 export interface DescriptionNeeds {
   /** The project's requirements with the empty fields filled from the description. */
   requirements: ProjectRequirements;
-  /** True for a candidate the description allows (type, makers, upper bounds). */
-  allows: (robot: MatchCandidate) => boolean;
+  /** The catalog filters the description adds (no payload/reach minimum: those come from the requirements). */
+  filters: Partial<RobotQuery>;
+  /** A repeatability the robots must publish and meet, mm ("0.02 mm or better"). */
+  maxRepeatabilityMm?: number;
   /** Makers the description rules out, as the catalog spells them. */
   excludedMakers: string[];
   /** How the description was read, one phrase per constraint; empty when it states none. */
   readAs: string[];
+  /** What the description states that the matches cannot check ("cycle time: ..."). */
+  notApplied: string[];
 }
 
+/** The search box's filters a project's description may add (the rest are project fields or ranking). */
+const DESCRIPTION_FILTERS = ['maxPayload', 'maxReach', 'minAxes', 'maxAxes', 'category', 'manufacturer', 'excludeManufacturer', 'makerCountry', 'minIp', 'cleanroom', 'foodGrade', 'mounting'] as const;
+
 export function readDescriptionNeeds(description: string, req: ProjectRequirements, knownMakers: readonly string[]): DescriptionNeeds {
-  const r: BuyerRequirements | undefined = description.trim() ? parseRequirements(description, { knownMakers }) : undefined;
-  if (!r) return { requirements: req, allows: () => true, excludedMakers: [], readAs: [] };
+  const none: DescriptionNeeds = { requirements: req, filters: {}, excludedMakers: [], readAs: [], notApplied: [] };
+  if (!description.trim()) return none;
+  const r: BuyerRequirements = parseRequirements(description, { knownMakers });
 
   const filled: ProjectRequirements = { ...req };
   filled.payload_kg ??= r.payloadKg?.min ?? null;
@@ -36,27 +47,23 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
   const cleanroom = cleanroomIsoClassOf(r.environment);
   filled.cleanroom_iso_class ??= typeof cleanroom === 'number' ? cleanroom : null;
 
-  // Upper bounds: a range or "under 600 mm"; a stated figure (min = max) is only a minimum.
-  const upper = (c: { min?: number; max?: number } | undefined) => (c?.max !== undefined && c.max !== c.min ? c.max : undefined);
-  const maxReach = upper(r.reachMm);
-  const maxPayload = upper(r.payloadKg);
-  const included = wantedCategories(r);
-  const typeCategories = (types: readonly (keyof typeof catalogCategoryOf)[]) =>
-    types.map((t) => catalogCategoryOf[t]).filter((c): c is NonNullable<typeof c> => c !== null);
-  const excludedTypes = typeCategories(r.robotTypes.exclude);
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const onlyMakers = r.makers.include;
-  const excludedMakers = r.makers.exclude;
-
-  const allows = (robot: MatchCandidate) =>
-    (maxReach === undefined || robot.reachMm <= maxReach) &&
-    (maxPayload === undefined || robot.payloadKg <= maxPayload) &&
-    (!included.length || included.includes(robot.category as (typeof included)[number])) &&
-    !excludedTypes.includes(robot.category as (typeof excludedTypes)[number]) &&
-    (!onlyMakers.length || onlyMakers.some((m) => same(m, robot.manufacturer))) &&
-    !excludedMakers.some((m) => same(m, robot.manufacturer));
-
-  // "palletizer for sacks" was read as the task: no "type palletizer" phrase.
-  const readAs = r.robotTypes.include.includes('palletizer') && !included.includes('palletizing') ? r.readAs.filter((p) => p !== 'type palletizer') : r.readAs;
-  return { requirements: filled, allows, excludedMakers, readAs };
+  const read = readSearchWords({ q: description } as RobotQuery, knownMakers);
+  if (!read.interpretation) return { ...none, requirements: filled };
+  const filters: Partial<RobotQuery> = {};
+  for (const key of DESCRIPTION_FILTERS) {
+    if (read.query[key] !== undefined) Object.assign(filters, { [key]: read.query[key] });
+  }
+  // "no SCARA": the search box asks the visitor to pick types; a project's matches leave the type out.
+  const excludedTypes = r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null);
+  if (excludedTypes.length) {
+    const wanted = filters.category ? filters.category.split(',') : [...robotCategories];
+    filters.category = wanted.filter((c) => !excludedTypes.includes(c as (typeof excludedTypes)[number])).join(',');
+  }
+  const repeatability = r.repeatabilityMm?.max ?? r.repeatabilityMm?.min;
+  // The matches check the repeatability the search box cannot; the rest it lists stays unchecked here too.
+  const notApplied = read.interpretation.not_applied.filter(
+    (p) => !(repeatability !== undefined && p.startsWith('repeatability')) && !(excludedTypes.length && / choose the types you want/.test(p)),
+  );
+  const excludedMakers = filters.excludeManufacturer ? filters.excludeManufacturer.split(',') : [];
+  return { requirements: filled, filters, maxRepeatabilityMm: repeatability, excludedMakers, readAs: read.interpretation.read_as, notApplied };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { robotQuerySchema, type createProjectSchema, type CustomerProject, type ProjectMatchesResponse, type ProjectRequirements, type ProjectStats, type ProjectStatus, type updateProjectSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError, notFound } from '../../lib/errors';
-import { countUnknownValues, findMatchCandidates, findOfferSummaries, listPublicManufacturers, type EnvironmentQuery } from '../catalog';
+import { countUnknownValues, findMatchCandidates, findOfferSummaries, hasEnvironmentFilter, listPublicManufacturers, type EnvironmentQuery } from '../catalog';
 import { readDescriptionNeeds } from './description-needs';
 import { requiredPayloadKg } from '@cellforge/robot-fit';
 import { rankMatches } from './matching';
@@ -84,18 +84,23 @@ export function createProjectsService(db: Database) {
           'Add a payload, a reach or an application to the project requirements to see matching robots.',
         );
       }
-      const environment = projectEnvironment(req);
-      // The part plus the gripper allowance, by the one robot-fit rule the chat and the search box use.
-      const needed = { payload_kg: req.payload_kg ? requiredPayloadKg(req.payload_kg) : null, reach_mm: req.reach_mm };
-      const candidates = (await findMatchCandidates(db, needed, 400, environment)).filter(needs.allows);
+      // The part plus the gripper allowance, by the one robot-fit rule the chat and the search box
+      // use; the description's limits as the search box's filters; the project's environment fields win.
+      const query = robotQuerySchema.parse({
+        ...needs.filters,
+        minPayload: req.payload_kg ? requiredPayloadKg(req.payload_kg) : undefined,
+        minReach: req.reach_mm ?? undefined,
+        ...projectEnvironment(req),
+      });
+      const candidates = await findMatchCandidates(db, query, 400, { maxRepeatabilityMm: needs.maxRepeatabilityMm });
       // Robots meeting the figures whose environment value is not published: left out, and counted.
-      const unknown = Object.keys(environment).length
-        ? await countUnknownValues(db, robotQuerySchema.parse({ minPayload: needed.payload_kg ?? undefined, minReach: req.reach_mm ?? undefined, ...environment }))
-        : [];
+      const unknown = hasEnvironmentFilter(query) ? await countUnknownValues(db, query) : [];
       const ranked = rankMatches(candidates, req);
       const offers = await findOfferSummaries(db, ranked.map((m) => m.robot_id));
       const data = ranked.map((m) => ({ ...m, offers: offers.get(m.robot_id) ?? null }));
-      const fromDescription = needs.readAs.length ? { from_description: { excluded_makers: needs.excludedMakers, read_as: needs.readAs } } : {};
+      const fromDescription = needs.readAs.length
+        ? { from_description: { excluded_makers: needs.excludedMakers, read_as: needs.readAs, ...(needs.notApplied.length ? { not_applied: needs.notApplied } : {}) } }
+        : {};
       return { project, data, ...(unknown.length ? { unknown_values: unknown } : {}), ...fromDescription };
     },
   };

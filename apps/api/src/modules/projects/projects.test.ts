@@ -171,6 +171,43 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(top.reasons.find((r) => r.kind === 'application')?.text, `${top.manufacturer} ${top.model}`).toBe('Made for welding');
   });
 
+  it('holds every limit the description states as the search box does: maker countries, axes, types left out, repeatability (issue 12, outside tester)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const matchesOf = async (description: string) => {
+      const created = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: description.slice(0, 40), description }).expect(201);
+      return projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${created.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    };
+    const japanese = ['FANUC', 'Yaskawa', 'Kawasaki', 'Nachi', 'Denso', 'Epson', 'Mitsubishi Electric'];
+    const onlyJapanese = await matchesOf('only Japanese makers please, 10 kg payload and 1.2 m reach');
+    expect(onlyJapanese.data.length).toBeGreaterThan(0);
+    for (const m of onlyJapanese.data) expect(japanese, `${m.manufacturer} ${m.model}`).toContain(m.manufacturer);
+    const notJapanese = await matchesOf('not from a Japanese maker, 10 kg, 1.3 m');
+    expect(notJapanese.data.length).toBeGreaterThan(0);
+    for (const m of notJapanese.data) expect(japanese, `${m.manufacturer} ${m.model}`).not.toContain(m.manufacturer);
+
+    // "six-axis arms between 5 and 10 kg": the same robots the search box lists for those words.
+    const words = 'six-axis arms between 5 and 10 kg payload, no SCARA';
+    const sixAxis = await matchesOf(words);
+    const expected = seedRobots.filter((r) => r.dof === 6 && r.payloadKg >= 6 && r.payloadKg <= 10 && r.category !== 'scara');
+    expect(expected.length).toBeGreaterThan(0);
+    // The best 20, all of them among the robots meeting every limit.
+    expect(sixAxis.data).toHaveLength(Math.min(20, expected.length));
+    for (const m of sixAxis.data) expect(expected.map((r) => r.model)).toContain(m.model);
+    const search = await request(ctx().app).get('/api/robots').query({ q: 'six-axis arms between 5 and 10 kg payload', limit: 100 }).expect(200);
+    expect((search.body.data as { model: string }[]).map((r) => r.model).sort()).toEqual(expected.map((r) => r.model).sort());
+
+    // A repeatability the search box cannot filter yet: matches keep only robots publishing one as good.
+    const precise = await matchesOf('repeatability 0.02 mm or better, 5 kg');
+    const preciseExpected = seedRobots.filter((r) => r.payloadKg >= 6 && r.repeatabilityMm != null && r.repeatabilityMm <= 0.02);
+    expect(preciseExpected.length).toBeGreaterThan(0);
+    expect(precise.data).toHaveLength(Math.min(20, preciseExpected.length));
+    for (const m of precise.data) expect(preciseExpected.map((r) => r.model)).toContain(m.model);
+    expect(precise.from_description?.not_applied ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^repeatability/)]));
+    // A cycle time is ranked by type, not checked per model: the page is told.
+    const timed = await matchesOf('cobot for 5 kg boxes, 6 second cycle');
+    expect(timed.from_description?.not_applied).toEqual(expect.arrayContaining([expect.stringMatching(/^cycle time/)]));
+  });
+
   it('holds environment limits: an IP67 ceiling-mount project matches only robots known to meet both, and counts the unknowns (issue 12)', async () => {
     const { token } = await registerUser(ctx().app);
     const project = { project_name: 'Wet cell', requirements: { payload_kg: 3, reach_mm: 500, ip_rating_min: 67, mounting: 'ceiling' } };

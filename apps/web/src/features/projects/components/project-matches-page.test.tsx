@@ -109,11 +109,12 @@ describe('/projects/:projectId/robots', () => {
   });
 
   it('shows the makers the description rules out beside the requirements', async () => {
-    stubMatches(() => jsonResponse({ project: { ...project, description: 'No FANUC please' }, data: matches.slice(0, 2), from_description: { excluded_makers: ['FANUC'], read_as: ['payload 40 kg', 'not FANUC'] } }));
+    stubMatches(() => jsonResponse({ project: { ...project, description: 'No FANUC please' }, data: matches.slice(0, 2), from_description: { excluded_makers: ['FANUC'], read_as: ['payload 40 kg', 'not FANUC'], not_applied: ['cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study'] } }));
     renderRoutes(routes, `/projects/${PROJECT_ID}/robots`);
     const requirements = await screen.findByRole('list', { name: 'Requirements' }, { timeout: 5000 });
     expect(within(requirements).getByText('Not FANUC (from your description)')).toBeInTheDocument();
     expect(screen.getByTestId('description-reading')).toHaveTextContent('Read from your description: payload 40 kg · not FANUC');
+    expect(screen.getByTestId('description-not-applied')).toHaveTextContent('Not checked: cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study');
   });
 
   it('lists integrators, marking those who answered as Interested with their message, and filters by city', async () => {

@@ -126,6 +126,8 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
   if (excludedMakers.length) phrases.push(`Not ${excludedMakers.join(' or ')} (from your description)`);
   // Everything the description states, as the search box and the chat read the same words.
   const readAs = matches.data.from_description?.read_as ?? [];
+  // What the description states that no robot's data can show (a cycle time), said rather than dropped.
+  const notApplied = matches.data.from_description?.not_applied ?? [];
   return (
     <Page
       title={`Matching robots: ${current.project_name}`}
@@ -144,6 +146,11 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
           {readAs.length ? (
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="description-reading">
               Read from your description: {readAs.join(' · ')}
+            </p>
+          ) : null}
+          {notApplied.length ? (
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="description-not-applied">
+              Not checked: {notApplied.join(' · ')}
             </p>
           ) : null}
         </>
