@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { BETA_SIGNUP_ROLES } from './constants/beta-signup';
 
-/** Who is signing up for early access. */
-export const BETA_SIGNUP_ROLES = ['customer', 'supplier', 'integrator', 'other'] as const;
-export type BetaSignupRole = (typeof BETA_SIGNUP_ROLES)[number];
-
-export const BETA_SIGNUP_ROLE_LABELS: Record<BetaSignupRole, string> = {
-  customer: 'Customer: I want to automate a task',
-  supplier: 'Supplier: I sell robots',
-  integrator: 'System integrator: I deploy robots',
-  other: 'Other',
-};
+// The plain values live in constants/ (no zod), so a page can show them before it loads a schema.
+export { BETA_SIGNUP_ALREADY_MESSAGE, BETA_SIGNUP_CREATED_MESSAGE, BETA_SIGNUP_ROLES, BETA_SIGNUP_ROLE_LABELS, type BetaSignupRole } from './constants/beta-signup';
 
 /** POST /api/beta-signups body. Emails are compared case-insensitively (stored lower-case). */
 export const betaSignupRequestSchema = z.object({
@@ -34,9 +27,6 @@ export const betaSignupRequestSchema = z.object({
     .transform((value) => value ?? ''),
 });
 export type BetaSignupRequest = z.input<typeof betaSignupRequestSchema>;
-
-export const BETA_SIGNUP_CREATED_MESSAGE = "You're on the list! We'll be in touch.";
-export const BETA_SIGNUP_ALREADY_MESSAGE = "You're already on the list — we'll be in touch soon.";
 
 /** 201 for a new signup (already_registered false), 200 for an email already on the list. */
 export const betaSignupResponseSchema = z.object({

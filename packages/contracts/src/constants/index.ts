@@ -12,3 +12,4 @@ export * from './pages';
 export * from './makers';
 export * from './bulk-fields';
 export * from './display';
+export * from './beta-signup';

@@ -1,18 +1,15 @@
+import type { BetaSignupResponse } from '@cellforge/contracts';
 import {
   BETA_SIGNUP_ALREADY_MESSAGE,
   BETA_SIGNUP_CREATED_MESSAGE,
   BETA_SIGNUP_ROLE_LABELS,
   BETA_SIGNUP_ROLES,
-  betaSignupRequestSchema,
-  type BetaSignupResponse,
   type BetaSignupRole,
-} from '@cellforge/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+} from '@cellforge/contracts/constants';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -21,9 +18,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useCreateBetaSignup } from '../api/create-beta-signup';
-
-type SignupValues = z.input<typeof betaSignupRequestSchema>;
-type SignupOutput = z.output<typeof betaSignupRequestSchema>;
+import { loadSignupResolver, signupResolver, type SignupOutput, type SignupValues } from './signup-resolver';
 
 const FIELDS = ['name', 'email', 'company', 'role', 'automation_goal'] as const;
 const ROLE_OPTIONS = BETA_SIGNUP_ROLES.map((role) => ({ value: role, label: BETA_SIGNUP_ROLE_LABELS[role] }));
@@ -46,7 +41,7 @@ export function BetaSignupForm({ initialRole }: { initialRole?: string | null })
     setError,
     formState: { errors, isSubmitting },
   } = useForm<SignupValues, unknown, SignupOutput>({
-    resolver: zodResolver(betaSignupRequestSchema),
+    resolver: signupResolver,
     defaultValues: {
       name: '',
       email: '',
@@ -113,7 +108,7 @@ export function BetaSignupForm({ initialRole }: { initialRole?: string | null })
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Get Early Access">
+    <form onSubmit={onSubmit} onFocus={() => void loadSignupResolver().catch(() => undefined)} noValidate className="space-y-5" aria-label="Get Early Access">
       <FormAlert message={formError} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" error={errors.name?.message} required>
