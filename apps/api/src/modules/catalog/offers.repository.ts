@@ -19,7 +19,7 @@ import { robotValues } from './owned-robots.repository';
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferValues = Pick<
   typeof offers.$inferInsert,
-  'priceMin' | 'priceMax' | 'currency' | 'condition' | 'leadTimeWeeks' | 'regions' | 'warrantyMonths' | 'quantity' | 'notes' | 'status'
+  'priceMin' | 'priceMax' | 'currency' | 'condition' | 'leadTimeWeeks' | 'regions' | 'warrantyMonths' | 'quantity' | 'notes' | 'status' | 'listingSnapshot'
 >;
 
 const offerColumns = {
