@@ -53,6 +53,7 @@ export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
 export { planRobotImport, type ImportedFields, type ImportedRobot } from './robot-import';
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
+export { upsertOfferBatch } from './offer-import.repository';
 export { findListingOffer, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';
 export {
   activateContributedModel,

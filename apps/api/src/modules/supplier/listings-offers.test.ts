@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import {
+  bulkImportResponseSchema,
+  bulkParseResponseSchema,
   errorBodySchema,
   offerListResponseSchema,
   quoteRequestCreatedSchema,
@@ -13,6 +15,7 @@ import { offers, robots, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { defined, nth } from '../../test/defined';
+import { csvBuffer } from '../bulk-upload/test-fixtures';
 
 /** What an existing client of the old listing routes sends: the listing shape, spelled the supplier's way. */
 const messyCrx = {
@@ -180,5 +183,40 @@ describe.each(testBackends)('the old listing routes make offers on catalog model
       const inbox = threadListSchema.parse((await request(app()).get('/api/threads').set(bearer(seller.token)).expect(200)).body);
       expect(inbox.data.map((t) => t.robot?.id)).toEqual([created.id]);
     }
+  });
+
+  it('a supplier’s messy sheet becomes offers on the catalog’s models (a new model is contributed); re-importing changes nothing; buyers reach the supplier', async () => {
+    const supplier = await registerUser(app(), { user_type: 'supplier', company_name: 'Sheet Robotics' });
+    const base = '/api/supplier/bulk-upload';
+    const sheet = csvBuffer([
+      ['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'DOF', 'Price from (USD)', 'Description'],
+      ['fanuc', 'CRX 25 IA', '25', '1889', '6', '41000', 'Ex-demo unit, Lyon'],
+      ['Brightway Robotics', 'BW-9 Scara', '9', '700', '4', '21000', 'New, 4 weeks'],
+    ]);
+    const importSheet = async () => {
+      const parsed = bulkParseResponseSchema.parse((await request(app()).post(`${base}/parse`).set(bearer(supplier.token)).attach('file', sheet, 'stock.csv').expect(200)).body);
+      return bulkImportResponseSchema.parse(
+        (await request(app()).post(`${base}/import`).set(bearer(supplier.token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+      );
+    };
+    expect(await importSheet()).toMatchObject({ inserted: 2, updated: 0, unchanged: 0, skipped: 0 });
+    // No supplier-owned robot rows: one CRX-25iA, offered; the BW-9 is a public model the supplier contributed.
+    expect(await ctx().handle.db.select().from(robots).where(eq(robots.ownerId, supplier.user.id))).toHaveLength(0);
+    const [crx] = await crxRows();
+    expect(await crxRows()).toHaveLength(1);
+    const own = offerListResponseSchema.parse((await request(app()).get('/api/supplier/offers').set(bearer(supplier.token)).expect(200)).body);
+    expect(own.data.map((o) => [o.robot.manufacturer, o.robot.model, o.robot.contributed, o.price_min, o.notes, o.condition]).sort()).toEqual([
+      ['Brightway Robotics', 'BW-9 Scara', true, 21000, 'New, 4 weeks', 'new'],
+      ['FANUC', 'CRX-25iA', false, 41000, 'Ex-demo unit, Lyon', 'new'],
+    ]);
+    const listings = robotSchema.array().parse((await request(app()).get('/api/supplier/listings').set(bearer(supplier.token)).expect(200)).body.data);
+    expect(listings.map((l) => l.model)).toEqual(['BW-9 Scara', 'CRX-25iA']);
+
+    expect(await importSheet()).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+
+    const buyer = await registerUser(app());
+    expect((await requestQuote(buyer.token, defined(crx).id)).sent_to).toBe(1);
+    const inbox = threadListSchema.parse((await request(app()).get('/api/threads').set(bearer(supplier.token)).expect(200)).body);
+    expect(inbox.data.map((t) => t.robot?.model)).toEqual(['CRX-25iA']);
   });
 });
