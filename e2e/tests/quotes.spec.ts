@@ -58,7 +58,7 @@ test('a listed model: the buyer asks for a price from the catalog, the supplier 
   const card = page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: 'FANUC CRX-25iA', exact: true });
   await card.getByRole('link', { name: 'FANUC CRX-25iA', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'FANUC CRX-25iA' })).toBeVisible();
-  await page.getByRole('button', { name: 'Request a quote' }).click();
+  await page.getByRole('button', { name: 'Request a quote', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a quote' });
   await dialog.getByRole('spinbutton', { name: /Quantity/ }).fill('2');
   await dialog.getByRole('combobox', { name: /When do you need them/ }).selectOption({ label: 'Within 1–3 months' });
