@@ -16,7 +16,7 @@ import tseslint from 'typescript-eslint';
 /** TypeScript that runs on Node: the API, perception and the shared packages. */
 const typedFiles = ['apps/api/src/**/*.ts', 'apps/perception/src/**/*.ts', 'packages/*/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
 
-const apiTables = ['users', 'rateLimits', 'passwordResets', 'integratorProfiles', 'robots', 'robotChanges', 'offers', 'robotOfferSummaries', 'projects', 'leads', 'leadMessages', 'quoteRequests', 'robotViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads', 'apiKeys'];
+const apiTables = ['users', 'rateLimits', 'passwordResets', 'integratorProfiles', 'robots', 'robotChanges', 'offers', 'robotOfferSummaries', 'projects', 'leads', 'leadMessages', 'quoteRequests', 'robotViews', 'offerViews', 'betaSignups', 'contactMessages', 'analysisJobs', 'bulkUploads', 'apiKeys'];
 const intoAnotherModule = (depth) => ({
   regex: `^${'\\.\\./'.repeat(depth)}[^./][^/]*/.+`,
   message: 'Import another API module through its index.ts (../<module>), not its files.',
@@ -33,7 +33,7 @@ const tablesOnlyInRepositories = {
  */
 const catalogTablesOnlyInCatalog = {
   name: '@cellforge/db',
-  importNames: ['robots', 'robotChanges', 'robotViews', 'offers', 'robotOfferSummaries'],
+  importNames: ['robots', 'robotChanges', 'robotViews', 'offers', 'robotOfferSummaries', 'offerViews'],
   allowTypeImports: true,
   message: 'The catalog module owns the robots tables: call it through ../catalog instead of querying them.',
 };

@@ -146,7 +146,9 @@ test('a supplier imports a CSV through the bulk-upload wizard and sees the new l
   await expect(page.getByRole('article', { name: `Staubli ${MODELS[1]}` })).toContainText('Active');
   await expect(page.locator('dt', { hasText: /^Active offers$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('2');
 
-  // They are listings: the public catalog finds them.
+  // They are offers on models the supplier contributed (the catalog lacked them): the public catalog finds them.
   await page.goto(`/catalog?q=${encodeURIComponent(MODELS[0]!)}`);
-  await expect(page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: `Kawasaki ${MODELS[0]}` })).toContainText('Listed by a supplier');
+  const card = page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: `Kawasaki ${MODELS[0]}` });
+  await expect(card).toContainText('Supplier-contributed model');
+  await expect(card).toContainText('1 offer');
 });

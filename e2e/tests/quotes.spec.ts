@@ -37,7 +37,7 @@ async function noSidewaysScroll(page: Page) {
 test('a listed model: the buyer asks for a price from the catalog, the supplier quotes, the buyer accepts (1280 px)', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  // A supplier lists the catalog's FANUC CRX-25iA under its own spelling.
+  // A supplier lists the catalog's FANUC CRX-25iA under its own spelling (through the old listing route): an offer on that model.
   const supplier = await account(request, 'supplier', 'Sam', `Alpha Robotics ${Date.now()}`);
   const listing = await request.post('/api/supplier/listings', {
     headers: { Authorization: `Bearer ${supplier.token}` },
@@ -58,7 +58,7 @@ test('a listed model: the buyer asks for a price from the catalog, the supplier 
   const card = page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: 'FANUC CRX-25iA', exact: true });
   await card.getByRole('link', { name: 'FANUC CRX-25iA', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'FANUC CRX-25iA' })).toBeVisible();
-  await page.getByRole('button', { name: 'Request a quote' }).click();
+  await page.getByRole('button', { name: 'Request a quote', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a quote' });
   await dialog.getByRole('spinbutton', { name: /Quantity/ }).fill('2');
   await dialog.getByRole('combobox', { name: /When do you need them/ }).selectOption({ label: 'Within 1–3 months' });
@@ -74,7 +74,7 @@ test('a listed model: the buyer asks for a price from the catalog, the supplier 
   const messagesLink = header(page).getByRole('link', { name: /Messages/ });
   await expect(messagesLink).toContainText('1');
   await messagesLink.click();
-  const conversation = page.getByRole('link', { name: /Unread:\s*FANUC CRX 25iA/i });
+  const conversation = page.getByRole('link', { name: /Unread:\s*FANUC CRX-25iA/i });
   await expect(conversation).toContainText('From Acme Foods (Bea Tester)');
   await conversation.click();
   const requestCard = page.getByRole('complementary').filter({ hasText: 'The request' });
@@ -90,13 +90,13 @@ test('a listed model: the buyer asks for a price from the catalog, the supplier 
   await expect(page.getByText('Quoted', { exact: true }).first()).toBeVisible();
   await header(page).getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('tab', { name: 'Leads' }).click();
-  await expect(page.getByRole('article', { name: /Lead from Bea Tester about FANUC CRX 25iA/i })).toContainText('Request for quote');
+  await expect(page.getByRole('article', { name: /Lead from Bea Tester about FANUC CRX-25iA/i })).toContainText('Request for quote');
   await logout(page);
 
   // The buyer reads the quote and accepts it.
   await signIn(page, 'customer', customer.email);
   await header(page).getByRole('link', { name: /Messages/ }).click();
-  const answered = page.getByRole('link', { name: /Unread:\s*FANUC CRX 25iA/i });
+  const answered = page.getByRole('link', { name: /Unread:\s*FANUC CRX-25iA/i });
   await expect(answered).toContainText('€51,500');
   await answered.click();
   await expect(page.getByText('€51,500 per robot, valid until')).toBeVisible();

@@ -341,3 +341,38 @@ describe.each(testBackends)('0010 offers over existing listings on %s', (backend
     await after.close();
   }, 180_000);
 });
+
+describe.each(testBackends)('0022 views per offer over existing views on %s', (backend) => {
+  it('gives each offer the views its model had since the offer was made (the old rule), and nothing else', async () => {
+    const old = migrationsUpTo('0020_import_edits');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const [sam, sue, crx, offerSam, offerSue] = [id(1), id(2), id(101), id(201), id(202)];
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name, user_type) values
+        (${sam}, 'sam@example.com', 'x', 'Sam', 'Seller', 'supplier'), (${sue}, 'sue@example.com', 'x', 'Sue', 'Seller', 'supplier')`);
+    await before.db.execute(sql`
+      insert into robots (id, manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, owner_id, listed)
+      values (${crx}, 'FANUC', 'CRX-25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, null, true)`);
+    await before.db.execute(sql`
+      insert into offers (id, robot_id, supplier_id, price_min, created_at) values
+        (${offerSam}, ${crx}, ${sam}, 42000, '2026-03-01T00:00:00Z'), (${offerSue}, ${crx}, ${sue}, 43000, '2026-03-10T00:00:00Z')`);
+    await before.db.execute(sql`
+      insert into robot_views (robot_id, viewed_at) values
+        (${crx}, '2026-02-20T00:00:00Z'), (${crx}, '2026-03-05T00:00:00Z'), (${crx}, '2026-03-11T00:00:00Z'), (${crx}, '2026-03-12T00:00:00Z')`);
+    await before.close();
+
+    const after = await db.open();
+    const rows = await queryRows<{ offer_id: string; n: number }>(after.db, sql`select offer_id, count(*)::int as n from offer_views group by offer_id order by offer_id`);
+    expect(rows).toEqual([
+      { offer_id: offerSam, n: 3 },
+      { offer_id: offerSue, n: 2 },
+    ]);
+    // Deleting an offer deletes its views.
+    await after.db.execute(sql`delete from offers where id = ${offerSue}`);
+    expect(await queryRows(after.db, sql`select count(*)::int as n from offer_views`)).toEqual([{ n: 3 }]);
+    await after.close();
+  }, 180_000);
+});

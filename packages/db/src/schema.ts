@@ -672,3 +672,19 @@ export const bulkImportRobots = pgTable(
   },
   (t) => [primaryKey({ name: 'bulk_import_robots_pk', columns: [t.importId, t.robotId] }), index('bulk_import_robots_robot_idx').on(t.robotId)],
 );
+
+/**
+ * Views of an offer (migration 0022; owned by the catalog module, with the offers): one row per
+ * active offer shown on its model's page, per page view, unless the viewer is the offer's own
+ * supplier. The supplier's offer analytics count these.
+ */
+export const offerViews = pgTable(
+  'offer_views',
+  {
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('offer_views_offer_idx').on(t.offerId, t.viewedAt)],
+);

@@ -331,17 +331,17 @@ const matrix: Record<string, Case[]> = {
   'GET /api/integrator/catalog/robots/:id': [
     { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
     { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly('ok') },
-    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(404), why: "an integrator's catalog holds its own robots and the shared catalog only" },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly('ok'), why: 'a listing is an offer on a shared catalog model (here one the supplier contributed), which every integrator reads' },
   ],
   'PUT /api/integrator/catalog/robots/:id': [
     { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, body: () => listing, expect: integratorsOnly('ok', 404), ownedBy: 'integrator' },
     { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, body: () => listing, expect: integratorsOnly(403), why: 'docs/product.md §4.3: can_edit, shared catalog robots are "read" (public, 403 read-only)' },
-    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, body: () => listing, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, body: () => listing, expect: integratorsOnly(403), why: 'a listing is an offer on a shared catalog model: read-only (403)' },
   ],
   'DELETE /api/integrator/catalog/robots/:id': [
     { path: (f) => `/api/integrator/catalog/robots/${f.integratorRobot}`, expect: integratorsOnly('ok', 404), ownedBy: 'integrator', last: true },
     { label: 'a shared catalog robot', path: (f) => `/api/integrator/catalog/robots/${f.publicRobot}`, expect: integratorsOnly(403), why: 'docs/product.md §4.3: can_edit, shared catalog robots are "read"' },
-    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(404), why: "another account's robot is 404 in an integrator's catalog" },
+    { label: "a supplier's listing", path: (f) => `/api/integrator/catalog/robots/${f.supplierListing}`, expect: integratorsOnly(403), why: 'a listing is an offer on a shared catalog model: read-only (403)' },
   ],
   'GET /api/integrator/projects': [{ expect: integratorsOnly('ok') }],
   'GET /api/integrator/projects/stats': [{ expect: integratorsOnly('ok') }],

@@ -133,12 +133,13 @@ export async function deleteUpload(db: Database, id: string): Promise<void> {
   await db.delete(bulkUploads).where(eq(bulkUploads.id, id));
 }
 
-/** Records the robots of `keys` (normalized keys of the owner's robots) as written or matched by the import. */
+/** Records the robots of `keys` (the owner's robots, or the catalog models a supplier offers) as written or matched by the import. */
 export async function recordImportRobots(db: Database, importId: string, ownerId: string, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
   await db.execute(sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
     select ${importId}::uuid, ${ownerId}::uuid, r.id from robots r
-    where r.owner_id = ${ownerId}::uuid and r.normalized_key = any(${textArrayLiteral(keys)}::text[])
+    where r.normalized_key = any(${textArrayLiteral(keys)}::text[])
+      and (r.owner_id = ${ownerId}::uuid or (r.owner_id is null and exists (select 1 from offers o where o.robot_id = r.id and o.supplier_id = ${ownerId}::uuid)))
     on conflict do nothing`);
 }
 

@@ -21,7 +21,7 @@ import {
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
 import { deleteUpload, findUpload, insertUpload, pruneUploads, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
-import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch } from '../catalog';
+import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOfferBatch, upsertOwnedRobotBatch } from '../catalog';
 import { csvDocument, csvLines } from './errors-csv';
 import { PipelinedBatches } from './import-batches';
 import { checkEdits, columnsOf, editedColumns, loadSource, mergeEdits, rowsOf, uploadGone, uploadSource, validatorFor, withReader, type RowSource } from './row-source';
@@ -241,7 +241,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
           const importId = source.kind === 'upload' ? source.upload.id : randomUUID();
           const batches = new PipelinedBatches<ValidRow>(async (batch) => {
-            const counts = await upsertOwnedRobotBatch(tx, ownerId, batch, options);
+            // A supplier's rows are offers on catalog models (docs/decisions.md); an integrator's are robots of their own.
+            const counts = role === 'supplier' ? await upsertOfferBatch(tx, ownerId, batch, options) : await upsertOwnedRobotBatch(tx, ownerId, batch, options);
             await recordImportRobots(tx, importId, ownerId, batch.map((r) => r.key));
             return counts;
           });

@@ -468,8 +468,9 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const mappings: BulkMappings = parsed.suggested_mappings;
     const res = await request(ctx().app).post(`${base}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings }).expect(200);
     expect(res.body).toMatchObject({ inserted: 1, updated: 0 });
-    const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.ownerId, user.id));
-    expect(row).toMatchObject({ listed: true, model: 'Listing Bulk 1', category: 'articulated' });
+    // A supplier's rows are offers on catalog models; a model the catalog lacks is one they contribute.
+    const [row] = await ctx().handle.db.select().from(robots).where(eq(robots.contributedBy, user.id));
+    expect(row).toMatchObject({ ownerId: null, listed: true, model: 'Listing Bulk 1', category: 'articulated' });
     const pub = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots').query({ q: 'Listing Bulk 1' }).expect(200)).body);
     expect(pub.data.map((r) => r.model)).toContain('Listing Bulk 1');
     const mine = await request(ctx().app).get('/api/supplier/listings').set(bearer(token)).expect(200);

@@ -133,7 +133,7 @@ export function createCatalogRouter(deps: {
     const row = await findVisibleRobotById({ db: deps.db, viewerId: req.auth?.userId }, String(req.params.id));
     if (!row) throw notFound('Robot');
     // The view count is not part of the answer: written beside it, a failure only logged; a stopping server waits for it.
-    views.record(row.id, (err) => req.log?.warn({ err, robotId: row.id }, 'robot views not recorded'));
+    views.record(row.id, req.auth?.userId ?? null, (err) => req.log?.warn({ err, robotId: row.id }, 'robot views not recorded'));
     res.json({ data: { ...toRobotDto(row), offers: (await findOfferSummaries(deps.db, [row.id])).get(row.id) ?? null } } satisfies { data: Robot });
   });
 

@@ -40,6 +40,7 @@ export {
   insertOwnedRobot,
   listOwnedRobots,
   robotValues,
+  SHARED_CATALOG_READ_ONLY,
   updateRobot,
   type OwnedRobotDailyViews,
 } from './owned-robots.repository';
@@ -52,6 +53,8 @@ export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
 export { planRobotImport, type ImportedFields, type ImportedRobot } from './robot-import';
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
+export { upsertOfferBatch } from './offer-import.repository';
+export { findListingOffer, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';
 export {
   activateContributedModel,
   dailyViewsOfOffers,

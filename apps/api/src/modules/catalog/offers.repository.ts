@@ -19,7 +19,7 @@ import { robotValues } from './owned-robots.repository';
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferValues = Pick<
   typeof offers.$inferInsert,
-  'priceMin' | 'priceMax' | 'currency' | 'condition' | 'leadTimeWeeks' | 'regions' | 'warrantyMonths' | 'quantity' | 'notes' | 'status'
+  'priceMin' | 'priceMax' | 'currency' | 'condition' | 'leadTimeWeeks' | 'regions' | 'warrantyMonths' | 'quantity' | 'notes' | 'status' | 'listingSnapshot'
 >;
 
 const offerColumns = {
@@ -184,10 +184,27 @@ export type OfferDailyViews = {
   views: number;
 };
 
+export interface PageView {
+  robotId: string;
+  viewerId: string | null;
+}
+
+/**
+ * Views of offers (migration 0022): for each page view, one row per offer active on that model
+ * at the time (the page shows it) unless the viewer is that offer's supplier. One statement.
+ */
+export async function recordOfferViews(db: Database, views: readonly PageView[]): Promise<void> {
+  if (!views.length) return;
+  const json = JSON.stringify(views.map((v) => ({ robot_id: v.robotId, viewer_id: v.viewerId })));
+  await db.execute(sql`insert into offer_views (offer_id)
+    select o.id from json_to_recordset(${json}::json) as v(robot_id uuid, viewer_id uuid)
+    join offers o on o.robot_id = v.robot_id and o.status = 'active' and o.supplier_id is distinct from v.viewer_id`);
+}
+
 /**
  * A supplier's offers, each with one row per day of the last `days` days (YYYY-MM-DD, oldest
- * first) and the views its model's page had that day since the offer was made (the page shows
- * the offer; robot_views records every page view). Days without views are zeros.
+ * first) and that day's views of the offer (offer_views: its model's page viewed while the
+ * offer was shown, not by the supplier). Days without views are zeros.
  */
 export async function dailyViewsOfOffers(db: Database, supplierId: string, days: number): Promise<OfferDailyViews[]> {
   return queryRows<OfferDailyViews>(
@@ -197,8 +214,8 @@ export async function dailyViewsOfOffers(db: Database, supplierId: string, days:
         )
         select o.id as offer_id, r.id as robot_id, r.manufacturer, r.model, r.category, o.condition, o.status,
           to_char(d.day, 'YYYY-MM-DD') as date,
-          (select count(*)::int from robot_views v
-            where v.robot_id = o.robot_id and v.viewed_at >= greatest(d.day::timestamptz, o.created_at) and v.viewed_at < d.day + 1) as views
+          (select count(*)::int from offer_views v
+            where v.offer_id = o.id and v.viewed_at >= d.day and v.viewed_at < d.day + 1) as views
         from offers o
         join robots r on r.id = o.robot_id
         cross join days d

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { robots, type Database } from '@cellforge/db';
 import { textArray } from './catalog.repository';
-import { planRobotImport, type ExistingImportTarget, type ImportedRobot } from './robot-import';
+import { planRobotImport, type ExistingImportTarget, type ImportedRobot, type RobotInsert } from './robot-import';
 
 /** Rows per INSERT/UPDATE statement: one JSON parameter per batch, so no parameter limit applies. */
 export const IMPORT_BATCH_SIZE = 1000;
@@ -70,24 +70,7 @@ export async function upsertOwnedRobotBatch(
   // An owner without robots (a first import) has nothing to match: skip the lookup.
   const existing = options.ownerHasRobots ? await findImportTargets(db, ownerId, batch) : [];
   const { inserts, updates, unchanged } = planRobotImport(batch, existing, options.dofAssumed, options.source);
-  if (inserts.length) {
-    // The optional fields (issue 14) arrive as null when the file does not give them: the column's default then.
-    await db.execute(sql`
-      insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
-                          owner_id, listed, status, datasheet_source,
-                          repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
-                          ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
-      select x.manufacturer, x.model, x.normalized_key, x.search_text, x.compact_text, x.maker_country, x.category, x.payload_kg, x.reach_mm, x.dof,
-             ${ownerId}::uuid, ${options.listed}, 'active', coalesce(x.datasheet_source, ${options.source}),
-             x.repeatability_mm, x.weight_kg, x.price_min_usd, x.price_max_usd, coalesce(x.applications, '{}'), coalesce(x.industries, '{}'),
-             coalesce(x.description, ''), x.ip_rating, x.cleanroom_iso_class, x.food_grade, x.mounting, x.max_speed_mm_s, x.environment_source
-      from json_to_recordset(${batchJson(inserts)}::json) as x(
-        manufacturer text, model text, normalized_key text, search_text text, compact_text text, maker_country text, category text,
-        payload_kg double precision, reach_mm double precision, dof integer,
-        repeatability_mm double precision, weight_kg double precision, price_min_usd integer, price_max_usd integer,
-        applications text[], industries text[], description text, datasheet_source text, ip_rating smallint, cleanroom_iso_class smallint,
-        food_grade boolean, mounting text[], max_speed_mm_s double precision, environment_source text)`);
-  }
+  await insertImportedRobots(db, inserts, { ownerId, contributedBy: null, listed: options.listed, source: options.source });
   if (updates.length) {
     // A field the file does not give (null here) keeps the robot's value.
     await db.execute(sql`
@@ -111,4 +94,34 @@ export async function upsertOwnedRobotBatch(
       where r.id = x.id and r.owner_id = ${ownerId}::uuid`);
   }
   return { inserted: inserts.length, updated: updates.length, unchanged };
+}
+
+/**
+ * Inserts planned robots (one JSON parameter): owned by `ownerId` (an owner's import), or
+ * public models a supplier contributed (`ownerId` null, `contributedBy` set: a supplier's
+ * import of models the catalog lacks). On the key of an existing row nothing is written.
+ */
+export async function insertImportedRobots(
+  db: Database,
+  inserts: readonly RobotInsert[],
+  owner: { ownerId: string | null; contributedBy: string | null; listed: boolean; source: string },
+): Promise<void> {
+  if (!inserts.length) return;
+  // The optional fields (issue 14) arrive as null when the file does not give them: the column's default then.
+  await db.execute(sql`
+    insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
+                        owner_id, contributed_by, listed, status, datasheet_source,
+                        repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
+                        ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
+    select x.manufacturer, x.model, x.normalized_key, x.search_text, x.compact_text, x.maker_country, x.category, x.payload_kg, x.reach_mm, x.dof,
+           ${owner.ownerId}::uuid, ${owner.contributedBy}::uuid, ${owner.listed}, 'active', coalesce(x.datasheet_source, ${owner.source}),
+           x.repeatability_mm, x.weight_kg, x.price_min_usd, x.price_max_usd, coalesce(x.applications, '{}'), coalesce(x.industries, '{}'),
+           coalesce(x.description, ''), x.ip_rating, x.cleanroom_iso_class, x.food_grade, x.mounting, x.max_speed_mm_s, x.environment_source
+    from json_to_recordset(${batchJson(inserts)}::json) as x(
+      manufacturer text, model text, normalized_key text, search_text text, compact_text text, maker_country text, category text,
+      payload_kg double precision, reach_mm double precision, dof integer,
+      repeatability_mm double precision, weight_kg double precision, price_min_usd integer, price_max_usd integer,
+      applications text[], industries text[], description text, datasheet_source text, ip_rating smallint, cleanroom_iso_class smallint,
+      food_grade boolean, mounting text[], max_speed_mm_s double precision, environment_source text)
+    ${owner.ownerId === null ? sql`on conflict do nothing` : sql``}`);
 }

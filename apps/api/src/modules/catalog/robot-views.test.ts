@@ -22,7 +22,7 @@ describe.each(testBackends)('robot page views on %s', (backend) => {
     const background = new BackgroundWrites();
     const views = new RobotViewRecorder(handle.db, background, 20);
     const errors: unknown[] = [];
-    for (let i = 0; i < 2500; i += 1) views.record(i % 5 === 0 ? b : a, (err) => errors.push(err));
+    for (let i = 0; i < 2500; i += 1) views.record(i % 5 === 0 ? b : a, null, (err) => errors.push(err));
     // Nothing is written in the request: the burst is one pending background write.
     expect(background.size).toBe(1);
     expect(await handle.db.select().from(robotViews).where(inArray(robotViews.robotId, [a, b]))).toHaveLength(0);
@@ -38,8 +38,8 @@ describe.each(testBackends)('robot page views on %s', (backend) => {
     await handle.db.delete(robotViews).where(eq(robotViews.robotId, id));
     const background = new BackgroundWrites();
     const views = new RobotViewRecorder(handle.db, background, 50);
-    views.record(id, () => undefined);
-    views.record(id, () => undefined);
+    views.record(id, null, () => undefined);
+    views.record(id, null, () => undefined);
     expect(await background.drain(5000)).toBe(true);
     expect(await handle.db.select().from(robotViews).where(eq(robotViews.robotId, id))).toHaveLength(2);
   });

@@ -1,6 +1,7 @@
 import type { Database } from '@cellforge/db';
 import type { BackgroundWrites } from '../../lib/background-writes';
 import { recordRobotViews } from './catalog.repository';
+import { recordOfferViews, type PageView } from './offers.repository';
 
 /** Views gathered for one write, at most; more in one window wait for the next one. */
 const MAX_BATCH = 1000;
@@ -14,7 +15,7 @@ const MAX_HELD = 10_000;
  * server and the tests' `idle()` wait for it; a view is counted at most `windowMs` late.
  */
 export class RobotViewRecorder {
-  private pending: string[] = [];
+  private pending: PageView[] = [];
   private scheduled = false;
 
   constructor(
@@ -23,9 +24,10 @@ export class RobotViewRecorder {
     private readonly windowMs = 250,
   ) {}
 
-  record(robotId: string, onError: (err: unknown) => void): void {
+  /** A view of the robot's page; `viewerId` (signed in) keeps a supplier's own views off their offers. */
+  record(robotId: string, viewerId: string | null, onError: (err: unknown) => void): void {
     if (this.pending.length >= MAX_HELD) return;
-    this.pending.push(robotId);
+    this.pending.push({ robotId, viewerId });
     this.schedule(onError);
   }
 
@@ -41,7 +43,9 @@ export class RobotViewRecorder {
       const batch = this.pending.splice(0, MAX_BATCH);
       // Views left over (more than a batch in one window) go in the next window.
       if (this.pending.length) this.schedule(onError);
-      await recordRobotViews(this.db, batch);
+      await recordRobotViews(this.db, batch.map((v) => v.robotId));
+      // The offers shown with each view (docs/decisions.md, "Views of an offer").
+      await recordOfferViews(this.db, batch);
     }, onError);
   }
 }

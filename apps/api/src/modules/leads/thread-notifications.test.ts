@@ -54,7 +54,7 @@ describe.each(testBackends)('e-mail about conversations on %s (issue 13)', (back
     await expect.poll(() => smtp.received.length).toBe(1);
     const toBuyer = defined(smtp.received[0]);
     expect(toBuyer.rcptTo).toEqual([buyer.user.email]);
-    expect(toBuyer.mail.subject).toBe('New quote for the Fanuc CRX-25iA');
+    expect(toBuyer.mail.subject).toBe('New quote for the FANUC CRX-25iA');
     expect(toBuyer.mail.text).toContain(`${PUBLIC_URL}/messages/${thread.id}`);
     expect(toBuyer.mail.text).toContain('Alpha Robotics');
   });

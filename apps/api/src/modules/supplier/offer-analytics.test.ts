@@ -9,7 +9,7 @@ import {
   robotListResponseSchema,
   threadListSchema,
 } from '@cellforge/contracts';
-import { robotViews, seedCatalog } from '@cellforge/db';
+import { offerViews, robotViews, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { nth } from '../../test/defined';
@@ -69,7 +69,8 @@ describe.each(testBackends)('supplier analytics per offer on %s', (backend) => {
     await request(app()).post('/api/supplier/offers').set(bearer(rival.token)).send({ robot_id: robot.id, price_min: 45000, currency: 'USD', condition: 'used' }).expect(201);
 
     for (let i = 0; i < 3; i += 1) await request(app()).get(`/api/robots/${robot.id}`).expect(200);
-    await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, robot.id))).toHaveLength(4));
+    // Both offers were shown with each of the three views.
+    await vi.waitFor(async () => expect(await ctx().handle.db.select().from(offerViews)).toHaveLength(6));
 
     // Two buyers ask for a price: each request reaches both suppliers.
     const buyers = [await registerUser(app(), { company_name: 'Acme Foods' }), await registerUser(app(), { company_name: 'Bolt Works' })];
@@ -139,5 +140,43 @@ describe.each(testBackends)('supplier analytics per offer on %s', (backend) => {
       const bad = await request(app()).get('/api/supplier/offer-analytics').query({ days }).set(bearer(supplier.token)).expect(400);
       expect(errorBodySchema.parse(bad.body).code).toBe('VALIDATION_FAILED');
     }
+  });
+
+  it('counts each supplier only the views of their own offer: while it is shown (not paused), not their own visits', async () => {
+    const a = await registerUser(app(), { user_type: 'supplier', company_name: 'Alpha Robotics' });
+    const b = await registerUser(app(), { user_type: 'supplier', company_name: 'Beta Automation' });
+    const robot = await catalogRobot('CRX-10iA');
+    const offerOf = async (token: string, price: number) =>
+      createOfferResponseSchema.parse(
+        (await request(app()).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: robot.id, price_min: price, currency: 'USD', condition: 'new' }).expect(201)).body,
+      ).data.id;
+    let written = 0;
+    const view = async (times: number, shown: number, token?: string) => {
+      for (let i = 0; i < times; i += 1) {
+        const get = request(app()).get(`/api/robots/${robot.id}`);
+        await (token ? get.set(bearer(token)) : get).expect(200);
+      }
+      written += times * shown;
+      await vi.waitFor(async () => expect(await ctx().handle.db.select().from(offerViews)).toHaveLength(written));
+    };
+    const viewsOf = async (token: string) => {
+      const answer = offerAnalyticsResponseSchema.parse((await request(app()).get('/api/supplier/offer-analytics').query({ days: 7 }).set(bearer(token)).expect(200)).body);
+      expect(answer.data).toHaveLength(1);
+      return nth(answer.data, 0).total_views;
+    };
+
+    const offerA = await offerOf(a.token, 42000);
+    await view(2, 1); // only A's offer is on the page
+    await offerOf(b.token, 43000);
+    await view(1, 2); // both are shown
+    await request(app()).patch(`/api/supplier/offers/${offerA}/status`).set(bearer(a.token)).send({ status: 'paused' }).expect(200);
+    await view(1, 1); // A's paused offer is not shown
+    await request(app()).patch(`/api/supplier/offers/${offerA}/status`).set(bearer(a.token)).send({ status: 'active' }).expect(200);
+    await view(1, 1, a.token); // A looking at the page is a view of B's offer, not of A's own
+    await view(1, 1, b.token); // and the other way round
+
+    expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, robot.id))).toHaveLength(6);
+    expect(await viewsOf(a.token)).toBe(4);
+    expect(await viewsOf(b.token)).toBe(3);
   });
 });

@@ -4,14 +4,26 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-values';
 import { defined } from '../../lib/invariants';
+import { normalizeRobotKey } from '@cellforge/db';
 import {
+  activateContributedModel,
   dailyViewsOfOwnedRobots,
-  findOwnedRobot,
-  insertOwnedRobot,
+  findListingOffer,
+  findOfferSummaries,
+  findOrAddContributedModel,
+  findRobotRow,
+  insertOffer,
+  isRobotVisibleTo,
+  listListingOffers,
   listOwnedRobots,
   robotValues,
+  SHARED_CATALOG_READ_ONLY,
+  toListingDto,
   toRobotDto,
+  updateOffer,
   updateRobot,
+  type ListingOffer,
+  type OfferValues,
   type RobotRow,
 } from '../catalog';
 import { offerAnalytics } from './offer-analytics';
@@ -24,7 +36,7 @@ const duplicate = () =>
     model: ['You already list this model'],
   });
 
-async function refusingDuplicates(write: () => Promise<RobotRow>): Promise<RobotRow> {
+async function refusingDuplicates<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
@@ -32,6 +44,21 @@ async function refusingDuplicates(write: () => Promise<RobotRow>): Promise<Robot
     throw err;
   }
 }
+
+/** The offer terms an old-shape listing carries: its USD price and its description (as the offer's notes). */
+const listingTerms = (input: ListingInput): Pick<OfferValues, 'priceMin' | 'priceMax' | 'currency' | 'notes'> => ({
+  priceMin: input.price_min_usd === null ? null : Math.round(input.price_min_usd),
+  priceMax: input.price_max_usd === null ? null : Math.round(input.price_max_usd),
+  currency: 'USD',
+  notes: input.description,
+});
+
+/** What the listing routes sent, kept whole on the offer (the specs of a catalog model are the catalog's). */
+const snapshotOf = (input: ListingInput) => ({ ...input, via: 'listing route' });
+
+const othersListing = 'Only the supplier who created this listing may change it.';
+
+type Listing = { kind: 'offer'; listing: ListingOffer } | { kind: 'robot'; row: RobotRow };
 
 export type SupplierService = ReturnType<typeof createSupplierService>;
 
@@ -46,30 +73,82 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
     deps.onCatalogChange?.();
     return toRobotDto(row);
   };
-  /** Only the owner may change a listing; the shared catalog is read-only. */
-  const ownListing = (userId: string, id: string) =>
-    findOwnedRobot(db, userId, id, {
-      label: 'Listing',
-      othersRobot: { status: 403, message: 'Only the supplier who created this listing may change it.' },
-    });
+  const changedListing = async (userId: string, robotId: string): Promise<Robot> => {
+    deps.onCatalogChange?.();
+    return toListingDto(defined(await findListingOffer(db, userId, robotId), `the listing offer on ${robotId}, just written`));
+  };
+  /**
+   * What a listing id names for this supplier: their offer on that model, or a robot row they
+   * still own (written by the listing routes before offers). Another supplier's listing is 403
+   * with its message, the shared catalog 403 read-only, a robot they may not see 404.
+   */
+  const ownListing = async (userId: string, id: string): Promise<Listing> => {
+    const row = await findRobotRow(db, id);
+    if (!row || !isRobotVisibleTo(row, userId)) throw notFound('Listing');
+    if (row.ownerId === userId) return { kind: 'robot', row };
+    if (row.ownerId !== null) throw new AppError('FORBIDDEN', othersListing);
+    const listing = await findListingOffer(db, userId, row.id);
+    if (listing) return { kind: 'offer', listing };
+    throw new AppError('FORBIDDEN', row.contributedBy !== null ? othersListing : SHARED_CATALOG_READ_ONLY);
+  };
 
   return {
+    /** Their offers as listings (one per model), then any robot rows they still own. */
     async listings(userId: string): Promise<Robot[]> {
-      return (await listOwnedRobots(db, userId)).map(toRobotDto);
+      const offered = (await listListingOffers(db, userId)).map(toListingDto);
+      const owned = (await listOwnedRobots(db, userId)).map(toRobotDto);
+      return [...offered, ...owned].sort((a, b) => a.manufacturer.localeCompare(b.manufacturer) || a.model.localeCompare(b.model));
     },
 
+    /**
+     * A listing is an offer ("new" condition) on the catalog model with the same maker and
+     * model key (the offers' matching); a model the catalog lacks is added as a
+     * supplier-contributed model, as an offer's proposed model is.
+     */
     async createListing(userId: string, input: ListingInput): Promise<Robot> {
-      return changed(await refusingDuplicates(() => insertOwnedRobot(db, userId, input, { listed: true })));
+      const key = normalizeRobotKey(input.manufacturer, input.model);
+      if ((await listOwnedRobots(db, userId)).some((r) => r.normalizedKey === key)) throw duplicate();
+      const { row: model } = await findOrAddContributedModel(db, userId, input);
+      if (!model.listed || (model.status !== 'active' && model.contributedBy !== userId)) {
+        throw new AppError('CONFLICT', `The ${model.manufacturer} ${model.model} cannot take offers now.`);
+      }
+      if (await findListingOffer(db, userId, model.id)) throw duplicate();
+      await refusingDuplicates(() =>
+        insertOffer(db, userId, model.id, {
+          ...listingTerms(input),
+          condition: 'new',
+          leadTimeWeeks: null,
+          regions: [],
+          warrantyMonths: null,
+          quantity: null,
+          status: 'active',
+          listingSnapshot: snapshotOf(input),
+        }),
+      );
+      await activateContributedModel(db, model.id, userId);
+      return changedListing(userId, model.id);
     },
 
+    /** The offer's price and notes; the specs too when the supplier contributed the model. */
     async updateListing(userId: string, id: string, input: ListingInput): Promise<Robot> {
-      const row = await ownListing(userId, id);
-      return changed(await refusingDuplicates(() => updateRobot(db, row.id, robotValues(input))));
+      const found = await ownListing(userId, id);
+      if (found.kind === 'robot') return changed(await refusingDuplicates(() => updateRobot(db, found.row.id, robotValues(input))));
+      const { robot, offer } = found.listing;
+      if (robot.contributedBy === userId) await refusingDuplicates(() => updateRobot(db, robot.id, robotValues(input)));
+      await updateOffer(db, offer.id, { ...listingTerms(input), listingSnapshot: snapshotOf(input) });
+      return changedListing(userId, robot.id);
     },
 
+    /** Inactive pauses the offer; active resumes it (and shows again a model the supplier contributed). */
     async setListingStatus(userId: string, id: string, status: 'active' | 'inactive'): Promise<Robot> {
-      const row = await ownListing(userId, id);
-      return changed(await updateRobot(db, row.id, { status }));
+      const found = await ownListing(userId, id);
+      if (found.kind === 'robot') return changed(await updateRobot(db, found.row.id, { status }));
+      const { robot, offer } = found.listing;
+      await updateOffer(db, offer.id, { status: status === 'active' ? 'active' : 'paused' });
+      if (status === 'active') await activateContributedModel(db, robot.id, userId);
+      // A model this supplier proposed leaves the catalog with their last active offer on it, as an inactive listing did.
+      else if (robot.contributedBy === userId && !(await findOfferSummaries(db, [robot.id])).has(robot.id)) await updateRobot(db, robot.id, { status: 'inactive' });
+      return changedListing(userId, robot.id);
     },
 
     leads(userId: string): Promise<Lead[]> {

@@ -37,7 +37,9 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
   it('lists, edits and deactivates own listings; the public catalog follows', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'supplier', company_name: 'RoboSupply' });
     const created = robotSchema.parse((await request(ctx().app).post('/api/supplier/listings').set(bearer(token)).send(listing).expect(201)).body.data);
-    expect(created).toMatchObject({ owner_id: user.id, weight_kg: null, status: 'active' });
+    // A listing is an offer on a catalog model; this model is new to the catalog, so the supplier contributes it.
+    expect(created).toMatchObject({ owner_id: null, contributed: true, weight_kg: null, status: 'active' });
+    expect((await request(ctx().app).get(`/api/robots/${created.id}/offers`).expect(200)).body.data).toMatchObject([{ supplier: { id: user.id }, price_min: 52000 }]);
     const search = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots').query({ q: 'palletizer kit' }).expect(200)).body);
     expect(search.data.map((r) => r.id)).toContain(created.id);
 
@@ -108,8 +110,12 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
   it('takes a customer lead to the supplier, who marks it contacted; analytics count views and leads', async () => {
     const supplier = await registerUser(ctx().app, { user_type: 'supplier', company_name: 'RoboSupply' });
     const customer = await registerUser(ctx().app, { user_type: 'customer', first_name: 'Grace', last_name: 'Hopper', company_name: 'Acme Foods' });
-    const { body } = await request(ctx().app).post('/api/supplier/listings').set(bearer(supplier.token)).send(listing).expect(201);
-    const robotId = body.data.id as string;
+    // A robot row the supplier owns (what the listing routes wrote before offers): the one-supplier contact path.
+    const [owned] = await ctx()
+      .handle.db.insert(robots)
+      .values({ manufacturer: 'Universal Robots', model: 'UR10e Palletizer Kit', ...robotSearchColumns(listing), category: 'collaborative', payloadKg: 12.5, reachMm: 1300, dof: 6, ownerId: supplier.user.id, listed: true })
+      .returning();
+    const robotId = defined(owned).id;
     await request(ctx().app).get(`/api/robots/${robotId}`).expect(200);
     await request(ctx().app).get(`/api/robots/${robotId}`).expect(200);
     // Views are written after the answer.
@@ -149,6 +155,15 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     const [shared] = await ctx().handle.db.select().from(robots).where(eq(robots.model, 'UR10e'));
     const res = await request(ctx().app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(409);
     expect(res.body.message).toMatch(/^No supplier lists this robot yet/);
+    // Once suppliers offer the model (also through the old listing route), the inquiry reaches each of them.
+    const sellers = [await registerUser(ctx().app, { user_type: 'supplier' }), await registerUser(ctx().app, { user_type: 'supplier' })];
+    for (const seller of sellers) await request(ctx().app).post('/api/supplier/listings').set(bearer(seller.token)).send({ ...listing, model: 'UR10e' }).expect(201);
+    const offered = leadSchema.parse((await request(ctx().app).post('/api/leads').set(bearer(customer.token)).send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(201)).body.data);
+    expect(offered.robot).toMatchObject({ id: defined(shared).id, model: 'UR10e' });
+    for (const seller of sellers) {
+      const inbox = leadListResponseSchema.parse((await request(ctx().app).get('/api/supplier/leads').set(bearer(seller.token)).expect(200)).body);
+      expect(inbox.data.map((l) => [l.robot?.id, l.message])).toEqual([[defined(shared).id, 'Is this in stock?']]);
+    }
     const supplier = await registerUser(ctx().app, { user_type: 'supplier' });
     await request(ctx().app).post('/api/leads').set(bearer(supplier.token)).send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(403);
     await request(ctx().app).post('/api/leads').send({ robot_id: defined(shared).id, message: 'Is this in stock?' }).expect(401);

@@ -2,10 +2,14 @@ import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { FOOTER_LINKS } from './nav-items';
 
-export function Footer() {
+/** `reserveFloatingSpace`: the footer's background runs on under the floating chat launcher, so its last row stays clear of it. */
+export function Footer({ reserveFloatingSpace = false }: { reserveFloatingSpace?: boolean } = {}) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-8 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      <div
+        className={`mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 pt-8 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8 ${reserveFloatingSpace ? 'pb-[max(2rem,var(--floating-reserve))]' : 'pb-8'}`}
+        data-floating-reserve={reserveFloatingSpace ? '' : undefined}
+      >
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {env.appName} is open-source software, MIT licensed. Self-host it or use a hosted instance.
         </p>

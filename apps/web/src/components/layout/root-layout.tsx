@@ -27,7 +27,8 @@ export function RootLayout({ overlay }: { overlay?: ReactNode } = {}) {
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {/* With something floating above the page, the page ends --floating-reserve lower (one rule for every page, index.css). */}
+      <Footer reserveFloatingSpace={Boolean(overlay)} />
       {overlay}
       <ScrollRestoration />
     </div>

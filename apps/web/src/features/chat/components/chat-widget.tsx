@@ -80,10 +80,6 @@ export function ChatWidget() {
 
   return (
     <>
-      {/* On a phone the launcher sits over the page's last lines: this space lets them scroll clear of it
-          (and useClearSpot moves it off any control that passes under it on the way).
-          It continues the footer's background so the page does not end in a band of another colour. */}
-      <div aria-hidden="true" className="h-20 bg-slate-50 sm:hidden dark:bg-slate-900" data-chat-widget-spacer />
       {state === 'closed' ? (
         <button
           ref={launcherRef}
@@ -95,7 +91,7 @@ export function ChatWidget() {
           onPointerEnter={() => void importPanel()}
           onFocus={() => void importPanel()}
           data-chat-launcher
-          className="fixed bottom-4 right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg ring-2 ring-white hover:bg-orange-800 motion-safe:transition-transform motion-safe:duration-150 sm:h-14 sm:w-14 dark:ring-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:bottom-6 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
+          className="fixed bottom-[var(--floating-offset)] right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg ring-2 ring-white hover:bg-orange-800 motion-safe:transition-transform motion-safe:duration-150 sm:h-14 sm:w-14 dark:ring-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
         >
           <MessageCircle className="h-6 w-6" aria-hidden="true" />
         </button>

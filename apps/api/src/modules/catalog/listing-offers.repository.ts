@@ -1,0 +1,61 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { offers, robots, type Database } from '@cellforge/db';
+import type { Robot } from '@cellforge/contracts';
+import { robotColumns } from './catalog.repository';
+import { toRobotDto, type RobotRow } from './robot-dto';
+
+/**
+ * The old listing routes (/api/supplier/listings) read and write offers (docs/decisions.md,
+ * "Old listing routes write offers"): a supplier's listing of a model is their offer on it,
+ * the one in "new" condition when they have several (the old listing shape has no condition),
+ * else their oldest.
+ */
+export interface ListingOffer {
+  robot: RobotRow;
+  offer: typeof offers.$inferSelect;
+}
+
+/** "new" first, then the oldest: the offer a listing stands for when a supplier has several on one model. */
+const listingOrder = [sql`(${offers.condition} = 'new') desc`, asc(offers.createdAt), asc(offers.id)];
+
+/** The supplier's offer a listing of this model stands for, with the model. */
+export async function findListingOffer(db: Database, supplierId: string, robotId: string): Promise<ListingOffer | undefined> {
+  const [row] = await db
+    .select({ robot: robotColumns, offer: offers })
+    .from(offers)
+    .innerJoin(robots, eq(robots.id, offers.robotId))
+    .where(and(eq(offers.supplierId, supplierId), eq(offers.robotId, robotId)))
+    .orderBy(...listingOrder)
+    .limit(1);
+  return row;
+}
+
+/** A supplier's listings made of offers: one per model, by maker and model. */
+export async function listListingOffers(db: Database, supplierId: string): Promise<ListingOffer[]> {
+  const rows = await db
+    .select({ robot: robotColumns, offer: offers })
+    .from(offers)
+    .innerJoin(robots, eq(robots.id, offers.robotId))
+    .where(eq(offers.supplierId, supplierId))
+    .orderBy(asc(robots.manufacturer), asc(robots.model), ...listingOrder);
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.robot.id) && Boolean(seen.add(r.robot.id)));
+}
+
+/**
+ * A listing in the old answer shape (a robot): the model's specs with the supplier's terms,
+ * their price (USD offers; another currency leaves the model's list price), their notes
+ * when they wrote any, and the offer's state (a paused offer is an inactive listing).
+ */
+export function toListingDto({ robot, offer }: ListingOffer): Robot {
+  const dto = toRobotDto(robot);
+  const usd = offer.currency === 'USD' && (offer.priceMin !== null || offer.priceMax !== null);
+  return {
+    ...dto,
+    price_min_usd: usd ? offer.priceMin : dto.price_min_usd,
+    price_max_usd: usd ? offer.priceMax : dto.price_max_usd,
+    description: offer.notes.trim() ? offer.notes : dto.description,
+    status: offer.status === 'active' && robot.status === 'active' ? 'active' : 'inactive',
+    updated_at: (offer.updatedAt > robot.updatedAt ? offer.updatedAt : robot.updatedAt).toISOString(),
+  };
+}
