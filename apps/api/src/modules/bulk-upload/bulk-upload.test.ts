@@ -137,7 +137,9 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       'xlsx',
     );
     const first = bulkParseResponseSchema.parse((await parse(ctx().app, token, book, 'plant.xlsx').expect(200)).body);
-    expect(first.sheet_name).toBe('Read me');
+    // The notes sheet names no maker or model column: the sheet with the robots is read, and the others are offered.
+    expect(first.sheet_name).toBe('Fleet');
+    expect(first.warnings?.[0]).toBe('Read the sheet "Fleet"; the sheet before it holds no robot rows (empty, hidden or notes only).');
     expect(first.sheets).toEqual([
       { name: 'Read me', rows: 2, hidden: false },
       { name: 'Fleet', rows: 4, hidden: false },
