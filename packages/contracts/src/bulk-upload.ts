@@ -116,6 +116,24 @@ export type BulkCellEdit = z.infer<typeof bulkCellEditSchema>;
 const bulkEditsSchema = z.array(bulkCellEditSchema).max(BULK_MAX_EDITS, { message: `Send at most ${BULK_MAX_EDITS} cell edits at once` });
 
 /**
+ * What happens to a row whose manufacturer and model are already a model of the shared
+ * catalog (maker aliases and model spellings folded: "UR" "UR 10e" is Universal Robots
+ * UR10e): `attach` links the row to that model (an integrator's import records the model
+ * as theirs; a supplier's creates or updates their offer on it), `private_copy` keeps the
+ * row as the importer's own unlisted robot, `skip` leaves it out. Nothing is duplicated
+ * silently: a row is a private copy only when chosen.
+ */
+export const bulkMatchChoices = ['attach', 'private_copy', 'skip'] as const;
+export const bulkMatchChoiceSchema = z.enum(bulkMatchChoices, { message: 'Choose attach, private_copy or skip' });
+export type BulkMatchChoice = z.infer<typeof bulkMatchChoiceSchema>;
+/** The choice for matched rows when none is sent. */
+export const BULK_DEFAULT_MATCH_CHOICE: BulkMatchChoice = 'attach';
+/** Per-row overrides of the default: data row -> choice. */
+export const bulkMatchChoicesSchema = z
+  .array(z.object({ row: z.number().int().min(1), choice: bulkMatchChoiceSchema }))
+  .max(BULK_DATA_MAX_ROWS, { message: `Send at most ${BULK_DATA_MAX_ROWS} row choices; set match_default for the others` });
+
+/**
  * The request of validate and import: the rows themselves (`data`, each a flat object the
  * server checks row by row) or the `upload_id` of a parsed file, with the column mappings.
  */
@@ -129,6 +147,9 @@ export const bulkValidateRequestSchema = z
      * with the upload by POST .../edits) for this request only.
      */
     edits: bulkEditsSchema.optional(),
+    /** Rows already in the shared catalog: what to do with them unless `match_choices` names the row (default attach). */
+    match_default: bulkMatchChoiceSchema.optional(),
+    match_choices: bulkMatchChoicesSchema.optional(),
   })
   .refine((v) => v.data !== undefined || v.upload_id !== undefined, { message: 'Send data (rows) or upload_id', path: ['data'] });
 export type BulkValidateRequest = z.infer<typeof bulkValidateRequestSchema>;
@@ -176,6 +197,18 @@ export const bulkValidEntrySchema = z.object({
   cell_warnings: z.array(z.object({ column: z.string().nullable(), message: z.string() })).optional(),
   /** Columns of this row changed in the grid. */
   edited: z.array(z.string()).optional(),
+  /** The shared catalog's model with this manufacturer and model, the values that differ, and what the import will do with the row. */
+  catalog_match: z
+    .object({
+      robot_id: z.string(),
+      manufacturer: z.string(),
+      model: z.string(),
+      /** Each value the row gives that the catalog model has otherwise (already converted to kg / mm). */
+      differences: z.array(z.object({ field: z.string(), label: z.string(), catalog: z.union([z.string(), z.number(), z.boolean(), z.null()]), file: z.union([z.string(), z.number(), z.boolean(), z.null()]) })),
+      choice: bulkMatchChoiceSchema,
+    })
+    .nullable()
+    .optional(),
 });
 export type BulkValidEntry = z.infer<typeof bulkValidEntrySchema>;
 /** A row that failed; `row_index` is the 1-based data row (same numbering as `row`). */
@@ -218,6 +251,8 @@ export const bulkValidateResponseSchema = z.object({
   truncated: z.boolean().optional(),
   /** With upload_id: GET this for every error as CSV. */
   errors_csv_url: z.string().nullable().optional(),
+  /** Valid rows whose manufacturer and model are a model of the shared catalog, and what the import will do with them (the counts cover all rows). */
+  catalog_matches: z.object({ total: z.number().int(), attach: z.number().int(), private_copy: z.number().int(), skip: z.number().int() }).optional(),
 });
 export type BulkValidateResponse = z.infer<typeof bulkValidateResponseSchema>;
 
@@ -257,6 +292,14 @@ export const bulkImportResponseSchema = z.object({
   skipped: z.number().int().optional(),
   /** Names this import (the upload's id): the catalog lists its robots with ?import_id= (integrators: GET /api/integrator/catalog/robots). */
   import_id: z.string().optional(),
+  /** Rows attached to a shared catalog model (integrators: the model recorded as theirs; suppliers: their offer on it created or updated). */
+  attached: z.number().int().optional(),
+  /** Rows matching a catalog model kept as the importer's own unlisted robot (inserted, updated or unchanged). */
+  private_copies: z.number().int().optional(),
+  /** Rows matching a catalog model left out by choice. */
+  skipped_matches: z.number().int().optional(),
+  /** Rows refused by validation; with upload_id the error report stays downloadable here for 24 hours. */
+  errors_csv_url: z.string().nullable().optional(),
 });
 export type BulkImportResponse = z.infer<typeof bulkImportResponseSchema>;
 

@@ -46,6 +46,12 @@ export const errorCodes = {
   ZIP_PATH_TRAVERSAL: 422,
   ZIP_BOMB: 422,
   ZIP_INVALID: 422,
+  /** Bulk import (issue 14): workbooks refused before they are read, each with its own code. */
+  WORKBOOK_ENCRYPTED: 400,
+  WORKBOOK_UNREADABLE: 400,
+  WORKBOOK_UNSAFE: 400,
+  WORKBOOK_TOO_LARGE: 400,
+  FILE_TOO_MANY_ROWS: 400,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,

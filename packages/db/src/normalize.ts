@@ -31,6 +31,30 @@ const makerAliases: Record<string, string[]> = {
   'omron adept': ['omron', 'adept'],
 };
 
+/**
+ * The keys a maker + model may be stored under in the catalog, the typed key first: the
+ * maker's official name and its aliases, each compacted ("UR", "UR 10e" ->
+ * "ur|ur10e", "universalrobots|ur10e", "universal|ur10e"). Bulk imports match the shared
+ * catalog by these, so "Motoman GP25" finds Yaskawa GP25 and "Kawasaki Robotics" finds
+ * Kawasaki.
+ */
+export function robotKeyVariants(manufacturer: string, model: string): string[] {
+  const maker = compactText(manufacturer);
+  const modelKey = compactText(model);
+  const makers = new Set([maker]);
+  for (const [name, list] of Object.entries(makerAliases)) {
+    const group = [name, ...list].map(compactText);
+    if (group.includes(maker)) for (const m of group) makers.add(m);
+  }
+  // The catalog may store a maker by a shorter name than the official one ("Kawasaki" for Kawasaki Robotics, "Nachi").
+  for (const m of [...makers]) {
+    const first = Object.keys(makerAliases).find((name) => compactText(name) === m);
+    const short = first?.split(/[\s-]+/)[0];
+    if (short) makers.add(compactText(short));
+  }
+  return [...makers].map((m) => `${m}|${modelKey}`);
+}
+
 export interface RobotSearchInput {
   manufacturer: string;
   model: string;

@@ -493,6 +493,8 @@ export const bulkUploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Migration 0020: cells fixed in the validate grid, data row -> { column: value }; validate, import and errors.csv read them. */
     edits: jsonb('edits').$type<Record<string, Record<string, string | number | boolean | null>>>().notNull().default({}),
+    /** Migration 0021: set when imported with rows still in error; kept until it expires only for its error report (errors.csv). */
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
 );

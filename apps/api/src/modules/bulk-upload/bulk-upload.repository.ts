@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { BULK_UPLOAD_TTL_HOURS } from '@cellforge/contracts';
 import { bulkImportRobots, bulkUploads, queryRows, type Database } from '@cellforge/db';
 import type { ParseMeta } from './parsing/parse-file';
@@ -19,6 +19,7 @@ const uploadInfoColumns = {
   mappings: bulkUploads.mappings,
   createdAt: bulkUploads.createdAt,
   edits: bulkUploads.edits,
+  importedAt: bulkUploads.importedAt,
 };
 
 /** Pending uploads kept per person; older ones are dropped when a new file is parsed. */
@@ -81,13 +82,16 @@ export async function pruneUploads(db: Database, ownerId: string): Promise<void>
   await db.delete(bulkUploads).where(and(eq(bulkUploads.ownerId, ownerId), notInArray(bulkUploads.id, keep)));
 }
 
-/** An unexpired upload of this owner (without rows); `lock` takes a row lock (import: one at a time per upload). */
-export async function findUpload(db: Database, ownerId: string, id: string, options: { lock?: boolean } = {}): Promise<BulkUploadInfo | undefined> {
+/**
+ * An unexpired upload of this owner (without rows); `lock` takes a row lock (import: one at
+ * a time per upload). An imported upload (kept for its error report) is found only with `imported`.
+ */
+export async function findUpload(db: Database, ownerId: string, id: string, options: { lock?: boolean; imported?: boolean } = {}): Promise<BulkUploadInfo | undefined> {
   if (!isUuid(id)) return undefined;
   const query = db
     .select(uploadInfoColumns)
     .from(bulkUploads)
-    .where(and(eq(bulkUploads.id, id), eq(bulkUploads.ownerId, ownerId), freshness()))
+    .where(and(eq(bulkUploads.id, id), eq(bulkUploads.ownerId, ownerId), freshness(), options.imported ? undefined : isNull(bulkUploads.importedAt)))
     .limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
@@ -129,6 +133,11 @@ export async function setUploadEdits(db: Database, id: string, edits: Record<str
   await db.update(bulkUploads).set({ edits }).where(eq(bulkUploads.id, id));
 }
 
+/** An imported upload whose rows still hold errors: kept (until it expires) only so the result step can offer errors.csv. */
+export async function markUploadImported(db: Database, id: string): Promise<void> {
+  await db.update(bulkUploads).set({ importedAt: sql`now()` }).where(eq(bulkUploads.id, id));
+}
+
 export async function deleteUpload(db: Database, id: string): Promise<void> {
   await db.delete(bulkUploads).where(eq(bulkUploads.id, id));
 }
@@ -140,6 +149,15 @@ export async function recordImportRobots(db: Database, importId: string, ownerId
     select ${importId}::uuid, ${ownerId}::uuid, r.id from robots r
     where r.normalized_key = any(${textArrayLiteral(keys)}::text[])
       and (r.owner_id = ${ownerId}::uuid or (r.owner_id is null and exists (select 1 from offers o where o.robot_id = r.id and o.supplier_id = ${ownerId}::uuid)))
+    on conflict do nothing`);
+}
+
+/** Records catalog models (by id) an import attached its rows to. */
+export async function recordImportRobotIds(db: Database, importId: string, ownerId: string, robotIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(robotIds)];
+  if (!ids.length) return;
+  await db.execute(sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
+    select ${importId}::uuid, ${ownerId}::uuid, x.id from unnest(${`{${ids.join(',')}}`}::uuid[]) as x(id)
     on conflict do nothing`);
 }
 

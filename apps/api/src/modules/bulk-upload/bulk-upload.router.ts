@@ -110,8 +110,8 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
 
   router.post('/import', signedIn(async (req, res, user) => {
     const body = bulkImportRequestSchema.parse(req.body ?? {});
-    const result = await service.import(user.userId, body);
-    if (deps.role === 'supplier' && result.inserted + result.updated > 0) deps.onCatalogChange?.();
+    const result = await service.import(user.userId, body, (id) => `${req.baseUrl}/${id}/errors.csv`);
+    if (deps.role === 'supplier' && result.inserted + result.updated + (result.attached ?? 0) > 0) deps.onCatalogChange?.();
     await webhookEvents.publish(deps.db, [user.userId], 'import.finished', { role: deps.role, inserted: result.inserted, updated: result.updated, unchanged: result.unchanged ?? 0, skipped: result.skipped ?? 0 });
     res.json(result satisfies BulkImportResponse);
   }));

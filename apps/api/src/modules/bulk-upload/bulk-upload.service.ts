@@ -20,8 +20,9 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { deleteUpload, findUpload, insertUpload, pruneUploads, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
-import { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOfferBatch, upsertOwnedRobotBatch } from '../catalog';
+import { deleteUpload, findUpload, insertUpload, markUploadImported, pruneUploads, recordImportRobotIds, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
+import { IMPORT_BATCH_SIZE, findCatalogModelsFor, ownerHasRobots, upsertImportedOffers, upsertOfferBatch, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
+import { catalogMatchOf, MatchChoices, splitByMatch, type MatchCounts } from './catalog-matching';
 import { csvDocument, csvLines } from './errors-csv';
 import { PipelinedBatches } from './import-batches';
 import { checkEdits, columnsOf, editedColumns, loadSource, mergeEdits, rowsOf, uploadGone, uploadSource, validatorFor, withReader, type RowSource } from './row-source';
@@ -113,10 +114,11 @@ type EditedRow = BulkEditResponse['edited_rows'][number];
  * the grouped warnings and up to 1,000 entries of each kind, each with its cells and
  * the column of each message. `track`: data rows whose outcome is reported whatever the limit.
  */
-async function validateSource(db: Database, source: RowSource, mappings: BulkMappings, track: ReadonlySet<number> = new Set()) {
+async function validateSource(db: Database, source: RowSource, mappings: BulkMappings, choices: MatchChoices, track: ReadonlySet<number> = new Set()) {
   const validator = validatorFor(source, mappings);
   const columns = columnsOf(source);
   const counts = { valid: 0, warnings: 0, errors: 0 };
+  const matches: MatchCounts = { total: 0, attach: 0, private_copy: 0, skip: 0 };
   const groups = new WarningGroups();
   const valid: BulkValidateResponse['results']['valid'] = [];
   const errors: BulkValidateResponse['results']['errors'] = [];
@@ -124,9 +126,10 @@ async function validateSource(db: Database, source: RowSource, mappings: BulkMap
   const cellsOf = (row: readonly Cell[]) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null]));
   await withReader(db, source, async (tx) => {
     for await (const chunk of rowsOf(source, tx)) {
-      for (const [i, row] of chunk.rows.entries()) {
-        const dataRow = chunk.first + i;
-        const result = validator.check(row, dataRow);
+      const results = chunk.rows.map((row, i) => ({ row, dataRow: chunk.first + i, result: validator.check(row, chunk.first + i) }));
+      // The chunk's valid rows are matched against the shared catalog in one statement.
+      const models = await findCatalogModelsFor(tx, results.flatMap(({ result }) => ('valid' in result ? [result.valid] : [])));
+      for (const { row, dataRow, result } of results) {
         if ('error' in result) {
           counts.errors += 1;
           if (errors.length < BULK_RESULTS_LIMIT) errors.push({ ...result.error, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
@@ -135,9 +138,15 @@ async function validateSource(db: Database, source: RowSource, mappings: BulkMap
           counts.valid += 1;
           if (result.valid.warnings.length) counts.warnings += 1;
           groups.add(result.valid);
+          const model = models.get(result.valid.key);
+          const match = model ? catalogMatchOf(result.valid, model, choices.of(dataRow)) : null;
+          if (match) {
+            matches.total += 1;
+            matches[match.choice] += 1;
+          }
           if (valid.length < BULK_RESULTS_LIMIT) {
             const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
-            valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
+            valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow), catalog_match: match });
           }
           if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
         }
@@ -151,6 +160,7 @@ async function validateSource(db: Database, source: RowSource, mappings: BulkMap
     warning_groups: groups.list(),
     results: { valid, errors },
     truncated: counts.valid > valid.length || counts.errors > errors.length,
+    catalog_matches: matches,
   };
   return { answer, tracked };
 }
@@ -199,7 +209,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
 
     async validate(ownerId: string, body: BulkRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkValidateResponse> {
       const source = await loadSource(db, ownerId, body);
-      const { answer } = await validateSource(db, source, body.mappings);
+      const { answer } = await validateSource(db, source, body.mappings, new MatchChoices(body));
       if (source.kind === 'upload') await setUploadMappings(db, source.upload.id, body.mappings);
       return { ...answer, errors_csv_url: source.kind === 'upload' && errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null };
     },
@@ -217,7 +227,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       await setUploadEdits(db, upload.id, edits);
       await setUploadMappings(db, upload.id, body.mappings);
       const source = uploadSource({ ...upload, edits });
-      const { answer, tracked } = await validateSource(db, source, body.mappings, new Set(body.edits.map((e) => e.row)));
+      const { answer, tracked } = await validateSource(db, source, body.mappings, new MatchChoices({}), new Set(body.edits.map((e) => e.row)));
       return { ...answer, errors_csv_url: errorsCsvUrl ? errorsCsvUrl(upload.id) : null, edited_rows: tracked };
     },
 
@@ -226,12 +236,13 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
      * waits, then finds it gone), rows are streamed, validated and upserted in batches
      * of 1,000, the upload is deleted. Any failure rolls all of it back.
      */
-    async import(ownerId: string, body: BulkRequest): Promise<BulkImportResponse> {
+    async import(ownerId: string, body: BulkRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkImportResponse> {
       try {
         return await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Database;
           const source = await loadSource(tx, ownerId, body, true);
           const validator = validatorFor(source, body.mappings);
+          const choices = new MatchChoices(body);
           const options = {
             listed: role === 'supplier',
             source: `Bulk upload${source.kind === 'upload' ? `: ${source.upload.fileName}` : ''}`,
@@ -240,10 +251,27 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           };
           // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
           const importId = source.kind === 'upload' ? source.upload.id : randomUUID();
+          const matched = { attached: 0, privateCopies: 0, skipped: 0 };
           const batches = new PipelinedBatches<ValidRow>(async (batch) => {
-            // A supplier's rows are offers on catalog models (docs/decisions.md); an integrator's are robots of their own.
-            const counts = role === 'supplier' ? await upsertOfferBatch(tx, ownerId, batch, options) : await upsertOwnedRobotBatch(tx, ownerId, batch, options);
-            await recordImportRobots(tx, importId, ownerId, batch.map((r) => r.key));
+            // Rows naming a shared catalog model go where their choice says. The others: a supplier's
+            // are offers on models they contribute (docs/decisions.md), an integrator's robots of their own.
+            const split = splitByMatch(batch, await findCatalogModelsFor(tx, batch), choices);
+            const counts = role === 'supplier' ? await upsertOfferBatch(tx, ownerId, split.own, options) : await upsertOwnedRobotBatch(tx, ownerId, split.own, options);
+            await recordImportRobots(tx, importId, ownerId, split.own.map((r) => r.key));
+            if (split.privateCopies.length) {
+              // A private copy is never listed, a supplier's included: the public catalog shows the model once.
+              const copies: UpsertCounts = await upsertOwnedRobotBatch(tx, ownerId, split.privateCopies, { ...options, listed: false, ownerHasRobots: true });
+              await recordImportRobots(tx, importId, ownerId, split.privateCopies.map((r) => r.key));
+              matched.privateCopies += copies.inserted + copies.updated + copies.unchanged;
+            }
+            if (split.attach.length) {
+              if (role === 'supplier') {
+                await upsertImportedOffers(tx, ownerId, split.attach.map(({ row, model }) => ({ robotId: model.id, priceMin: row.fields.price_min_usd ?? null, priceMax: row.fields.price_max_usd ?? null })));
+              }
+              await recordImportRobotIds(tx, importId, ownerId, split.attach.map(({ model }) => model.id));
+              matched.attached += split.attach.length;
+            }
+            matched.skipped += split.skipped;
             return counts;
           });
           let rows = 0;
@@ -268,11 +296,30 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             await batches.settle();
           }
           const { inserted, updated, unchanged } = batches.totals;
-          if (inserted + updated + unchanged === 0) {
+          if (inserted + updated + unchanged + matched.attached + matched.privateCopies + matched.skipped === 0) {
             throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);
           }
-          if (source.kind === 'upload') await deleteUpload(tx, source.upload.id);
-          return { inserted, updated, unchanged, skipped, import_id: importId };
+          // With rows still in error the upload is kept (marked imported) so the result can offer its error report.
+          let reportUrl: string | null = null;
+          if (source.kind === 'upload') {
+            if (skipped > 0) {
+              await markUploadImported(tx, source.upload.id);
+              reportUrl = errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null;
+            } else {
+              await deleteUpload(tx, source.upload.id);
+            }
+          }
+          return {
+            inserted,
+            updated,
+            unchanged,
+            skipped,
+            import_id: importId,
+            attached: matched.attached,
+            private_copies: matched.privateCopies,
+            skipped_matches: matched.skipped,
+            errors_csv_url: reportUrl,
+          };
         });
       } catch (err) {
         if (isUniqueViolation(err)) {
@@ -287,7 +334,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
      * mappings, else those of the last validation, else the suggested ones.
      */
     async errorsCsv(ownerId: string, uploadId: string, mappings?: BulkMappings): Promise<{ fileName: string; csv: string }> {
-      const upload = await findUpload(db, ownerId, uploadId);
+      // An imported upload stays readable here (its report is offered by the import's result).
+      const upload = await findUpload(db, ownerId, uploadId, { imported: true });
       if (!upload) throw uploadGone();
       const source = uploadSource(upload);
       const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns);

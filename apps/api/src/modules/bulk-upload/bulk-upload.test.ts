@@ -99,9 +99,14 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     const imported = bulkImportResponseSchema.parse(
       (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
     );
-    expect(imported).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 2, import_id: parsed.upload_id });
+    expect(imported).toEqual({
+      inserted: 3, updated: 0, unchanged: 0, skipped: 2, import_id: parsed.upload_id,
+      attached: 0, private_copies: 0, skipped_matches: 0, errors_csv_url: `${BASE}/${parsed.upload_id}/errors.csv`,
+    });
     expect(await robotCount()).toBe(before + 3);
-    expect(await uploadCount()).toBe(0); // deleted on import
+    // Two rows were refused: the upload is kept (marked imported) for the result's error report, and cannot be imported again.
+    expect(await uploadCount()).toBe(1);
+    await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(404);
 
     const [row] = await ctx().handle.db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'IRB 1200-5/0.9 Test')));
     expect(row).toMatchObject({ listed: false, status: 'active', dof: 6, payloadKg: 5, reachMm: 899, normalizedKey: 'abb|irb1200509test' });
@@ -132,7 +137,9 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       'xlsx',
     );
     const first = bulkParseResponseSchema.parse((await parse(ctx().app, token, book, 'plant.xlsx').expect(200)).body);
-    expect(first.sheet_name).toBe('Read me');
+    // The notes sheet names no maker or model column: the sheet with the robots is read, and the others are offered.
+    expect(first.sheet_name).toBe('Fleet');
+    expect(first.warnings?.[0]).toBe('Read the sheet "Fleet"; the sheet before it holds no robot rows (empty, hidden or notes only).');
     expect(first.sheets).toEqual([
       { name: 'Read me', rows: 2, hidden: false },
       { name: 'Fleet', rows: 4, hidden: false },

@@ -74,7 +74,7 @@ describe.each(testBackends)('validate grid: cells fixed in place on %s', (backen
     await request(ctx().app).post(`${BASE}/edits`).set(bearer(token)).send({ upload_id: uploadId, mappings, edits: [{ row: 1, column: 'Reach (mm)', value: '1200' }] }).expect(200);
 
     const imported = bulkImportResponseSchema.parse((await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: uploadId, mappings }).expect(200)).body);
-    expect(imported).toEqual({ inserted: 4, updated: 0, unchanged: 0, skipped: 0, import_id: uploadId });
+    expect(imported).toEqual({ inserted: 4, updated: 0, unchanged: 0, skipped: 0, import_id: uploadId, attached: 0, private_copies: 0, skipped_matches: 0, errors_csv_url: null });
     // The result's link: the catalog filtered to this import lists its robots and nothing else.
     const catalog = integratorCatalogResponseSchema.parse((await request(ctx().app).get('/api/integrator/catalog/robots').query({ import_id: uploadId, limit: 50 }).set(bearer(token)).expect(200)).body);
     expect(catalog.total).toBe(4);

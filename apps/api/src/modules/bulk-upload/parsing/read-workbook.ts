@@ -2,11 +2,12 @@ import * as XLSX from 'xlsx';
 import { BULK_MAX_ROWS, BULK_PREVIEW_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import { assertHasData, createTableBuilder, type Cell } from './table';
+import { suggestMappings } from './header-mapping';
 import { startsWith } from './text-decode';
 import type { DecimalVotes } from './units';
 import { addDecimalVotes } from './validate-rows';
 import { votesOf, type ReadOptions, type UploadTable } from './upload-table';
-import { assertSafeZip, assertWorkbookFits } from './zip-guard';
+import { assertSafeZip, assertSheetsFit, assertWorkbookFits } from './zip-guard';
 
 /* Workbooks (.xlsx, .xls): sniffed by their first bytes, checked for zip bombs, read whole. */
 
@@ -51,22 +52,51 @@ function filledRows(data: DenseRows): number {
   return n;
 }
 
+/** An OLE container holding the parts Excel writes for a workbook saved with a password (ECMA-376 agile or standard encryption). */
+function isEncryptedPackage(buffer: Buffer): boolean {
+  return buffer.includes(Buffer.from('EncryptedPackage', 'utf16le')) || buffer.includes(Buffer.from('EncryptionInfo', 'utf16le'));
+}
+
+const encrypted = () =>
+  new AppError(
+    'WORKBOOK_ENCRYPTED',
+    'This workbook is protected with a password, so it cannot be read. Open it in Excel, remove the password (File > Info > Protect Workbook > Encrypt with Password, clear it), save, and upload it again; or export the sheet as CSV.',
+  );
+
+/** What a file named .xlsx/.xls holds instead, when it is plainly something else. */
+function disguisedAs(buffer: Buffer): string {
+  const head = buffer.subarray(0, 512).toString('latin1');
+  if (head.startsWith('%PDF')) return ' (it is a PDF)';
+  if (/^\s*[{[]/.test(head)) return ' (it looks like JSON: rename it to .json)';
+  if (!buffer.subarray(0, 512).includes(0) && /[,;\t]/.test(head)) return ' (it looks like a CSV file: rename it to .csv)';
+  return '';
+}
+
+type BuiltTable = ReturnType<ReturnType<typeof createTableBuilder>['finish']>;
+
+/** Headers that name a maker or a model column (as the mapping step would suggest them). */
+function namesRobots(columns: readonly string[]): boolean {
+  return Object.values(suggestMappings(columns)).some((field) => field === 'manufacturer' || field === 'model');
+}
+
 export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', options: ReadOptions = {}): Promise<UploadTable> {
   const isZip = startsWith(buffer, ZIP) || startsWith(buffer, ZIP_EMPTY);
   const isCfb = startsWith(buffer, CFB);
-  if (format === 'xlsx' && !isZip) {
-    throw new AppError('BAD_REQUEST', `The file is named .xlsx but is not an Excel workbook. Save it from Excel as .xlsx, or export a .csv.`);
+  if (isCfb && isEncryptedPackage(buffer)) throw encrypted();
+  if (format === 'xlsx' && !isZip && !isCfb) {
+    throw new AppError('WORKBOOK_UNREADABLE', `The file is named .xlsx but is not an Excel workbook${disguisedAs(buffer)}. Save it from Excel as .xlsx, or export a .csv.`);
   }
   if (format === 'xls' && !isZip && !isCfb) {
     // Old "Excel" exports are sometimes HTML or XML tables named .xls; SheetJS reads those.
     const head = buffer.subarray(0, 512).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
     if (!head.startsWith('<')) {
-      throw new AppError('BAD_REQUEST', `The file is named .xls but is not an Excel workbook. Save it from Excel as .xls or .xlsx, or export a .csv.`);
+      throw new AppError('WORKBOOK_UNREADABLE', `The file is named .xls but is not an Excel workbook${disguisedAs(buffer)}. Save it from Excel as .xls or .xlsx, or export a .csv.`);
     }
   }
   if (isZip) {
     await assertSafeZip(buffer);
     assertWorkbookFits(buffer);
+    assertSheetsFit(buffer);
   }
 
   let workbook: XLSX.WorkBook;
@@ -86,7 +116,8 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
       sheetRows: BULK_MAX_ROWS + 1000,
     });
   } catch (err) {
-    throw new AppError('BAD_REQUEST', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
+    if (/password|encrypt/i.test((err as Error).message)) throw encrypted();
+    throw new AppError('WORKBOOK_UNREADABLE', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
   }
 
   const dataOf = (name: string) => (workbook.Sheets[name]?.['!data'] ?? []) as DenseRows;
@@ -100,6 +131,8 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
   const order = options.sheet !== undefined
     ? [options.sheet]
     : [...sheets.filter((s) => !s.hidden), ...sheets.filter((s) => s.hidden)].map((s) => s.name);
+  let firstRefusal: Error | undefined;
+  let fallback: { sheetName: string; table: BuiltTable; truncatedColumns: boolean; votes: DecimalVotes[] } | undefined;
   for (const sheetName of order) {
     const data = dataOf(sheetName);
     let truncatedColumns = false;
@@ -129,11 +162,33 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
       continue;
     }
     const table = builder.finish();
-    assertHasData(table, `sheet "${sheetName}"`);
+    if (options.sheet === undefined) {
+      // A notes or cover sheet first ("Read me", a title with no rows under it): read the next sheet with data, and say so.
+      try {
+        assertHasData(table, `sheet "${sheetName}"`);
+      } catch (err) {
+        firstRefusal ??= err instanceof Error ? err : new Error(String(err));
+        continue;
+      }
+    } else {
+      assertHasData(table, `sheet "${sheetName}"`);
+    }
+    // Without a sheet asked for, a sheet whose headers name no maker or model (a cover sheet of notes) gives way to a later sheet that does.
+    if (options.sheet === undefined && !namesRobots(table.columns)) {
+      fallback ??= { sheetName, table, truncatedColumns, votes };
+      continue;
+    }
+    return finishSheet(sheetName, table, truncatedColumns, votes);
+  }
+  if (fallback) return finishSheet(fallback.sheetName, fallback.table, fallback.truncatedColumns, fallback.votes);
+  if (firstRefusal) throw firstRefusal;
+  throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
+
+  function finishSheet(sheetName: string, table: BuiltTable, truncatedColumns: boolean, votes: DecimalVotes[]): UploadTable {
     const warnings = [...table.warnings];
     const skippedSheets = workbook.SheetNames.indexOf(sheetName);
-    if (options.sheet === undefined && skippedSheets > 0 && sheets.slice(0, skippedSheets).every((s) => s.rows === 0 || s.hidden)) {
-      warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'are' : 'is'} empty or hidden.`);
+    if (options.sheet === undefined && skippedSheets > 0) {
+      warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'hold' : 'holds'} no robot rows (empty, hidden or notes only).`);
     }
     const others = sheets.filter((s) => s.name !== sheetName && s.rows > 0).length;
     if (options.sheet === undefined && others) warnings.push(`The workbook has ${others + 1} sheets with data; "${sheetName}" was read. Choose another sheet if the robots are elsewhere.`);
@@ -149,5 +204,4 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
       sheets,
     };
   }
-  throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
 }

@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
-import { createInflateRaw } from 'node:zlib';
+import { constants as zlibConstants, createInflateRaw, inflateRawSync } from 'node:zlib';
+import { BULK_MAX_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 
 /** Limits for a workbook's ZIP container (.xlsx is a ZIP of XML files). */
@@ -27,8 +28,8 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
 const bomb = (why: string) =>
-  new AppError('BAD_REQUEST', `This workbook cannot be read safely: ${why}. Save it again from Excel, or export the sheet as CSV.`);
-const corrupt = (why: string) => new AppError('BAD_REQUEST', `The file is not a valid Excel workbook (${why}). Save it again from Excel, or export the sheet as CSV.`);
+  new AppError('WORKBOOK_UNSAFE', `This workbook cannot be read safely: ${why}. Save it again from Excel, or export the sheet as CSV.`);
+const corrupt = (why: string) => new AppError('WORKBOOK_UNREADABLE', `The file is not a valid Excel workbook (${why}). Save it again from Excel, or export the sheet as CSV.`);
 
 function u64(buf: Buffer, at: number): number {
   const v = buf.readBigUInt64LE(at);
@@ -187,8 +188,53 @@ export function assertWorkbookFits(buf: Buffer, heapLimit?: number): void {
   const limit = workbookXmlLimit(heapLimit);
   if (total > limit) {
     throw new AppError(
-      'BAD_REQUEST',
+      'WORKBOOK_TOO_LARGE',
       `This workbook is too large to read here: it expands to ${Math.round(total / MB)} MB of spreadsheet data, and this server reads workbooks of up to ${Math.round(limit / MB)} MB. Save the sheet as CSV and upload that instead, or split the workbook.`,
+    );
+  }
+}
+
+/** "A1:E1048576" -> the last row and column (1-based). */
+function dimensionOf(ref: string): { rows: number; columns: number } | null {
+  const end = ref.split(':').pop() ?? '';
+  const m = /^\$?([A-Z]{1,3})\$?(\d{1,7})$/.exec(end);
+  if (!m) return null;
+  const columns = [...(m[1] ?? '')].reduce((n, ch) => n * 26 + (ch.charCodeAt(0) - 64), 0);
+  return { rows: Number(m[2]), columns };
+}
+
+/**
+ * The size each worksheet declares (its <dimension ref>), read from the first few KB of
+ * each sheet part without inflating the rest: a sheet of 1,048,576 rows is refused before
+ * SheetJS reads any of it. A sheet without a dimension is left to the row limit of the reader.
+ */
+export function worksheetSizes(buf: Buffer): Array<{ part: string; rows: number; columns: number }> {
+  const out: Array<{ part: string; rows: number; columns: number }> = [];
+  for (const e of readZipDirectory(buf)) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(e.name)) continue;
+    const at = e.localHeaderOffset;
+    const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
+    const head = buf.subarray(start, start + Math.min(e.compressedSize, 4096));
+    let text: string;
+    try {
+      text = (e.method === 0 ? head : inflateRawSync(head, { finishFlush: zlibConstants.Z_SYNC_FLUSH })).toString('utf8', 0, 65536);
+    } catch {
+      continue;
+    }
+    const ref = /<(?:\w+:)?dimension\s+ref="([^"]+)"/.exec(text)?.[1];
+    const size = ref ? dimensionOf(ref) : null;
+    if (size) out.push({ part: e.name, ...size });
+  }
+  return out;
+}
+
+/** Refuses a workbook a sheet of which declares more rows than an import takes (title rows allowed for). */
+export function assertSheetsFit(buf: Buffer, maxRows: number = BULK_MAX_ROWS): void {
+  const big = worksheetSizes(buf).find((s) => s.rows > maxRows + 1000);
+  if (big) {
+    throw new AppError(
+      'FILE_TOO_MANY_ROWS',
+      `A sheet of this workbook has ${big.rows.toLocaleString('en-US')} rows; an import takes at most ${maxRows.toLocaleString('en-US')} data rows. Split the sheet into smaller files (or delete the empty rows below your data) and upload them one by one.`,
     );
   }
 }

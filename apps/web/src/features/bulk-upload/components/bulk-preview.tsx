@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-answer';
 import type { BulkUploadBasePath } from '../api/bulk-source';
 import { useDownloadBulkErrors } from '../api/download-bulk-errors';
+import { CatalogMatches, type MatchSelection } from './catalog-matches';
 import { ValidateGrid } from './validate-grid';
 
 export interface BulkPreviewProps {
@@ -16,6 +17,9 @@ export interface BulkPreviewProps {
   /** Sends a cell fixed in the grid (absent: the grid cannot be edited, e.g. rows sent without an upload). */
   onEdit?: (edit: BulkCellEdit) => void;
   editing?: boolean;
+  /** Rows already in the shared catalog: the choice for all and for each (absent: not shown). */
+  matchSelection?: MatchSelection;
+  onMatchChange?: (next: MatchSelection) => void;
 }
 
 /** "(rows 3, 4, 5, …)": where to look, as the spreadsheet numbers its rows. */
@@ -25,7 +29,7 @@ function rowsText(group: BulkWarningGroup): string {
 }
 
 /** Step 3: the counts, the warnings by kind, the rows as a grid (errors first, cells fixed in place) and the full error report. */
-export function BulkPreview({ basePath, parsed, mappings, validation, onEdit, editing = false }: BulkPreviewProps) {
+export function BulkPreview({ basePath, parsed, mappings, validation, onEdit, editing = false, matchSelection, onMatchChange }: BulkPreviewProps) {
   const warningsHeadingId = useId();
   const download = useDownloadBulkErrors();
   const counts = [
@@ -74,6 +78,10 @@ export function BulkPreview({ basePath, parsed, mappings, validation, onEdit, ed
             ))}
           </ul>
         </section>
+      ) : null}
+
+      {matchSelection && onMatchChange ? (
+        <CatalogMatches validation={validation} supplier={basePath === '/api/supplier/bulk-upload'} selection={matchSelection} onChange={onMatchChange} />
       ) : null}
 
       <ValidateGrid validation={validation} mappings={mappings} onEdit={onEdit} busy={editing} />

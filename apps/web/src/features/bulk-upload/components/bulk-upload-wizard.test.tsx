@@ -316,7 +316,8 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Show the whole catalog' })).toBeInTheDocument();
     expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped');
     const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
-    expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings });
+    // No row matched the catalog here: the default choice (attach) travels with no per-row overrides.
+    expect(JSON.parse(String(importCall.init.body))).toEqual({ upload_id: 'up-1', mappings: PARSED.suggested_mappings, match_default: 'attach', match_choices: [] });
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').length).toBeGreaterThan(robotLoads));
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/stats').length).toBeGreaterThan(statLoads));
   });
@@ -504,6 +505,8 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'POST', '/api/supplier/bulk-upload/import'), 0).init.body))).toEqual({
       upload_id: 'up-1',
       mappings: PARSED.suggested_mappings,
+      match_default: 'attach',
+      match_choices: [],
     });
     expect(await screen.findByRole('article', { name: 'FANUC M-20iD/25' })).toHaveTextContent('Active');
     // Nothing went to the integrator's pipeline.

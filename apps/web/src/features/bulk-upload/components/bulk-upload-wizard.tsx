@@ -23,6 +23,7 @@ import {
 import { BULK_MESSAGES, importCompleteMessage } from '../utils/messages';
 import { BulkMapFields } from './bulk-map-fields';
 import { BulkPreview } from './bulk-preview';
+import { DEFAULT_MATCH_SELECTION, matchRequestOf, type MatchSelection } from './catalog-matches';
 import { FileLayout } from './file-layout';
 import { ImportResult } from './import-result';
 import { FileDropzone } from './file-dropzone';
@@ -90,6 +91,8 @@ function WizardBody({
   const [mappings, setMappings] = useState<BulkMappings>({});
   const [validation, setValidation] = useState<BulkValidateResponse | null>(null);
   const [result, setResult] = useState<BulkImportResponse | null>(null);
+  /** Rows already in the catalog: attach by default, with per-row overrides. */
+  const [matchSelection, setMatchSelection] = useState<MatchSelection>(DEFAULT_MATCH_SELECTION);
   /** The server's saved mapping stays "in use" until the person changes a field or applies another. */
   const [appliedSaved, setAppliedSaved] = useState(true);
   const template = useDownloadTemplate(basePath);
@@ -161,7 +164,7 @@ function WizardBody({
   const runImport = () => {
     if (!parsed) return;
     importRows.mutate(
-      { basePath, source: bulkSourceOf(parsed), mappings },
+      { basePath, source: bulkSourceOf(parsed), mappings, match: matchRequestOf(matchSelection) },
       {
         onSuccess: (answer) => {
           toast.success(importCompleteMessage(answer));
@@ -178,7 +181,15 @@ function WizardBody({
   };
 
   if (result) {
-    return <ImportResult result={result} supplier={basePath === '/api/supplier/bulk-upload'} onShowImported={onShowImported} onClose={onDone} />;
+    return (
+      <ImportResult
+        result={result}
+        supplier={basePath === '/api/supplier/bulk-upload'}
+        onShowImported={onShowImported}
+        onClose={onDone}
+        report={parsed?.upload_id ? { basePath, uploadId: parsed.upload_id, mappings, fileName: parsed.file_name } : undefined}
+      />
+    );
   }
 
   return (
@@ -278,6 +289,8 @@ function WizardBody({
             validation={validation}
             onEdit={parsed.upload_id ? fixCell : undefined}
             editing={editCells.isPending}
+            matchSelection={matchSelection}
+            onMatchChange={setMatchSelection}
           />
           {editCells.isError ? <InlineAlert title="The cell could not be checked." detail={detailOf(editCells.error)} /> : null}
           {importRows.isPending ? <ProgressBar label="Importing robots…" value={null} /> : null}

@@ -16,3 +16,8 @@ export function importCompleteMessage({ inserted, updated, unchanged = 0, skippe
   ].filter(Boolean);
   return `Import complete! ${inserted} inserted, ${updated} updated${rest.map((part) => `; ${part}`).join('')}`;
 }
+
+/** "12 attached to catalog models, 3 private copies, 2 skipped": the rows that were already in the catalog. */
+export function catalogMatchSummary({ attached = 0, private_copies: copies = 0, skipped_matches: skipped = 0 }: { attached?: number; private_copies?: number; skipped_matches?: number }): string {
+  return `${attached} attached to catalog ${attached === 1 ? 'model' : 'models'}, ${copies} private ${copies === 1 ? 'copy' : 'copies'}, ${skipped} skipped`;
+}
