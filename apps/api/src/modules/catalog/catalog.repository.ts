@@ -728,7 +728,8 @@ function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figure
 /**
  * The robots that meet a candidate query's figures but not its environment limits, for
  * the assistant's "nothing known fits" answer: how many have no published value for each
- * limit, and the nearest few (those meeting the most limits first, then by payload).
+ * limit, and the nearest few (those meeting the most limits first, then those whose
+ * values are published, then the least short on the figures; within half of them).
  */
 export async function environmentShortfall(
   reader: CatalogReader,
@@ -745,11 +746,18 @@ export async function environmentShortfall(
     reader.db,
     sql`select count(*)::int as "total"${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``} from ${robots} where ${and(...figures)}`,
   );
+  // Near misses (issue 12): robots known to meet the most limits, then those whose values
+  // are published (a known miss is a near miss; an unpublished value is not evidence), then
+  // the least short on payload and reach. A robot may miss the figures by at most half.
+  const { figures: hardLimits } = candidateConditions(reader, { ...q, minPayloadKg: 0, minReachMm: undefined, environment: undefined });
+  const unknowns = present.map((k) => sql`(case when ${environmentColumn(k, robotEnvironmentColumns)} is null then 1 else 0 end)`);
+  const unknownCount = unknowns.length ? sql.join(unknowns, sql` + `) : sql`0`;
+  const short = sql`(greatest(0, 1 - ${robots.payloadKg} / ${q.minPayloadKg}::float8)${q.minReachMm ? sql` + greatest(0, 1 - ${robots.reachMm} / ${q.minReachMm}::float8)` : sql``})`;
   const nearest = await reader.db
     .select({ ...robotColumns, description: sql<string>`''` })
     .from(robots)
-    .where(and(...figures))
-    .orderBy(sql`${score} desc`, asc(robots.payloadKg), asc(robots.model))
+    .where(and(...hardLimits, sql`${short} <= 0.5`))
+    .orderBy(sql`${score} desc`, sql`${unknownCount} asc`, sql`${short} asc`, asc(robots.payloadKg), asc(robots.model))
     .limit(limit);
   return {
     meetingFigures: Number(row?.total ?? 0),
