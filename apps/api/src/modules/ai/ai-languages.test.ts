@@ -195,6 +195,32 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(answer.metadata.followUpQuestions?.join(' ')).not.toMatch(/What cycle time|Would you like/);
   });
 
+  // A technician's short questions (session 10): the alarm headings, the unknown-code answer
+  // and the help menu in the language asked; the makers' alarm wording stays as published.
+  it.each([
+    ['Was bedeutet FANUC SRVO-062?', [/SRVO-062/, /Tritt auf bei:/, /Wahrscheinliche Ursachen:/, /Was zu prüfen ist:/]],
+    ['¿Qué significa SRVO-062 en FANUC?', [/SRVO-062/, /Aparece en:/, /Causas probables:/, /Qué comprobar:/]],
+    // A made-up code is unknown for the maker named, with where to look it up.
+    ['FANUC zeigt Alarm ZQX-9981, was heißt das?', [/ZQX-9981 ist kein FANUC-Alarmcode in unserer geprüften Liste/, /genau so, wie das Bediengerät ihn anzeigt/, /im FANUC-Handbuch/]],
+    ['Yaskawa alarma 77777, ¿qué significa?', [/77777 no es un código de alarma de Yaskawa de nuestra lista verificada/, /exactamente como lo muestra la consola/, /manual de Yaskawa/]],
+  ] as const)('a technician\'s short alarm question is answered in its language: %s', async (message, said) => {
+    const answer = await chat({ message });
+    expect(answer.metadata.userIntent).toBe('troubleshooting');
+    for (const s of said) expect(answer.response).toMatch(s);
+    expect(answer.response).not.toMatch(/Seen on:|Likely causes:|What to check:|is not an? .* alarm code|I can help best/);
+  });
+
+  it.each([
+    ['Hilfe', /Ich helfe am besten bei Fragen zu Robotern/, /Roboter auswählen/],
+    ['¿Qué puedes hacer? Ayuda por favor', /Puedo ayudar mejor con preguntas sobre robots|Soy el asistente de CellForge/, /Elegir un robot/],
+    ['Hallo, was kannst du?', /Ich bin der CellForge-Assistent|Ich helfe am besten/, /Roboter auswählen/],
+  ])('the help menu is in the language asked: %s', async (message, lead, item) => {
+    const answer = await chat({ message });
+    expect(answer.response).toMatch(lead);
+    expect(answer.response).toMatch(item);
+    expect(answer.response).not.toMatch(/I can help best|Choose a robot|Troubleshoot:/);
+  });
+
   it.each([
     ['Welcher hat die größte Reichweite?', /haben gemeinsam die größte Reichweite: 1\.300 mm|hat die größte Reichweite: [\d.]+ mm/, /Für die Roboter auf Ihrer Vergleichsseite/],
     ['¿Cuál tiene el mayor alcance?', /(comparten|tiene) el mayor alcance: [\d.]+ mm/, /Para los robots de su página de comparación/],
