@@ -210,6 +210,20 @@ describe.each(testBackends)('answers in the language asked on %s', (backend) => 
     expect(answer.response).not.toMatch(/Seen on:|Likely causes:|What to check:|is not an? .* alarm code|I can help best/);
   });
 
+  // ROI answers (session 10): the calculator's figures explained in the language asked, figures per locale.
+  it.each([
+    ['Wie lange dauert die Amortisation?', [/^Ihre Amortisationszeit beträgt etwa 18,5 Monate\./, /Nach den Werten in Ihrem ROI-Rechner:/, /- Investition: 74\.000\s\$/, /- Kapitalwert \(NPV\): 120\.000\s\$ über 5 Jahre/, /- Interner Zinsfuß \(IRR\): 58,1\s%/, /So lässt sie sich verbessern:/]],
+    ['¿Cuál es mi plazo de recuperación?', [/^Su plazo de recuperación es de unos 18,5 meses\./, /Según las cifras de su calculadora de ROI:/, /- Inversión: 74\.000\sUS\$/, /- VAN \(NPV\): 120\.000\sUS\$ en 5 años/, /- TIR \(IRR\): 58,1\s%/, /Cómo mejorarla:/]],
+    ['Was bringt mir ein Roboter? Ich möchte die Amortisation berechnen', [/Ich kann die Amortisation einer Roboterzelle abschätzen/, /Dafür brauche ich:/]],
+  ] as const)('explains the payback in the language asked: %s', async (message, said) => {
+    const roiData = said.length > 2 ? { paybackMonths: 18.5, annualSavings: 48000, upfrontCost: 74000, npv: 120000, irrPercent: 58.1, horizonYears: 5 } : undefined;
+    const answer = await chat({ message, context: { page: 'roi_calculator', ...(roiData ? { roiData } : {}) } as ChatRequest['context'] });
+    expect(answer.metadata.userIntent).toBe('roi');
+    for (const s of said) expect(answer.response).toMatch(s);
+    expect(answer.response).not.toMatch(/Your payback|Based on the figures|Ways to improve|I can estimate the payback|To calculate it/);
+    expect(answer.metadata.followUpQuestions.join(' ')).not.toMatch(/How many shifts|What is the total investment/);
+  });
+
   it.each([
     ['Hilfe', /Ich helfe am besten bei Fragen zu Robotern/, /Roboter auswählen/],
     ['¿Qué puedes hacer? Ayuda por favor', /Puedo ayudar mejor con preguntas sobre robots|Soy el asistente de CellForge/, /Elegir un robot/],
