@@ -231,11 +231,11 @@ export const numberWords = new Map<string, number>([
 
 /** Words that tell the language; the score also counts letters (ä ö ü ß; ñ á é í ó ú ¿ ¡). */
 export const germanWords = new Set(
-  'und mit fur der die das dem den des ein eine einen einer kein keine keinen nicht nur von vom bis zu zum zur mindestens hochstens zwischen uber unter ohne ausser wir suchen bitte oder soll sollte gerne auch eigentlich im pro als weniger mehr ca wiegen wiegt sind ist brauchen benotigen roboter teile ich unser unsere unserer unserem unseren welche welcher welches meldet zeigt'.split(' '),
+  'und mit fur der die das dem den des ein eine einen einer kein keine keinen nicht nur von vom bis zu zum zur mindestens hochstens zwischen uber unter ohne ausser wir suchen bitte oder soll sollte gerne auch eigentlich im pro als weniger mehr ca wiegen wiegt sind ist brauchen benotigen roboter teile ich unser unsere unserer unserem unseren welche welcher welches meldet zeigt bedeutet bedeuten heisst hilfe hallo kannst konnen koennen warum wieso wie gibt'.split(' '),
 );
 export const germanStems = /traglast|nutzlast|reichweite|achs|montage|gewicht|roboter|hersteller|schweiss|palettier|lackier|beschickung|wiederhol|taktzeit|reinraum|lebensmittel|geschutzt|abwaschbar|knickarm|sacke|kartons|bauteil|gussteil|verpack|prufung|handhabung|sekunden|klebstoff|dosier|fehler|storung|meldung/;
 export const spanishWords = new Set(
-  'de del la el los las con para sin y o un una al en por que mas menos como hasta entre ni nada solo quiero busco necesito tipo debe ser es son tambien muy pero'.split(' '),
+  'de del la el los las con para sin y o un una al en por que mas menos como hasta entre ni nada solo quiero busco necesito tipo debe ser es son tambien muy pero significa ayuda hola puedes puede'.split(' '),
 );
 export const spanishStems = /soldad|paletiz|carga|alcance|ejes|fabricante|pintura|ensambl|embalaje|dispensado|inspeccion|manipulacion|piezas|cajas|sacos|presupuesto|repetibilidad|ciclo|segundos|pesar|alimenticio|limpia|explosiones|lavado|techo|pared|suelo|montado|maquinas|cartesiano|portico|colaborativo|levantar|metros|chinos|resistente|articulado|japones|aleman|suizo|alarma|averia|codigo/;
 export const englishWords = new Set(

@@ -71,3 +71,60 @@ export function reachFit(reachMm: number, neededMm: number): FitCheck {
 export function axesFit(axes: number, minAxes: number): FitCheck {
   return check(axes, taskFigure('minimum axes', minAxes));
 }
+
+/**
+ * How the fit of robots that all meet a task is ranked (lower is a closer fit), one rule
+ * for the assistant's recommendations and the catalog search's relevance order (its SQL,
+ * catalog.repository.ts fitOrder, is written from these figures): the least payload
+ * headroom first, a reach with some room beyond the need (at the very edge of its envelope
+ * a robot is slowest and least stiff), a robot of the task's own category ahead (a
+ * palletizer for palletizing), cheaper ahead, an unknown price behind a known one.
+ */
+export const FIT_RANKING = {
+  /** Reach within this ratio of the need is at the edge of the envelope. */
+  reachEdgeRatio: 1.05,
+  /** Cost of a reach at the edge of the envelope. */
+  reachEdgeCost: 0.3,
+  /** Cost per unit of ln(reach / needed) beyond the edge. */
+  reachOversizeWeight: 0.6,
+  /** Bonus (negative cost) of a robot whose category is the task asked (palletizing). */
+  taskCategoryBonus: -0.3,
+  /** Cost of the mid price per USD. */
+  pricePerUsd: 0.3 / 200_000,
+  /** Cost of an unknown price (that of a robot of about 167,000 USD). */
+  unknownPriceCost: 0.25,
+} as const;
+
+/** The figures of a robot the fit ranking reads. */
+export interface RankedRobot {
+  payloadKg: number;
+  reachMm: number;
+  category: string;
+  priceMinUsd: number | null;
+  priceMaxUsd: number | null;
+}
+
+/** What the ranking measures against: the payload the wrist must carry (with the tool), the reach, the task. */
+export interface RankingNeed {
+  payloadKg?: number;
+  reachMm?: number;
+  /** The tasks asked (catalog applications); a robot whose category is one of them ranks ahead. */
+  tasks?: readonly string[];
+}
+
+/** The fit cost of a robot for a need (lower ranks first); FIT_RANKING says how. */
+export function fitScore(robot: RankedRobot, need: RankingNeed): number {
+  const F = FIT_RANKING;
+  let score = 0;
+  if (need.payloadKg !== undefined && need.payloadKg > 0) score += Math.log(Math.max(robot.payloadKg, 1e-9) / need.payloadKg);
+  if (need.reachMm !== undefined && need.reachMm > 0) {
+    const ratio = robot.reachMm / need.reachMm;
+    score += ratio < F.reachEdgeRatio ? F.reachEdgeCost : F.reachOversizeWeight * Math.log(ratio);
+  }
+  if (need.tasks?.includes(robot.category)) score += F.taskCategoryBonus;
+  score +=
+    robot.priceMinUsd != null && robot.priceMaxUsd != null
+      ? ((robot.priceMinUsd + robot.priceMaxUsd) / 2) * F.pricePerUsd
+      : F.unknownPriceCost;
+  return score;
+}

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { chatResponseSchema, type ChatResponse } from '@cellforge/contracts';
 import { seedCatalog, type Database } from '@cellforge/db';
+import { defined } from '../../test/defined';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import type { RobotRow } from '../catalog';
 import { findNamedRobots } from './advisor/mentions';
@@ -61,6 +62,36 @@ describe.each(testBackends)('assistant environment limits on %s', (backend) => {
     // Nothing named is presented as fitting: each misses a limit or does not publish it.
     for (const r of named) expect(r.foodGrade === true && (r.ipRating ?? 0) >= 67, `${r.manufacturer} ${r.model}`).toBe(false);
     expect(answer.response).not.toMatch(/catalog robots that fit/i);
+  });
+
+  it('"Food-grade IP67 robot for raw chicken, 5 kg": names the near miss whose published values come closest, with what it misses, linked', async () => {
+    const res = await request(ctx().app).post('/ai/chat').send({ message: 'Food-grade IP67 robot for raw chicken, 5 kg' }).expect(200);
+    const answer = chatResponseSchema.parse(res.body);
+    // The one robot whose maker publishes food-grade: 5 kg rated, 6 kg needed (5 kg part + 20 %), IP66 not IP67.
+    const [e0509] = (await robotsNamedIn(ctx().handle.db, 'Doosan Robotics E0509')).filter((r) => r.model === 'E0509');
+    expect(e0509?.foodGrade).toBe(true);
+    const line = answer.response.split('\n').find((l) => l.includes('E0509'));
+    expect(line, answer.response).toBeDefined();
+    expect(line).toMatch(/payload 5 kg, 1 kg \(17%\) short/);
+    expect(line).toMatch(/IP66, IP67 needed/);
+    expect(line).not.toMatch(/food-grade rating not published/);
+    expect(answer.metadata.robotLinks?.map((l) => l.href)).toContain(`/robots/${defined(e0509).id}`);
+    // Known values come before unknown ones: it is the first near miss named.
+    const misses = answer.response.slice(answer.response.indexOf('The nearest robots, and what each misses:'));
+    expect(misses.split('\n')[1]).toMatch(/E0509/);
+  });
+
+  it.each([
+    ['a robot for 2,500 kg castings'],
+    ['What robot can handle a 3000 kg payload?'],
+  ])('"%s": nothing fits, and the closest robots are named with their misses and linked', async (message) => {
+    const res = await request(ctx().app).post('/ai/chat').send({ message }).expect(200);
+    const answer = chatResponseSchema.parse(res.body);
+    const named = await robotsNamedIn(ctx().handle.db, answer.response);
+    expect(answer.response).toMatch(/how far each falls short/);
+    expect(named.length).toBeGreaterThan(0);
+    const linked = new Set((answer.metadata.robotLinks ?? []).map((l) => l.href));
+    for (const r of named) expect(linked.has(`/robots/${r.id}`), `${r.manufacturer} ${r.model}`).toBe(true);
   });
 
   it('"IP67 robot for 10 kg parts at 1 m reach": every robot recommended is known IP67 or better', async () => {

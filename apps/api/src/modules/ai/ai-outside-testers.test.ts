@@ -216,6 +216,25 @@ describe.each(testBackends)('outside testers’ wordings on %s', (backend) => {
     const typed = await chat({ message: 'type palletizer for 9 kg bags' });
     for (const r of await named(typed)) expect(r.category).toBe('palletizing');
   });
+  it.each([
+    ['FANUC ZQX-9981', 'FANUC', 'ZQX-9981'],
+    ['my fanuc shows QQA-123, what does it mean?', 'FANUC', 'QQA-123'],
+    ['Yaskawa alarm 77777', 'Yaskawa', '77777'],
+  ])('"%s": a made-up code is not in our verified list for that maker, with what to check and the manual', async (message, maker, code) => {
+    const answer = await chat({ message });
+    expect(answer.metadata.userIntent).toBe('troubleshooting');
+    expect(answer.response).toContain(`${code} is not`);
+    expect(answer.response).toMatch(new RegExp(`${maker} alarm code in our verified list`));
+    // What to check: the code exactly as displayed and the controller model; where to look it up.
+    expect(answer.response).toMatch(/exactly as the pendant displays it/);
+    expect(answer.response).toMatch(/controller model/);
+    expect(answer.response).toMatch(new RegExp(`Look it up in the ${maker} .*[Mm]anual`));
+    expect(answer.response).not.toMatch(/I can help best with robot questions/);
+  });
+  it.each(['FANUC CRX-10iA for 8 kg parts', 'KUKA KR C4 controller price', 'Yaskawa DX200 and YRC1000 difference'])('"%s": model and controller names are no alarm codes', async (message) => {
+    const answer = await chat({ message });
+    expect(answer.response).not.toMatch(/in our verified list/);
+  });
   it.each(['fanuc srvo062', 'srvo 62 on my fanuc'])('"%s": an alarm typed on a phone is looked up like SRVO-062', async (q) => {
     const answer = await chat({ message: q });
     expect(answer.response).toMatch(/SRVO-062/);

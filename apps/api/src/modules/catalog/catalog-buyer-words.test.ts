@@ -4,6 +4,7 @@ import { robotListResponseSchema, type RobotListResponse } from '@cellforge/cont
 import { seedCatalog, seedRobots } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { defined } from '../../test/defined';
+import { fitScore, requiredPayloadKg } from '@cellforge/robot-fit';
 
 /**
  * Issue 12, the catalog search box read as a buyer writes (written from the buyer's side
@@ -96,6 +97,68 @@ describe.each(testBackends)('catalog search in buyers’ words on %s', (backend)
     const result = await search(ctx().app, { q: 'no ABB 10 kg', manufacturer: 'ABB' });
     for (const r of result.data) expect(r.manufacturer).toBe('ABB');
     expect(result.interpretation?.not_applied.join(' ')).toMatch(/ABB/);
+  });
+});
+
+type Listed = RobotListResponse['data'][number];
+const byName = (a: Listed, b: Listed) => (a.manufacturer < b.manufacturer ? -1 : a.manufacturer > b.manufacturer ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0);
+const names = (rows: Listed[]) => rows.map((r) => `${r.manufacturer} ${r.model}`);
+
+describe.each(testBackends)('relevance of a search whose words all became filters, on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+
+  /** The order a buyer expects: closest fit first (robot-fit, as the chat ranks), ties by name. */
+  const byFit = (need: Parameters<typeof fitScore>[1]) => (a: Listed, b: Listed) => {
+    const cost = (r: Listed) =>
+      fitScore(
+        {
+          payloadKg: r.payload_kg,
+          reachMm: r.reach_mm,
+          category: r.category,
+          priceMinUsd: r.offers?.price_min_usd ?? r.price_min_usd,
+          priceMaxUsd: r.offers?.price_max_usd ?? r.price_max_usd,
+        },
+        need,
+      );
+    return cost(a) - cost(b) || byName(a, b);
+  };
+
+  it('"cobot 10 kg": the cobots with the least payload to spare come first, not the alphabet', async () => {
+    const result = await search(ctx().app, { q: 'cobot 10 kg' });
+    expect(result.interpretation?.text).toBeNull();
+    expect(result.data.length).toBeGreaterThan(3);
+    const need = { payloadKg: requiredPayloadKg(10) };
+    expect(names(result.data)).toEqual(names([...result.data].sort(byFit(need))));
+    expect(names(result.data)).not.toEqual(names([...result.data].sort(byName)));
+    // The first has less payload to spare than the last: a 12 kg-class cobot ahead of a 30 kg one.
+    expect(defined(result.data[0]).payload_kg).toBeLessThan(defined(result.data.at(-1)).payload_kg);
+  });
+
+  it('"palletizing 40 kg 2 m reach": closest payload and reach first, palletizers ahead of arms that merely list the task', async () => {
+    const result = await search(ctx().app, { q: 'palletizing 40 kg 2 m reach' });
+    expect(result.interpretation?.text).toBeNull();
+    expect(result.data.length).toBeGreaterThan(2);
+    const need = { payloadKg: requiredPayloadKg(40), reachMm: 2000, tasks: ['palletizing'] };
+    expect(names(result.data)).toEqual(names([...result.data].sort(byFit(need))));
+    expect(names(result.data)).not.toEqual(names([...result.data].sort(byName)));
+    for (const r of result.data) {
+      expect(r.payload_kg).toBeGreaterThanOrEqual(48);
+      expect(r.reach_mm).toBeGreaterThanOrEqual(2000);
+    }
+  });
+
+  it('the same filters chosen in the panel rank the same way, page by page, with stable ties', async () => {
+    const read = await search(ctx().app, { q: 'cobot 10 kg' });
+    const filters = defined(read.interpretation).filters;
+    const first = await search(ctx().app, { ...filters, limit: 3, page: 1 });
+    const second = await search(ctx().app, { ...filters, limit: 3, page: 2 });
+    expect(names([...first.data, ...second.data])).toEqual(names(read.data.slice(0, 6)));
+  });
+
+  it('a chosen sort still wins: sort=payload is heaviest first', async () => {
+    const result = await search(ctx().app, { q: 'cobot 10 kg', sort: 'payload' });
+    const payloads = result.data.map((r) => r.payload_kg);
+    expect(payloads).toEqual([...payloads].sort((a, b) => b - a));
   });
 });
 

@@ -43,6 +43,10 @@ const queries: Array<Record<string, string | number>> = [
   { q: 'a', excludeManufacturer: 'fanuc,abb' },
   { excludeManufacturer: 'kuka' },
   { minPayload: 10, maxPayload: 20 },
+  // Ranked by fit (sort=relevance with figures and no words): robot-fit's fitScore as SQL.
+  { minPayload: 12, category: 'collaborative' },
+  { minPayload: 48, minReach: 2000, application: 'palletizing', limit: 5, page: 2 },
+  { minReach: 1300, excludeManufacturer: 'fanuc' },
   { minReach: 1500, maxReach: 3000, sort: 'reach', limit: 50 },
   { industry: 'logistics', minPrice: 50000, maxPrice: 150000, sort: 'price' },
   { minAxes: 6, maxAxes: 6, category: 'collaborative' },

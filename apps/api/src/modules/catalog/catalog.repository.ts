@@ -7,6 +7,7 @@ import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { isUuid } from '../../lib/db-values';
 import { defined } from '../../lib/invariants';
 import { toOfferSummary } from './offers-summary';
+import { FIT_RANKING, type RankingNeed } from '@cellforge/robot-fit';
 import type { CatalogReader } from './visibility';
 
 const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
@@ -177,7 +178,50 @@ export const facetKeys: FacetKey[] = ['category', 'manufacturer', 'application',
 const byMaker = sql`${robots.manufacturer} collate "C"`;
 const byModel = sql`${robots.model} collate "C"`;
 
+/**
+ * What a search ranks by fit against (sort=relevance with no words to match): the least
+ * payload and reach it asks for, whether the words ("cobot 10 kg") or the filter panel
+ * gave them, and the tasks asked when no category was chosen. null: no figure to fit.
+ */
+export function fitNeed(query: RobotQuery, terms: SearchTerms | null): RankingNeed | null {
+  if (terms || query.sort !== 'relevance') return null;
+  const payloadKg = query.minPayload !== undefined && query.minPayload > 0 ? query.minPayload : undefined;
+  const reachMm = query.minReach !== undefined && query.minReach > 0 ? query.minReach : undefined;
+  if (payloadKg === undefined && reachMm === undefined) return null;
+  return { payloadKg, reachMm, tasks: query.category ? [] : valueList(query.application) };
+}
+
+/** The columns fitCost reads, as SQL of the statement it is put in. */
+export interface FitColumns {
+  payload: SQL;
+  reach: SQL;
+  category: SQL;
+  priceMin: SQL;
+  priceMax: SQL;
+}
+
+/** robot-fit's fitScore as SQL (the same FIT_RANKING figures): the cost a search's relevance order sorts by, lowest first. */
+export function fitCost(need: RankingNeed, c: FitColumns): SQL {
+  const F = FIT_RANKING;
+  const parts: SQL[] = [];
+  if (need.payloadKg !== undefined) parts.push(sql`ln(greatest(${c.payload}, 1e-9) / ${need.payloadKg}::float8)`);
+  if (need.reachMm !== undefined) {
+    const ratio = sql`(${c.reach} / ${need.reachMm}::float8)`;
+    parts.push(sql`case when ${ratio} < ${F.reachEdgeRatio}::float8 then ${F.reachEdgeCost}::float8 else ${F.reachOversizeWeight}::float8 * ln(${ratio}) end`);
+  }
+  if (need.tasks?.length) parts.push(sql`case when lower(${c.category}) = any(${textArray(need.tasks)}) then ${F.taskCategoryBonus}::float8 else 0 end`);
+  parts.push(
+    sql`case when ${c.priceMin} is not null and ${c.priceMax} is not null then (${c.priceMin} + ${c.priceMax}) / 2.0::float8 * ${F.pricePerUsd}::float8 else ${F.unknownPriceCost}::float8 end`,
+  );
+  return sql`(${sql.join(parts, sql` + `)})`;
+}
+
 export function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+  const need = fitNeed(query, terms);
+  if (need) {
+    const cost = fitCost(need, { payload: sql`${robots.payloadKg}`, reach: sql`${robots.reachMm}`, category: sql`${robots.category}`, priceMin: effectivePrice('min'), priceMax: effectivePrice('max') });
+    return [sql`${cost} asc`, byMaker, byModel];
+  }
   switch (query.sort) {
     case 'payload':
       return [desc(robots.payloadKg), byMaker, byModel];
@@ -309,6 +353,7 @@ function setCondition(key: FacetKey, query: RobotQuery): SQL {
 function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
   const maker = sql.raw('m."manufacturer" collate "C"');
   const model = sql.raw('m."model" collate "C"');
+  if (fitNeed(query, terms)) return sql`m."fit" asc, ${maker}, ${model}`;
   switch (query.sort) {
     case 'payload':
       return sql`m."payload_kg" desc, ${maker}, ${model}`;
@@ -404,6 +449,10 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
   const ranked = query.sort === 'relevance' && terms !== null;
   const rel = ranked ? splitRelevance(terms) : sql`null::int`;
+  const need = fitNeed(query, terms);
+  const fit = need
+    ? fitCost(need, { payload: S.payloadKg, reach: S.reachMm, category: sql.raw('f."category"'), priceMin: S.priceMinUsd, priceMax: S.priceMaxUsd })
+    : sql`null::float8`;
 
   const others = (k: FacetKey) => sql.join(facetKeys.filter((o) => o !== k).map((o) => sql.raw(`m_${o}`)), sql` and `);
   const order = matchOrder(query, terms);
@@ -452,10 +501,10 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
       page as (
         select m.* from (
           select ${S.id} as "id", ${S.manufacturer} as "manufacturer", ${S.model} as "model",
-                 ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${rel} as "rel"
+                 ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd", ${rel} as "rel", ${fit} as "fit"
           from ${S.table} join f on f."id" = ${S.facetSet}
           where ${S.facetSet} = any(array(select f."id" from f where f."all_tokens" and f.kept and f.hit and f."robots" > 0)) and ${figuresHold}
-          ${parts.length ? sql`union all select "id", "manufacturer", "model", "payload_kg", "reach_mm", "price_min_usd", "rel" from own where hit` : sql``}
+          ${parts.length ? sql`union all select "id", "manufacturer", "model", "payload_kg", "reach_mm", "price_min_usd", "rel", null::float8 from own where hit` : sql``}
         ) m
         order by ${order} ${window}
       )`;
@@ -679,7 +728,8 @@ function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figure
 /**
  * The robots that meet a candidate query's figures but not its environment limits, for
  * the assistant's "nothing known fits" answer: how many have no published value for each
- * limit, and the nearest few (those meeting the most limits first, then by payload).
+ * limit, and the nearest few (those meeting the most limits first, then those whose
+ * values are published, then the least short on the figures; within half of them).
  */
 export async function environmentShortfall(
   reader: CatalogReader,
@@ -696,11 +746,18 @@ export async function environmentShortfall(
     reader.db,
     sql`select count(*)::int as "total"${counts.length ? sql`, ${sql.join(counts, sql`, `)}` : sql``} from ${robots} where ${and(...figures)}`,
   );
+  // Near misses (issue 12): robots known to meet the most limits, then those whose values
+  // are published (a known miss is a near miss; an unpublished value is not evidence), then
+  // the least short on payload and reach. A robot may miss the figures by at most half.
+  const { figures: hardLimits } = candidateConditions(reader, { ...q, minPayloadKg: 0, minReachMm: undefined, environment: undefined });
+  const unknowns = present.map((k) => sql`(case when ${environmentColumn(k, robotEnvironmentColumns)} is null then 1 else 0 end)`);
+  const unknownCount = unknowns.length ? sql.join(unknowns, sql` + `) : sql`0`;
+  const short = sql`(greatest(0, 1 - ${robots.payloadKg} / ${q.minPayloadKg}::float8)${q.minReachMm ? sql` + greatest(0, 1 - ${robots.reachMm} / ${q.minReachMm}::float8)` : sql``})`;
   const nearest = await reader.db
     .select({ ...robotColumns, description: sql<string>`''` })
     .from(robots)
-    .where(and(...figures))
-    .orderBy(sql`${score} desc`, asc(robots.payloadKg), asc(robots.model))
+    .where(and(...hardLimits, sql`${short} <= 0.5`))
+    .orderBy(sql`${score} desc`, sql`${unknownCount} asc`, sql`${short} asc`, asc(robots.payloadKg), asc(robots.model))
     .limit(limit);
   return {
     meetingFigures: Number(row?.total ?? 0),

@@ -29,6 +29,16 @@ export async function anyRobotFits(catalog: CatalogReader, f: Facts): Promise<bo
 /** "48%" in English, "48 %" in German and Spanish. */
 const pct = (short: number, need: number, lang: AnswerLanguage) => `${Math.round((short / need) * 100)}${lang === 'en' ? '' : ' '}%`;
 
+/** How far a robot falls short of the payload and reach needed ("payload 5 kg, 1 kg (17%) short"); empty when it meets both. */
+function figureMisses(r: RobotRow, need: ReturnType<typeof hardNeed>, lang: AnswerLanguage): string[] {
+  const t = messagesFor(lang).none;
+  const x = formatterFor(lang);
+  const misses: string[] = [];
+  if (r.payloadKg < need.minPayloadKg) misses.push(t.payloadShort(x.kg(r.payloadKg), x.kg(need.minPayloadKg - r.payloadKg), pct(need.minPayloadKg - r.payloadKg, need.minPayloadKg, lang)));
+  if (need.minReachMm !== undefined && r.reachMm < need.minReachMm) misses.push(t.reachShort(x.mm(r.reachMm), x.mm(need.minReachMm - r.reachMm), pct(need.minReachMm - r.reachMm, need.minReachMm, lang)));
+  return misses;
+}
+
 /**
  * Feasibility first (issue 12): when the figures already known rule out the whole catalog,
  * say which one does (and what the catalog's limit is), and show the nearest robots with
@@ -65,11 +75,10 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   if (closest.length) {
     lines.push('', t.closest);
     for (const r of closest) {
-      const misses: string[] = [];
-      if (r.payloadKg < need.minPayloadKg) misses.push(t.payloadShort(x.kg(r.payloadKg), x.kg(need.minPayloadKg - r.payloadKg), pct(need.minPayloadKg - r.payloadKg, need.minPayloadKg, lang)));
-      if (need.minReachMm !== undefined && r.reachMm < need.minReachMm) misses.push(t.reachShort(x.mm(r.reachMm), x.mm(need.minReachMm - r.reachMm), pct(need.minReachMm - r.reachMm, need.minReachMm, lang)));
+      const misses = figureMisses(r, need, lang);
       lines.push(`- ${robotName(r)}: ${misses.length ? misses.join('; ') : t.meets}`);
     }
+    draft.named.push(...closest);
   }
   lines.push('', t.split, t.gantry);
   draft.text = lines.join('\n');
@@ -100,8 +109,8 @@ async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: s
   if (shortfall.nearest.length) {
     lines.push('', t.nearest);
     for (const r of shortfall.nearest) {
-      const checks = environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true);
-      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${checks.length ? checks.map((c) => c.text).join('; ') : t.meetsLimits}`);
+      const misses = [...figureMisses(r, need, lang), ...environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true).map((c) => c.text)];
+      lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${misses.length ? misses.join('; ') : t.meetsLimits}`);
     }
     draft.named.push(...shortfall.nearest);
   }

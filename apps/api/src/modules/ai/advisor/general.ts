@@ -1,13 +1,7 @@
+import { messagesFor } from './i18n';
 import type { RobotRow } from '../../catalog';
 import { categoryLabel, listApplications, priceBand, robotName, specLine, withArticle } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
-
-const CAPABILITIES = [
-  '- Choose a robot: tell me the part weight, the reach and the application',
-  '- Troubleshoot: give me the alarm code and text from the teach pendant',
-  '- Compare models side by side',
-  '- Estimate the payback (ROI) of a robot cell',
-];
 
 interface Faq {
   pattern: RegExp;
@@ -82,14 +76,13 @@ export function robotSummary(r: RobotRow): string[] {
 
 export function answerGeneral(u: Understanding): Draft {
   const draft = emptyDraft();
+  // The menu, greetings and off-topic answers in the language asked.
+  const menu = messagesFor(u.language).menu;
   if (u.offTopic) {
-    draft.text = [
-      "That's outside what I can help with: I'm CellForge's assistant for industrial robots and automation. I can help you:",
-      ...CAPABILITIES,
-    ].join('\n');
+    draft.text = [menu.offTopicLead, ...menu.capabilities].join('\n');
     draft.smallTalk = true;
-    draft.followUps = ['What task would you like to automate?', 'Do you have an alarm code you need help with?', 'Which robots would you like to compare?'];
-    draft.actions = ['Browse the robot catalog', 'Try the ROI calculator'];
+    draft.followUps = [...menu.followUps];
+    draft.actions = [...menu.actions];
     return draft;
   }
 
@@ -127,14 +120,10 @@ export function answerGeneral(u: Understanding): Draft {
     return draft;
   }
 
-  const hello = u.authenticated ? 'Hi again!' : 'Hi!';
-  const thanks = /\b(thanks?|thank you|cheers)\b/i.test(u.message);
-  draft.text = [
-    thanks ? "You're welcome! Anything else I can help with?" : u.greeting ? `${hello} I'm the CellForge assistant. I can help you:` : 'I can help best with robot questions. For example, I can:',
-    ...(thanks ? [] : CAPABILITIES),
-  ].join('\n');
+  const thanks = /\b(thanks?|thank you|cheers|danke|gracias)\b/i.test(u.message);
+  draft.text = [thanks ? menu.thanks : u.greeting ? menu.greetingLead(u.authenticated) : menu.helpLead, ...(thanks ? [] : menu.capabilities)].join('\n');
   draft.smallTalk = true;
-  draft.followUps = ['What task would you like to automate?', 'Do you have an alarm code you need help with?', 'Which robots would you like to compare?'];
-  draft.actions = ['Browse the robot catalog', 'Try the ROI calculator'];
+  draft.followUps = [...menu.followUps];
+  draft.actions = [...menu.actions];
   return draft;
 }

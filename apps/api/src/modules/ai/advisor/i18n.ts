@@ -188,6 +188,16 @@ export interface Messages {
     followUps: string[];
     actions: string[];
   };
+  // The help menu (what the assistant can do), greetings and off-topic questions.
+  menu: {
+    capabilities: string[];
+    helpLead: string;
+    greetingLead: (again: boolean) => string;
+    offTopicLead: string;
+    thanks: string;
+    followUps: string[];
+    actions: string[];
+  };
   // Alarm answers.
   alarm: {
     forYour: (robot: string) => string;
@@ -200,7 +210,10 @@ export interface Messages {
     safety: (text: string) => string;
     source: (text: string) => string;
     unknown: (code: string, maker: string) => string;
-    unknownCheck: (maker: string) => string;
+    /** What to check: the code as displayed and the controller model. */
+    displayed: (code: string) => string;
+    /** Where to look it up: the maker's manual (the one our verified entries cite, when known) and the alarm history. */
+    unknownCheck: (maker: string, manual: string | undefined) => string;
     whichMaker: (code: string) => string;
     whichMakerQ: string;
     pendant: string;
@@ -322,6 +335,20 @@ const en: Messages = {
     followUps: ['What payload and reach do you need?', 'Should I compare the closest models side by side?'],
     actions: ['Browse the robot catalog by maker and model'],
   },
+  menu: {
+    capabilities: [
+      '- Choose a robot: tell me the part weight, the reach and the application',
+      '- Troubleshoot: give me the alarm code and text from the teach pendant',
+      '- Compare models side by side',
+      '- Estimate the payback (ROI) of a robot cell',
+    ],
+    helpLead: 'I can help best with robot questions. For example, I can:',
+    greetingLead: (again) => `${again ? 'Hi again!' : 'Hi!'} I'm the CellForge assistant. I can help you:`,
+    offTopicLead: "That's outside what I can help with: I'm CellForge's assistant for industrial robots and automation. I can help you:",
+    thanks: "You're welcome! Anything else I can help with?",
+    followUps: ['What task would you like to automate?', 'Do you have an alarm code you need help with?', 'Which robots would you like to compare?'],
+    actions: ['Browse the robot catalog', 'Try the ROI calculator'],
+  },
   alarm: {
     forYour: (r) => `For your ${r}:`,
     kukaMessage: (t) => `KUKA message "${t}"`,
@@ -333,7 +360,8 @@ const en: Messages = {
     safety: (t) => `Safety: ${t}`,
     source: (t) => `Source: ${t}.`,
     unknown: (code, maker) => `${code} is not ${article(maker)} ${maker} alarm code in our verified list, so I won't guess what it means: the same number can mean different things on different controllers and software versions.`,
-    unknownCheck: (maker) => `Check the controller's alarm history (the first alarm of the sequence is usually the cause) and the alarm list of the ${maker} manual for your controller and software version.`,
+    displayed: (code) => `Check the code exactly as the pendant displays it (${code}: every letter and digit; 0 and O or 1 and I are easily mixed up) and the controller model (on the cabinet's rating plate or the pendant's version screen).`,
+    unknownCheck: (maker, manual) => `Look it up in the ${maker} manual for your controller and software version${manual ? ` (ours cite: ${manual})` : ''}, and check the controller's alarm history: the first alarm of the sequence is usually the cause.`,
     whichMaker: (code) => `I can't tell which maker's code ${code} is, and the same number means different things on different makers' controllers, so I won't guess.`,
     whichMakerQ: 'Which robot maker and controller show this code?',
     pendant: 'Please tell me exactly what the teach pendant shows: the full alarm text and number, and any cause or sub-code line under it (and the robot model and controller).',
@@ -457,6 +485,20 @@ const de: Messages = {
     followUps: ['Welche Traglast und Reichweite brauchen Sie?', 'Soll ich die nächstliegenden Modelle nebeneinander vergleichen?'],
     actions: ['Den Roboterkatalog nach Hersteller und Modell durchsuchen'],
   },
+  menu: {
+    capabilities: [
+      '- Roboter auswählen: nennen Sie mir Teilegewicht, Reichweite und Anwendung',
+      '- Fehlersuche: nennen Sie mir Alarmcode und Text vom Bediengerät (Teach Pendant)',
+      '- Modelle nebeneinander vergleichen',
+      '- Die Amortisation (ROI) einer Roboterzelle abschätzen',
+    ],
+    helpLead: 'Ich helfe am besten bei Fragen zu Robotern. Zum Beispiel kann ich:',
+    greetingLead: (again) => `${again ? 'Willkommen zurück!' : 'Hallo!'} Ich bin der CellForge-Assistent. Ich kann Ihnen helfen:`,
+    offTopicLead: 'Dabei kann ich nicht helfen: Ich bin der CellForge-Assistent für Industrieroboter und Automatisierung. Ich kann Ihnen helfen:',
+    thanks: 'Gern geschehen! Kann ich sonst noch helfen?',
+    followUps: ['Welche Aufgabe möchten Sie automatisieren?', 'Haben Sie einen Alarmcode, bei dem ich helfen soll?', 'Welche Roboter möchten Sie vergleichen?'],
+    actions: ['Den Roboterkatalog durchsuchen', 'Den ROI-Rechner ausprobieren'],
+  },
   alarm: {
     forYour: (r) => `Für Ihren ${r}:`,
     kukaMessage: (t) => `KUKA-Meldung "${t}"`,
@@ -468,7 +510,8 @@ const de: Messages = {
     safety: (t) => `Sicherheit: ${t}`,
     source: (t) => `Quelle: ${t}.`,
     unknown: (code, maker) => `${code} ist kein ${maker}-Alarmcode in unserer geprüften Liste, daher rate ich nicht, was er bedeutet: dieselbe Nummer kann auf verschiedenen Steuerungen und Softwareständen Verschiedenes bedeuten.`,
-    unknownCheck: (maker) => `Prüfen Sie die Alarmhistorie der Steuerung (der erste Alarm der Folge ist meist die Ursache) und die Alarmliste im ${maker}-Handbuch für Ihre Steuerung und Softwareversion.`,
+    displayed: (code) => `Prüfen Sie den Code genau so, wie das Bediengerät ihn anzeigt (${code}: jeder Buchstabe und jede Ziffer; 0 und O oder 1 und I werden leicht verwechselt), und das Steuerungsmodell (Typenschild am Schaltschrank oder Versionsanzeige des Bediengeräts).`,
+    unknownCheck: (maker, manual) => `Schlagen Sie ihn im ${maker}-Handbuch für Ihre Steuerung und Softwareversion nach${manual ? ` (unsere Einträge zitieren: ${manual})` : ''}, und prüfen Sie die Alarmhistorie der Steuerung: der erste Alarm der Folge ist meist die Ursache.`,
     whichMaker: (code) => `Ich kann nicht erkennen, von welchem Hersteller der Code ${code} stammt, und dieselbe Nummer bedeutet bei verschiedenen Herstellern Verschiedenes, daher rate ich nicht.`,
     whichMakerQ: 'Welcher Roboterhersteller und welche Steuerung zeigen diesen Code?',
     pendant: 'Bitte nennen Sie mir genau, was das Bediengerät (Teach Pendant) anzeigt: den vollständigen Alarmtext mit Nummer und jede Ursachen- oder Untercode-Zeile darunter (und Robotermodell und Steuerung).',
@@ -592,6 +635,20 @@ const es: Messages = {
     followUps: ['¿Qué carga útil y alcance necesita?', '¿Comparo los modelos más cercanos lado a lado?'],
     actions: ['Explorar el catálogo de robots por fabricante y modelo'],
   },
+  menu: {
+    capabilities: [
+      '- Elegir un robot: dígame el peso de la pieza, el alcance y la aplicación',
+      '- Resolver averías: deme el código y el texto de la alarma de la consola (teach pendant)',
+      '- Comparar modelos lado a lado',
+      '- Estimar la amortización (ROI) de una célula robotizada',
+    ],
+    helpLead: 'Puedo ayudar mejor con preguntas sobre robots. Por ejemplo, puedo:',
+    greetingLead: (again) => `${again ? '¡Hola de nuevo!' : '¡Hola!'} Soy el asistente de CellForge. Puedo ayudarle a:`,
+    offTopicLead: 'Eso queda fuera de lo que puedo hacer: soy el asistente de CellForge para robots industriales y automatización. Puedo ayudarle a:',
+    thanks: '¡De nada! ¿Puedo ayudarle en algo más?',
+    followUps: ['¿Qué tarea quiere automatizar?', '¿Tiene un código de alarma con el que necesite ayuda?', '¿Qué robots quiere comparar?'],
+    actions: ['Explorar el catálogo de robots', 'Probar la calculadora de ROI'],
+  },
   alarm: {
     forYour: (r) => `Para su ${r}:`,
     kukaMessage: (t) => `Mensaje de KUKA "${t}"`,
@@ -603,7 +660,8 @@ const es: Messages = {
     safety: (t) => `Seguridad: ${t}`,
     source: (t) => `Fuente: ${t}.`,
     unknown: (code, maker) => `${code} no es un código de alarma de ${maker} de nuestra lista verificada, así que no voy a adivinar su significado: el mismo número puede significar cosas distintas en distintos controladores y versiones de software.`,
-    unknownCheck: (maker) => `Revise el historial de alarmas del controlador (la primera alarma de la secuencia suele ser la causa) y la lista de alarmas del manual de ${maker} para su controlador y versión de software.`,
+    displayed: (code) => `Compruebe el código exactamente como lo muestra la consola (${code}: cada letra y cada dígito; 0 y O o 1 e I se confunden con facilidad) y el modelo de controlador (en la placa de características del armario o en la pantalla de versión de la consola).`,
+    unknownCheck: (maker, manual) => `Búsquelo en el manual de ${maker} para su controlador y versión de software${manual ? ` (nuestras entradas citan: ${manual})` : ''}, y revise el historial de alarmas del controlador: la primera alarma de la secuencia suele ser la causa.`,
     whichMaker: (code) => `No puedo saber de qué fabricante es el código ${code}, y el mismo número significa cosas distintas en controladores de distintos fabricantes, así que no voy a adivinar.`,
     whichMakerQ: '¿Qué fabricante de robot y qué controlador muestran este código?',
     pendant: 'Dígame exactamente qué muestra la consola de programación (teach pendant): el texto completo y el número de la alarma, y cualquier línea de causa o subcódigo debajo (y el modelo de robot y el controlador).',

@@ -1,4 +1,4 @@
-import { partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
 import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
@@ -58,25 +58,18 @@ const minDefined = (...values: Array<number | undefined>) => {
 
 const PRECISION_APPS = new Set(['assembly', 'inspection', 'laboratory', 'dispensing', 'screwdriving', 'cleanroom']);
 
+/** The catalog-wide fit ranking (robot-fit fitScore, also the catalog search's relevance order) plus what only the chat knows. */
 function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number {
-  let score = Math.log(r.payloadKg / required);
-  if (c.reachMm) {
-    const ratio = r.reachMm / c.reachMm;
-    // Oversizing costs money, but a robot at the very edge of its envelope is slowest and least stiff there.
-    score += ratio < 1.05 ? 0.3 : 0.6 * Math.log(ratio);
-  }
+  let score = fitScore(r, { payloadKg: required, reachMm: c.reachMm, tasks: !c.category && c.application ? [c.application] : [] });
   if (c.application) score += listedFor(r.applications, c.application) ? -0.8 : 0;
   if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
   if (!c.category) {
     const fast = c.cycleTimeS !== undefined && c.cycleTimeS <= 2 && c.payloadKg <= 20;
     if (fast && (r.category === 'scara' || r.category === 'delta')) score -= 0.4;
-    if (c.application === 'palletizing' && r.category === 'palletizing') score -= 0.3;
     // Large 4-axis and heavy robots are poor picks for small precise work.
     if (c.application && PRECISION_APPS.has(c.application) && r.category === 'heavy-payload') score += 0.5;
   }
   if (c.application && PRECISION_APPS.has(c.application) && r.repeatabilityMm != null && r.repeatabilityMm <= 0.02) score -= 0.2;
-  const price = r.priceMinUsd != null && r.priceMaxUsd != null ? (r.priceMinUsd + r.priceMaxUsd) / 2 : null;
-  score += price == null ? 0.25 : (price / 200_000) * 0.3;
   return score;
 }
 

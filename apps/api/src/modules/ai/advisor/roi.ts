@@ -1,4 +1,6 @@
-import { formatNumber, priceBand, robotName, usd } from './format';
+import { robotName } from './format';
+import { formatterFor, type AnswerLanguage } from './i18n';
+import { roiTextsFor } from './roi-texts';
 import { emptyDraft, type Draft, type Understanding } from './types';
 import { defined } from '../../../lib/invariants';
 
@@ -62,43 +64,45 @@ export function readRoiData(data: Record<string, unknown> | undefined): RoiView 
   return view;
 }
 
-/** Money that may be negative: "-$3,000" rather than "$-3,000". */
-const money = (v: number) => (v < 0 ? `-${usd(-v)}` : usd(v));
+/** The ROI answer's figures in one language: money that may be negative ("-$3,000"), months, percentages. */
+function figuresIn(lang: AnswerLanguage) {
+  const x = formatterFor(lang);
+  return {
+    money: (v: number) => (v < 0 ? `-${x.usd(-v)}` : x.usd(v)),
+    usd: x.usd,
+    months: (m: number) => x.num(m, 1),
+    pct: (v: number) => `${x.num(v, 1)}${lang === 'en' ? '' : ' '}%`,
+    years: (y: number) => x.num(y, 0),
+  };
+}
 
 /** The one figure the question asks for ("what is my payback?", "what's the NPV?"), as a sentence. */
-function directRoiAnswer(message: string, v: RoiView, months: number | undefined, never: boolean, horizon: string): string | undefined {
-  if (/\b(npv|net present value)\b/i.test(message)) {
-    return v.npvUsd !== undefined ? `Your NPV is ${money(v.npvUsd)}${horizon}.` : 'Your calculator figures do not include an NPV.';
+function directRoiAnswer(message: string, v: RoiView, months: number | undefined, never: boolean, horizon: string, lang: AnswerLanguage): string | undefined {
+  const t = roiTextsFor(lang);
+  const f = figuresIn(lang);
+  if (/\b(npv|net present value|kapitalwert|van)\b/i.test(message)) return v.npvUsd !== undefined ? t.npv(f.money(v.npvUsd), horizon) : t.noNpv;
+  if (/\b(irr|internal rate of return|zinsfu(?:ss|ß)|tir)\b/i.test(message)) return v.irrPercent !== undefined ? t.irr(f.pct(v.irrPercent)) : t.noIrr;
+  if (/\b(discounted payback|abgezinst\w*|descontad[oa])\b/i.test(message) && v.discountedPaybackMonths !== undefined) return t.discounted(f.months(v.discountedPaybackMonths));
+  if (/\b(payback|pay(?:s)? ?back|pays? (?:for )?itself|break[- ]?even|how long|amortis\w*|amortiz\w*|recuperaci[oó]n|wie lange|cu[aá]nto tarda)\b/i.test(message)) {
+    if (never) return t.neverShort;
+    if (months !== undefined) return t.payback(f.months(months), v.paybackMonths === undefined);
   }
-  if (/\b(irr|internal rate of return)\b/i.test(message)) {
-    return v.irrPercent !== undefined ? `Your IRR is ${formatNumber(v.irrPercent, 1)}%.` : 'Your calculator figures do not include an IRR (there is none when the cell never pays back).';
-  }
-  if (/\bdiscounted payback\b/i.test(message) && v.discountedPaybackMonths !== undefined) return `Your discounted payback is about ${formatNumber(v.discountedPaybackMonths, 1)} months.`;
-  if (/\b(payback|pay(?:s)? ?back|pays? (?:for )?itself|break[- ]?even|how long)\b/i.test(message)) {
-    if (never) return 'At these figures the cell never pays back.';
-    if (months !== undefined) return `Your payback is about ${formatNumber(months, 1)} months${v.paybackMonths === undefined ? ' (investment / annual savings)' : ''}.`;
-  }
-  if (/\b(sav(?:e|es|ing|ings))\b/i.test(message) && v.annualSavingsUsd !== undefined) return `Your net annual savings are ${money(v.annualSavingsUsd)}.`;
-  if (/\b(roi|return on (?:the )?investment)\b/i.test(message) && v.roiPercent !== undefined) return `Your ROI is ${formatNumber(v.roiPercent, 1)}%${horizon}.`;
-  if (/\bnet gain\b/i.test(message) && v.netGainUsd !== undefined) return `Your net gain is ${money(v.netGainUsd)}${horizon}.`;
+  if (/\b(sav(?:e|es|ing|ings)|einspar\w*|ahorr\w*)\b/i.test(message) && v.annualSavingsUsd !== undefined) return t.savings(f.money(v.annualSavingsUsd));
+  if (/\b(roi|return on (?:the )?investment|rendite|rentabilidad)\b/i.test(message) && v.roiPercent !== undefined) return t.roi(f.pct(v.roiPercent), horizon);
+  if (/\b(net gain|nettogewinn|ganancia neta)\b/i.test(message) && v.netGainUsd !== undefined) return t.netGain(f.money(v.netGainUsd), horizon);
   return undefined;
 }
 
-function verdict(months: number): string {
-  if (months <= 12) return 'That is an excellent payback: most plants approve automation that pays back within a year.';
-  if (months <= 24) return 'That is a good payback: 1-2 years is a common target for robot cells.';
-  if (months <= 36) return 'That is acceptable for many plants, though some require under 2 years.';
-  return 'That is a long payback; the levers below can shorten it.';
+function verdict(months: number, lang: AnswerLanguage): string {
+  const [excellent, good, acceptable, long] = roiTextsFor(lang).verdict;
+  return (months <= 12 ? excellent : months <= 24 ? good : months <= 36 ? acceptable : long) ?? '';
 }
-
-const levers = [
-  'Run the cell on more shifts: the investment stays the same while savings grow',
-  'Count scrap, rework and quality savings, not only labour',
-  'Keep integration simple (standard grippers, a cobot without fencing where the risk assessment allows)',
-];
 
 export function answerRoi(u: Understanding): Draft {
   const draft = emptyDraft();
+  const lang = u.language ?? 'en';
+  const t = roiTextsFor(lang);
+  const f = figuresIn(lang);
   const fromCalc = readRoiData(u.roiData);
   const fig = u.facts.roi;
   const robot = u.models[0] ?? u.pageRobot ?? u.historyModels[0] ?? u.assistantModels[0];
@@ -112,22 +116,22 @@ export function answerRoi(u: Understanding): Draft {
         : undefined);
     // Net savings of zero or less never repay the investment, whatever the division says.
     const never = fromCalc.paybackNever || (fromCalc.annualSavingsUsd !== undefined && fromCalc.annualSavingsUsd <= 0);
-    const horizon = fromCalc.horizonYears !== undefined ? ` over ${formatNumber(fromCalc.horizonYears, 0)} years` : '';
-    const direct = directRoiAnswer(u.message, fromCalc, months, never, horizon);
+    const horizon = fromCalc.horizonYears !== undefined ? t.horizon(f.years(fromCalc.horizonYears)) : '';
+    const direct = directRoiAnswer(u.message, fromCalc, months, never, horizon, lang);
     if (direct) lines.push(direct, '');
-    lines.push('Based on the figures in your ROI calculator:');
-    if (fromCalc.investmentUsd !== undefined) lines.push(`- Investment: ${usd(fromCalc.investmentUsd)}`);
-    if (fromCalc.annualSavingsUsd !== undefined) lines.push(`- Annual savings: ${money(fromCalc.annualSavingsUsd)}${fromCalc.annualSavingsUsd <= 0 ? ' (net of running costs)' : ''}`);
-    if (never) lines.push('- Payback: never at these figures');
-    else if (fromCalc.paybackMonths !== undefined) lines.push(`- Payback: about ${formatNumber(fromCalc.paybackMonths, 1)} months`);
-    if (fromCalc.discountedPaybackMonths !== undefined) lines.push(`- Discounted payback: about ${formatNumber(fromCalc.discountedPaybackMonths, 1)} months`);
-    if (fromCalc.roiPercent !== undefined) lines.push(`- ROI: ${formatNumber(fromCalc.roiPercent, 1)}%${horizon}`);
-    if (fromCalc.npvUsd !== undefined) lines.push(`- NPV: ${money(fromCalc.npvUsd)}${horizon}`);
-    if (fromCalc.irrPercent !== undefined) lines.push(`- IRR: ${formatNumber(fromCalc.irrPercent, 1)}%`);
-    if (never) lines.push('', 'At these figures the cell does not pay back: the yearly savings do not cover the running costs. The levers below are where to look first.');
-    else if (months !== undefined) lines.push('', verdict(months));
-    lines.push('', 'Ways to improve it:');
-    for (const l of levers) lines.push(`- ${l}`);
+    lines.push(t.basedOn);
+    if (fromCalc.investmentUsd !== undefined) lines.push(t.investment(f.usd(fromCalc.investmentUsd)));
+    if (fromCalc.annualSavingsUsd !== undefined) lines.push(t.annualSavings(f.money(fromCalc.annualSavingsUsd), fromCalc.annualSavingsUsd <= 0));
+    if (never) lines.push(t.paybackNeverLine);
+    else if (fromCalc.paybackMonths !== undefined) lines.push(t.paybackLine(f.months(fromCalc.paybackMonths)));
+    if (fromCalc.discountedPaybackMonths !== undefined) lines.push(t.discountedLine(f.months(fromCalc.discountedPaybackMonths)));
+    if (fromCalc.roiPercent !== undefined) lines.push(t.roiLine(f.pct(fromCalc.roiPercent), horizon));
+    if (fromCalc.npvUsd !== undefined) lines.push(t.npvLine(f.money(fromCalc.npvUsd), horizon));
+    if (fromCalc.irrPercent !== undefined) lines.push(t.irrLine(f.pct(fromCalc.irrPercent)));
+    if (never) lines.push('', t.neverExplained);
+    else if (months !== undefined) lines.push('', verdict(months, lang));
+    lines.push('', t.leversHeading);
+    for (const l of t.levers) lines.push(`- ${l}`);
     draft.answered = true;
   } else {
     const savings =
@@ -137,41 +141,35 @@ export function answerRoi(u: Understanding): Draft {
         : undefined);
     if (fig.investmentUsd !== undefined && savings) {
       const months = (fig.investmentUsd / savings) * 12;
-      lines.push('A first estimate from your figures:');
-      lines.push(`- Investment: ${usd(fig.investmentUsd)}`);
+      lines.push(t.firstEstimate);
+      lines.push(t.investment(f.usd(fig.investmentUsd)));
       if (fig.annualSavingsUsd === undefined) {
-        lines.push(
-          `- Labour savings: ${fig.workers} operator${fig.workers === 1 ? '' : 's'} x ${usd(defined(fig.hourlyWageUsd, 'the hourly wage behind the savings'))}/h x ${ROI_HOURS_PER_SHIFT} h x ${fig.shifts ?? 1} shift${(fig.shifts ?? 1) === 1 ? '' : 's'} x ${ROI_DAYS_PER_YEAR} days = ${usd(savings)} a year`,
-        );
-        if (fig.shifts === undefined) lines.push('  (one shift assumed; tell me if you run more)');
-      } else lines.push(`- Annual savings: ${usd(savings)}`);
-      lines.push(`- Simple payback: about ${formatNumber(months, 1)} months`, '', verdict(months));
-      lines.push('', 'Not included yet: maintenance (roughly 2-5% of the investment a year), energy, and any quality gains.');
+        const wage = f.usd(defined(fig.hourlyWageUsd, 'the hourly wage behind the savings'));
+        lines.push(t.labourSavings(fig.workers ?? 1, wage, ROI_HOURS_PER_SHIFT, fig.shifts ?? 1, ROI_DAYS_PER_YEAR, f.usd(savings)));
+        if (fig.shifts === undefined) lines.push(t.oneShift);
+      } else lines.push(t.annualSavingsPlain(f.usd(savings)));
+      lines.push(t.simplePayback(f.months(months)), '', verdict(months, lang));
+      lines.push('', t.notIncluded);
       draft.answered = true;
     } else {
-      lines.push('I can estimate the payback of a robot cell. The simple formula is: payback = total investment / yearly savings.');
-      lines.push('To calculate it I need:');
-      if (fig.investmentUsd === undefined) lines.push('- Total investment: robot, gripper, safety and integration (a complete cell often costs 2-3 times the robot arm)');
-      if (savings === undefined) lines.push('- Labour cost per hour, operators per shift and shifts per day (or your expected yearly savings)');
+      lines.push(t.intro);
+      lines.push(t.need);
+      if (fig.investmentUsd === undefined) lines.push(t.needInvestment);
+      if (savings === undefined) lines.push(t.needLabour);
       if (robot) {
-        const band = priceBand(robot);
-        if (band) lines.push('', `For reference, the ${robotName(robot)} arm is listed at an indicative ${band}.`);
+        const band = formatterFor(lang).band(robot.priceMinUsd, robot.priceMaxUsd);
+        if (band) lines.push('', t.reference(robotName(robot), band));
       }
-      lines.push('', 'You can also enter the figures in the ROI calculator and ask me about the result.');
+      lines.push('', t.calculator);
       draft.askedForFacts = true;
-      draft.followUps = [
-        fig.investmentUsd === undefined ? 'What is the total investment for the cell?' : '',
-        savings === undefined ? 'What does an operator cost per hour, and how many operators per shift?' : '',
-        fig.shifts === undefined ? 'How many shifts per day would the robot run?' : '',
-      ];
+      draft.followUps = [fig.investmentUsd === undefined ? t.investmentQ : '', savings === undefined ? t.labourQ : '', fig.shifts === undefined ? t.shiftsQ : ''];
     }
   }
   if (robot) draft.named.push(robot);
   draft.text = lines.join('\n');
-  if (draft.answered) {
-    draft.followUps = ['How many shifts per day will the robot run?', 'Should I include maintenance and energy costs?', 'Would you like robot suggestions for this task?'];
-  }
-  draft.actions = ['Open the ROI calculator', 'Compare robot prices in the catalog', u.role === 'customer' ? 'Create a project to get integrator quotes' : ''];
+  if (draft.answered) draft.followUps = [...t.answeredQs];
+  const [openCalculator, comparePrices, createProject] = t.actions;
+  draft.actions = [openCalculator ?? '', comparePrices ?? '', u.role === 'customer' ? (createProject ?? '') : ''];
   if (robot) draft.sources = [{ manufacturer: robot.manufacturer }];
   return draft;
 }

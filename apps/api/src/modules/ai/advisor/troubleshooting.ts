@@ -1,4 +1,4 @@
-import { findKukaMessages, type ErrorCodeEntry } from '../knowledge/error-codes';
+import { findKukaMessages, makerManual, type ErrorCodeEntry } from '../knowledge/error-codes';
 import { lookupCode, makersInText, type CodeMention } from '../understanding/codes';
 import { robotName } from './format';
 import { emptyDraft, type Draft, type Understanding } from './types';
@@ -104,7 +104,7 @@ export function answerTroubleshooting(u: Understanding): Draft {
     // The code is unknown for the maker it was read under; it is never offered as another maker's code.
     const who = m.maker ?? makerHint;
     const code = who ? `${who} ${m.code}` : m.code;
-    if (who) lines.push(t.unknown(m.code, who), t.unknownCheck(who));
+    if (who) lines.push(t.unknown(m.code, who), t.displayed(m.code), t.unknownCheck(who, makerManual(who)));
     else lines.push(t.whichMaker(m.code), t.whichMakerQ);
     lines.push(t.pendant);
     lines.push('');

@@ -1,6 +1,7 @@
 import type { ChatContext, ChatHistoryEntry, Role } from '@cellforge/contracts';
 import { findVisibleRobotById, findVisibleRobotsByIds, type CatalogReader, type RobotRow } from '../../catalog';
-import { extractCodes, makersInText } from '../understanding/codes';
+import { extractCodes, makersInText, type CodeMention } from '../understanding/codes';
+import { compactText } from '@cellforge/db';
 import { gatherFacts, missingSelectionFacts, pickHistory, readFilters, readPriorTurns, type PriorTurns } from '../understanding/conversation';
 import { emptyFacts, extractFacts, mergeFacts, type Facts } from '../understanding/facts';
 import { classifyIntent, type Intent } from '../understanding/intent';
@@ -127,6 +128,13 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   if (maker && current.codes.some((c) => !c.maker)) {
     current.codes = extractCodes(message, maker);
     facts = { ...facts, codes: [...current.codes, ...facts.codes.filter((c) => !current.codes.some((x) => x.raw === c.raw))] };
+  }
+
+  // A code read only by its shape that is a model named ("Denso VS-087") is the robot, not an alarm.
+  const isModel = (c: CodeMention) => c.shapeOnly === true && models.some((m) => compactText(m.model).includes(compactText(c.raw)));
+  if (current.codes.some(isModel)) {
+    current.codes = current.codes.filter((c) => !isModel(c));
+    facts = { ...facts, codes: facts.codes.filter((c) => !isModel(c)) };
   }
 
   const question = readRobotQuestion(message);

@@ -88,3 +88,13 @@ export function entriesPerMaker(): Record<string, number> {
   for (const e of errorCodeEntries) counts[e.maker] = (counts[e.maker] ?? 0) + 1;
   return counts;
 }
+
+/**
+ * The manual to look a maker's codes up in, from the sources of its verified entries (the
+ * shortest title cited); undefined for a maker with none.
+ */
+export function makerManual(maker: string): string | undefined {
+  let best: string | undefined;
+  for (const e of errorCodeEntries) if (e.maker === maker && (!best || e.source.length < best.length)) best = e.source;
+  return best;
+}

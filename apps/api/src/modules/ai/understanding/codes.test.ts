@@ -39,6 +39,17 @@ describe('extractCodes', () => {
     expect(codes('error 4001 on this one', 'Epson')).toEqual(['Epson:4001']);
   });
 
+  it('reads any other code-shaped word under the maker named, so an unknown code is unknown for that maker', () => {
+    expect(codes('FANUC ZQX-9981')).toEqual(['FANUC:ZQX-9981']);
+    expect(codes('my fanuc shows qqa-123, what does it mean?')).toEqual(['FANUC:QQA-123']);
+    // Not without a maker, not model names ending in letters, not beside a code of a known format, not in a buyer's question.
+    expect(codes('ZQX-9981')).toEqual([]);
+    expect(codes('FANUC CRX-10iA')).toEqual([]);
+    expect(codes('FANUC M-20iD/25 for 20 kg')).toEqual([]);
+    expect(codes('ABB IRB-6700 for 150 kg')).toEqual([]);
+    expect(extractCodes('FANUC ZQX-9981')[0]?.shapeOnly).toBe(true);
+  });
+
   it('reads the formats of Denso, Epson, Kawasaki, Staubli and Omron/Techman under the maker named', () => {
     expect(codes('Denso VS-087 shows error 6413 after the weekend shutdown')).toEqual(['Denso:6413']);
     expect(codes('RC7M controller: 6411 J1 encoder system down failure, what do I do?')).toEqual(['Denso:6411']);

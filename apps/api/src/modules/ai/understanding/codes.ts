@@ -12,6 +12,8 @@ export interface CodeMention {
   /** Universal Robots: family and sub-code ("C204", "A3"). */
   family?: string;
   sub?: string;
+  /** Read only by its shape under a named maker ("FANUC ZQX-9981"): a model of that name is no code. */
+  shapeOnly?: boolean;
 }
 
 /** FANUC alarm facility prefixes (the part before the dash). */
@@ -183,6 +185,18 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     if (!nearWords && (!afterMakerName || BUYER_WORDS.test(text))) continue;
     if (!ERROR_WORDS.test(before.slice(-12)) && /\b(budget|price|prices|cost|costs|under|below|max(?:imum)?|around|about|approx\.?|up to|spend|for)\s*$/i.test(before)) continue;
     push({ raw: n, code: n, maker }, m.index, m.index + n.length);
+  }
+
+  // Any other code-shaped word under a named maker ("FANUC ZQX-9981", "my fanuc shows QQA-123"):
+  // capitals, a dash and digits, nothing after (model names end in letters: "CRX-10iA", and
+  // controller names were blanked above). Read as that maker's code, so an unknown one is said
+  // to be unknown for that maker instead of being taken for a question about something else.
+  // Only when the message holds no code of a known format ("Denso VS-087 shows error 6413": the model, not a code).
+  for (const m of found.length ? [] : scan.matchAll(/(?<![\w-])([A-Za-z]{2,5})-(\d{2,6})(?![\w-]|[.,]\d)/g)) {
+    const letters = group(m, 1);
+    const maker = makerAt(m.index, m.index + m[0].length);
+    if (!maker || (letters !== letters.toUpperCase() && !hasErrorWords) || (BUYER_WORDS.test(text) && !hasErrorWords)) continue;
+    push({ raw: m[0], code: `${letters.toUpperCase()}-${group(m, 2)}`, maker, shapeOnly: true }, m.index, m.index + m[0].length);
   }
 
   // KUKA messages are quoted by their text ("Software limit switch -A1"): read whenever KUKA
