@@ -21,7 +21,7 @@ import {
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
 import { deleteUpload, findUpload, insertUpload, markUploadImported, pruneUploads, recordImportRobotIds, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
-import { IMPORT_BATCH_SIZE, findCatalogModelsFor, ownerHasRobots, upsertImportedOffers, upsertOfferBatch, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
+import { IMPORT_BATCH_SIZE, findCatalogModelsFor, ownerHasRobots, upsertOfferBatch, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
 import { catalogMatchOf, MatchChoices, splitByMatch, type MatchCounts } from './catalog-matching';
 import { csvDocument, csvLines } from './errors-csv';
 import { PipelinedBatches } from './import-batches';
@@ -266,7 +266,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
             }
             if (split.attach.length) {
               if (role === 'supplier') {
-                await upsertImportedOffers(tx, ownerId, split.attach.map(({ row, model }) => ({ robotId: model.id, priceMin: row.fields.price_min_usd ?? null, priceMax: row.fields.price_max_usd ?? null })));
+                // Offers on the matched model itself (an alias spelling names it): prices, notes and the row as sent, no new model.
+                await upsertOfferBatch(tx, ownerId, split.attach.map(({ row, model }) => ({ ...row, key: model.catalogKey })), options);
               }
               await recordImportRobotIds(tx, importId, ownerId, split.attach.map(({ model }) => model.id));
               matched.attached += split.attach.length;

@@ -5,6 +5,8 @@ import { textArray } from './catalog.repository';
 /** A model of the shared catalog that an imported row names (issue 14, catalog matching). */
 export interface CatalogModelMatch {
   id: string;
+  /** The model's own normalized key (the row's may be an alias spelling of it). */
+  catalogKey: string;
   manufacturer: string;
   model: string;
   payloadKg: number;
@@ -16,7 +18,7 @@ export interface CatalogModelMatch {
   priceMaxUsd: number | null;
 }
 
-interface MatchRow extends CatalogModelMatch {
+interface MatchRow extends Omit<CatalogModelMatch, 'catalogKey'> {
   key: string;
 }
 
@@ -41,39 +43,9 @@ export async function findCatalogModelsFor(db: Database, rows: ReadonlyArray<{ k
   for (const [key, variants] of variantsOf) {
     const hit = variants.map((v) => byKey.get(v)).find((r) => r !== undefined);
     if (hit) {
-      const { key: _k, ...model } = hit;
-      out.set(key, { ...model, payloadKg: Number(model.payloadKg), reachMm: Number(model.reachMm), dof: Number(model.dof) });
+      const { key: catalogKey, ...model } = hit;
+      out.set(key, { ...model, catalogKey, payloadKg: Number(model.payloadKg), reachMm: Number(model.reachMm), dof: Number(model.dof) });
     }
   }
   return out;
-}
-
-/** A supplier's offer made or refreshed by an import row attached to a catalog model. */
-export interface ImportedOffer {
-  robotId: string;
-  priceMin: number | null;
-  priceMax: number | null;
-}
-
-/**
- * Creates or updates the supplier's offers (condition "new") on catalog models, one
- * statement for the batch: a new offer is active in USD at the row's price; an existing
- * one keeps its values where the row gives none (a price from the file is USD, as the import reads prices), and is active again. Several rows of a
- * batch naming the same model are one offer (the last row's price). Returns how many
- * offers were written.
- */
-export async function upsertImportedOffers(db: Database, supplierId: string, batch: readonly ImportedOffer[]): Promise<number> {
-  const byRobot = new Map(batch.map((o) => [o.robotId, o]));
-  if (!byRobot.size) return 0;
-  const json = JSON.stringify([...byRobot.values()].map((o) => ({ robot_id: o.robotId, price_min: o.priceMin, price_max: o.priceMax ?? o.priceMin })));
-  await db.execute(sql`
-    insert into offers (robot_id, supplier_id, price_min, price_max, currency, condition, status)
-    select x.robot_id, ${supplierId}::uuid, x.price_min, x.price_max, 'USD', 'new', 'active'
-    from json_to_recordset(${json}::json) as x(robot_id uuid, price_min integer, price_max integer)
-    on conflict (supplier_id, robot_id, condition) do update set
-      currency = case when excluded.price_min is null then offers.currency else 'USD' end,
-      price_min = coalesce(excluded.price_min, offers.price_min),
-      price_max = coalesce(excluded.price_max, offers.price_max),
-      status = 'active', updated_at = now()`);
-  return byRobot.size;
 }

@@ -52,7 +52,7 @@ export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
 export { planRobotImport, type ImportedFields, type ImportedRobot } from './robot-import';
-export { findCatalogModelsFor, upsertImportedOffers, type CatalogModelMatch, type ImportedOffer } from './catalog-match.repository';
+export { findCatalogModelsFor, type CatalogModelMatch } from './catalog-match.repository';
 export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
 export { upsertOfferBatch } from './offer-import.repository';
 export { findListingOffer, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';

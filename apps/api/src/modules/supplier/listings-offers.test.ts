@@ -199,7 +199,8 @@ describe.each(testBackends)('the old listing routes make offers on catalog model
         (await request(app()).post(`${base}/import`).set(bearer(supplier.token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
       );
     };
-    expect(await importSheet()).toMatchObject({ inserted: 2, updated: 0, unchanged: 0, skipped: 0 });
+    // The FANUC row names a catalog model (attached as an offer); the Brightway model is new to the catalog.
+    expect(await importSheet()).toMatchObject({ inserted: 1, attached: 1, updated: 0, unchanged: 0, skipped: 0 });
     // No supplier-owned robot rows: one CRX-25iA, offered; the BW-9 is a public model the supplier contributed.
     expect(await ctx().handle.db.select().from(robots).where(eq(robots.ownerId, supplier.user.id))).toHaveLength(0);
     const [crx] = await crxRows();
@@ -212,7 +213,8 @@ describe.each(testBackends)('the old listing routes make offers on catalog model
     const listings = robotSchema.array().parse((await request(app()).get('/api/supplier/listings').set(bearer(supplier.token)).expect(200)).body.data);
     expect(listings.map((l) => l.model)).toEqual(['BW-9 Scara', 'CRX-25iA']);
 
-    expect(await importSheet()).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    // Both models are now in the catalog: both rows attach again, to the same two offers.
+    expect(await importSheet()).toMatchObject({ inserted: 0, updated: 0, unchanged: 0, attached: 2 });
 
     const buyer = await registerUser(app());
     expect((await requestQuote(buyer.token, defined(crx).id)).sent_to).toBe(1);
