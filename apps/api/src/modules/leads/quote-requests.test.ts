@@ -4,30 +4,21 @@ import {
   leadListResponseSchema,
   quoteRequestCreatedSchema,
   quoteRequestListSchema,
-  robotListResponseSchema,
   threadDetailResponseSchema,
   threadListSchema,
 } from '@cellforge/contracts';
 import { robots, robotSearchColumns, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+import { catalogRobot, inDays } from '../../test/marketplace';
 
 describe.each(testBackends)('requests for quote and conversations on %s', (backend) => {
   const ctx = useTestApp(backend, { quoteRequestRateLimit: 3 }, { seed: (db) => seedCatalog(db) });
   const app = () => ctx().app;
 
-  async function catalogRobot(q: string) {
-    const res = robotListResponseSchema.parse((await request(app()).get('/api/robots').query({ q }).expect(200)).body);
-    const robot = res.data.find((r) => r.owner_id === null);
-    if (!robot) throw new Error(`no catalog robot for ${q}`);
-    return robot;
-  }
-
   it('a buyer asks for a price on a datasheet model nobody sells; a supplier answers the open request with a quote; the buyer accepts', async () => {
     const buyer = await registerUser(app(), { company_name: 'Acme Foods' });
-    const robot = await catalogRobot('CRX-10iA');
+    const robot = await catalogRobot(app(), 'CRX-10iA');
     const project = await request(app())
       .post('/projects')
       .set(bearer(buyer.token))
@@ -141,7 +132,7 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
   });
 
   it("reaches every supplier who lists the model, whatever the listing's spelling, with the buyer's requirements", async () => {
-    const robot = await catalogRobot('CRX-25iA');
+    const robot = await catalogRobot(app(), 'CRX-25iA');
     const a = await registerUser(app(), { user_type: 'supplier', company_name: 'Alpha Robotics' });
     const b = await registerUser(app(), { user_type: 'supplier', company_name: 'Beta Automation' });
     const c = await registerUser(app(), { user_type: 'supplier', company_name: 'Other Models Inc' });
@@ -193,18 +184,18 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
 
   it('refuses a second pending request for the same model, limits requests per customer, and hides private robots', async () => {
     const buyer = await registerUser(app());
-    const robot = await catalogRobot('CRX-10iA');
+    const robot = await catalogRobot(app(), 'CRX-10iA');
     const body = { robot_id: robot.id, quantity: 1, timeline: 'exploring' };
     await request(app()).post('/api/quote-requests').set(bearer(buyer.token)).send(body).expect(201);
     const again = await request(app()).post('/api/quote-requests').set(bearer(buyer.token)).send(body).expect(409);
     expect(again.body).toMatchObject({ code: 'CONFLICT' });
     expect(again.body.message).toContain('already asked for a price on the FANUC CRX-10iA');
 
-    const other = await catalogRobot('M-20iD/25');
+    const other = await catalogRobot(app(), 'M-20iD/25');
     await request(app()).post('/api/quote-requests').set(bearer(buyer.token)).send({ ...body, robot_id: other.id }).expect(201);
-    const third = await catalogRobot('IRB 6700');
+    const third = await catalogRobot(app(), 'IRB 6700');
     await request(app()).post('/api/quote-requests').set(bearer(buyer.token)).send({ ...body, robot_id: third.id }).expect(201);
-    const fourth = await catalogRobot('UR10e');
+    const fourth = await catalogRobot(app(), 'UR10e');
     const limited = await request(app()).post('/api/quote-requests').set(bearer(buyer.token)).send({ ...body, robot_id: fourth.id }).expect(429);
     expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
 
@@ -238,7 +229,7 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
 
   it('answers bad input with a clear 400 and roles with 401/403', async () => {
     const buyer = await registerUser(app());
-    const robot = await catalogRobot('CRX-10iA');
+    const robot = await catalogRobot(app(), 'CRX-10iA');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ robot_id: robot.id, quantity: 0, timeline: 'asap' }, 'quantity'],
       [{ robot_id: robot.id, quantity: '2', timeline: 'asap' }, 'quantity'],

@@ -6,16 +6,14 @@ import {
   errorBodySchema,
   offerAnalyticsResponseSchema,
   quoteRequestCreatedSchema,
-  robotListResponseSchema,
   threadListSchema,
 } from '@cellforge/contracts';
 import { offerViews, robotViews, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
+import { catalogRobot, inDays } from '../../test/marketplace';
 import { nth } from '../../test/defined';
 import { buildOfferAnalytics } from './offer-analytics';
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('buildOfferAnalytics (the quote-to-win rate over time)', () => {
   const view = (date: string, views: number) => ({
@@ -47,17 +45,10 @@ describe.each(testBackends)('supplier analytics per offer on %s', (backend) => {
   const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
   const app = () => ctx().app;
 
-  async function catalogRobot(q: string) {
-    const res = robotListResponseSchema.parse((await request(app()).get('/api/robots').query({ q }).expect(200)).body);
-    const robot = res.data.find((r) => r.owner_id === null);
-    if (!robot) throw new Error(`no catalog robot for ${q}`);
-    return robot;
-  }
-
   it('counts views of the model page, requests, quotes sent and the quote-to-win rate for the supplier who offers it', async () => {
     const supplier = await registerUser(app(), { user_type: 'supplier', company_name: 'RoboSource' });
     const rival = await registerUser(app(), { user_type: 'supplier', company_name: 'Rival Robotics' });
-    const robot = await catalogRobot('CRX-10iA');
+    const robot = await catalogRobot(app(), 'CRX-10iA');
     // A view before the offer existed is not the offer's.
     await request(app()).get(`/api/robots/${robot.id}`).expect(200);
     await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, robot.id))).toHaveLength(1));
@@ -145,7 +136,7 @@ describe.each(testBackends)('supplier analytics per offer on %s', (backend) => {
   it('counts each supplier only the views of their own offer: while it is shown (not paused), not their own visits', async () => {
     const a = await registerUser(app(), { user_type: 'supplier', company_name: 'Alpha Robotics' });
     const b = await registerUser(app(), { user_type: 'supplier', company_name: 'Beta Automation' });
-    const robot = await catalogRobot('CRX-10iA');
+    const robot = await catalogRobot(app(), 'CRX-10iA');
     const offerOf = async (token: string, price: number) =>
       createOfferResponseSchema.parse(
         (await request(app()).post('/api/supplier/offers').set(bearer(token)).send({ robot_id: robot.id, price_min: price, currency: 'USD', condition: 'new' }).expect(201)).body,
