@@ -23,6 +23,8 @@ for (const width of [1280, 390]) {
     await expect(reading).toContainText('Read from your description:');
     await expect(reading).toContainText('type cobot');
     await expect(reading).toContainText('not Universal Robots');
+    // The reach range as the chat writes it (the one display formatter).
+    await expect(reading).toContainText('reach 1,000–1,500 mm');
     await expect(page.getByRole('heading', { level: 2, name: /matching robots?$/ })).toBeVisible();
     await expect(page.getByText('Universal Robots', { exact: false }).filter({ hasNotText: 'not Universal Robots' })).toHaveCount(0);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -3,10 +3,6 @@ import { displayFigure } from '@cellforge/contracts/constants';
 
 /** Rounded for display like the chat and the catalog chips ("2 lb" reads "0.91 kg"); the reading itself keeps the exact value. */
 const num = (n: number) => displayFigure(n);
-const money = (n: number) => {
-  const [int, dec] = num(n).split('.');
-  return `${(int ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${dec ? `.${dec}` : ''}`;
-};
 
 function range(label: string, c: NumericConstraint | undefined, unit: string, fmt: (n: number) => string = num): string | undefined {
   if (!c) return undefined;
@@ -28,7 +24,7 @@ export function describe(r: BuyerRequirements): string[] {
     range('repeatability', r.repeatabilityMm, 'mm'),
     range('cycle time', r.cycleTimeS, 's'),
     range('robot weight', r.robotWeightKg, 'kg'),
-    range('budget', r.budget, r.budget?.currency ?? '', money),
+    range('budget', r.budget, r.budget?.currency ?? ''),
     r.makers.include.length ? `only ${either(r.makers.include)}` : undefined,
     ...r.makers.exclude.map((m) => `not ${m}`),
     r.makerCountries.include.length ? `makers from ${either(r.makerCountries.include)}` : undefined,

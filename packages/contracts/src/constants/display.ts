@@ -12,8 +12,12 @@ export function roundForDisplay(value: number): number {
   return Math.round(value * 10 ** digits) / 10 ** digits;
 }
 
-/** The rounded figure as plain text ("1.09", "12", "1500"): for chips and "read as" lines. */
-export const displayFigure = (value: number): string => String(roundForDisplay(value));
+/**
+ * The rounded figure as text, thousands grouped as the chat writes them ("1.09", "12",
+ * "1,500"): the one formatter for the catalog's chips, the "read as" lines of the search
+ * and of project descriptions, and project match reasons ("reach 1,000–1,500 mm").
+ */
+export const displayFigure = (value: number): string => roundForDisplay(value).toLocaleString('en-US', { maximumFractionDigits: 20 });
 
 /** The longest chat message (chatRequestSchema) and catalog search text (`q`) read, in characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 4000;

@@ -1,11 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { chatResponseSchema, type ChatRequest, type ChatResponse } from '@cellforge/contracts';
-import { seedCatalog, type Database } from '@cellforge/db';
-import { testBackends, useTestApp } from '../../test/create-test-app';
-import type { RobotRow } from '../catalog';
-import { findNamedRobots } from './advisor/mentions';
-import { createModelNameIndex } from './advisor/model-index';
+import { testBackends } from '../../test/create-test-app';
+import { robotsNamedIn, useChatApp } from './chat-test-kit';
 import { defined, nth } from '../../test/defined';
 
 /**
@@ -13,20 +9,9 @@ import { defined, nth } from '../../test/defined';
  * shared requirements parser was wired into the assistant): exclusions are exclusions,
  * upper bounds are maxima, ranges and axis counts hold, units beyond kg and mm count.
  */
-async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
-  const found = await findNamedRobots(createModelNameIndex(db), text);
-  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
-}
 
 describe.each(testBackends)('assistant in buyers’ words on %s', (backend) => {
-  const ctx = useTestApp(backend);
-  beforeEach(async () => {
-    await seedCatalog(ctx().handle.db);
-  });
-  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
-    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
-    return chatResponseSchema.parse(res.body);
-  };
+  const { ctx, chat } = useChatApp(backend);
   const recommended = async (message: string) => {
     const answer = await chat({ message });
     const named = await robotsNamedIn(ctx().handle.db, answer.response);

@@ -1,12 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { chatResponseSchema, type ChatResponse } from '@cellforge/contracts';
-import { seedCatalog, type Database } from '@cellforge/db';
 import { defined } from '../../test/defined';
-import { testBackends, useTestApp } from '../../test/create-test-app';
+import { testBackends } from '../../test/create-test-app';
+import { robotsNamedIn, useChatApp } from './chat-test-kit';
 import type { RobotRow } from '../catalog';
-import { findNamedRobots } from './advisor/mentions';
-import { createModelNameIndex } from './advisor/model-index';
 
 /**
  * Issue 12, environment limits in the assistant, from the buyer's side: IP rating,
@@ -14,16 +12,9 @@ import { createModelNameIndex } from './advisor/model-index';
  * robot recommended is known to meet them; when none is known to, the answer says so,
  * says how many robots publish no value, and shows the nearest with what each misses.
  */
-async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
-  const found = await findNamedRobots(createModelNameIndex(db), text);
-  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
-}
 
 describe.each(testBackends)('assistant environment limits on %s', (backend) => {
-  const ctx = useTestApp(backend);
-  beforeEach(async () => {
-    await seedCatalog(ctx().handle.db);
-  });
+  const { ctx } = useChatApp(backend);
   const chat = async (message: string): Promise<{ answer: ChatResponse; named: RobotRow[] }> => {
     const res = await request(ctx().app).post('/ai/chat').send({ message }).expect(200);
     const answer = chatResponseSchema.parse(res.body);

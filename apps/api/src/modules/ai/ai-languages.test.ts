@@ -1,11 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import request from 'supertest';
-import { chatResponseSchema, type ChatRequest, type ChatResponse } from '@cellforge/contracts';
-import { seedCatalog, type Database } from '@cellforge/db';
-import { testBackends, useTestApp } from '../../test/create-test-app';
-import type { RobotRow } from '../catalog';
-import { findNamedRobots } from './advisor/mentions';
-import { createModelNameIndex } from './advisor/model-index';
+import { describe, expect, it } from 'vitest';
+import type { ChatRequest } from '@cellforge/contracts';
+import { testBackends } from '../../test/create-test-app';
+import { robotsNamedIn, useChatApp } from './chat-test-kit';
 import { answerLanguage } from './advisor/understand';
 
 /**
@@ -14,10 +10,6 @@ import { answerLanguage } from './advisor/understand';
  * robot names and figures are unchanged, figures are formatted per locale, and the robots
  * named still meet the constraints.
  */
-async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
-  const found = await findNamedRobots(createModelNameIndex(db), text);
-  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
-}
 
 describe('the language an answer is written in', () => {
   it.each([
@@ -42,14 +34,7 @@ describe('the language an answer is written in', () => {
 });
 
 describe.each(testBackends)('answers in the language asked on %s', (backend) => {
-  const ctx = useTestApp(backend);
-  beforeEach(async () => {
-    await seedCatalog(ctx().handle.db);
-  });
-  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
-    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
-    return chatResponseSchema.parse(res.body);
-  };
+  const { ctx, chat } = useChatApp(backend);
 
   it('a German buyer gets a German selection, robots that meet the constraints, German figures', async () => {
     const answer = await chat({ message: 'Ich brauche einen Roboter zum Palettieren von 20 kg Säcken, Reichweite 2,4 m, kein FANUC' });

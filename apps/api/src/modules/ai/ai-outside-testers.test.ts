@@ -1,20 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import {
-  chatResponseSchema,
   projectMatchesResponseSchema,
   robotListResponseSchema,
-  type ChatRequest,
   type ChatResponse,
   type RobotListResponse,
 } from '@cellforge/contracts';
-import { seedCatalog, type Database } from '@cellforge/db';
 import { requiredPayloadKg } from '@cellforge/robot-fit';
-import { testBackends, useTestApp } from '../../test/create-test-app';
+import { testBackends } from '../../test/create-test-app';
+import { robotsNamedIn, useChatApp } from './chat-test-kit';
 import { bearer, registerUser } from '../../test/factories';
 import type { RobotRow } from '../catalog';
-import { findNamedRobots } from './advisor/mentions';
-import { createModelNameIndex } from './advisor/model-index';
 import { defined } from '../../test/defined';
 
 /**
@@ -25,20 +21,9 @@ import { defined } from '../../test/defined';
  * exactly, "type palletizer" as the category, the exclusion ending at the comma, one payload
  * margin, and every robot named linked to its page.
  */
-async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
-  const found = await findNamedRobots(createModelNameIndex(db), text);
-  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
-}
 
 describe.each(testBackends)('outside testers’ wordings on %s', (backend) => {
-  const ctx = useTestApp(backend);
-  beforeEach(async () => {
-    await seedCatalog(ctx().handle.db);
-  });
-  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
-    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
-    return chatResponseSchema.parse(res.body);
-  };
+  const { ctx, chat } = useChatApp(backend);
   const search = async (query: Record<string, string | number>): Promise<RobotListResponse> => {
     const res = await request(ctx().app).get('/api/robots').query({ limit: 100, ...query }).expect(200);
     return robotListResponseSchema.parse(res.body);

@@ -179,3 +179,25 @@ describe.each(testBackends)('multi-select filters on %s', (backend) => {
     expect(result.total).toBe(seedRobots.filter((r) => r.manufacturer !== 'FANUC' && r.manufacturer !== 'Universal Robots').length);
   });
 });
+
+describe.each(testBackends)('a parameter given several times on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+
+  it.each([
+    ['q[]=fanuc&q[]=abb', 'q[]'],
+    ['q=fanuc&q=abb', 'q'],
+    ['manufacturer[]=FANUC', 'manufacturer[]'],
+    ['minPayload=10&minPayload=20', 'minPayload'],
+  ])('"%s" is refused with a 400 naming %s, not silently ignored', async (query, param) => {
+    const res = await request(ctx().app).get(`/api/robots?${query}`).expect(400).expect('Content-Type', /json/);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String), message: expect.stringContaining(param) });
+    expect(res.body.details[param][0]).toMatch(/once: several values go in one parameter, separated by commas/);
+  });
+
+  it('one value per parameter still searches, several makers in one, separated by commas', async () => {
+    const result = await search(ctx().app, { q: 'fanuc' });
+    expect(result.total).toBeGreaterThan(0);
+    const both = await search(ctx().app, { manufacturer: 'FANUC,ABB' });
+    expect(new Set(both.data.map((r) => r.manufacturer))).toEqual(new Set(['FANUC', 'ABB']));
+  });
+});

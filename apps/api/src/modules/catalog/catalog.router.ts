@@ -3,7 +3,7 @@ import { constants as zlib, gzipSync } from 'node:zlib';
 import { robotCompareQuerySchema, robotQuerySchema, type OfferListResponse, type Robot, type RobotListResponse, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { BackgroundWrites } from '../../lib/background-writes';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { authenticate } from '../../middleware/authenticate';
 import { toRobotDto } from './robot-dto';
@@ -22,6 +22,23 @@ import type { SearchResult } from './catalog.repository';
 
 /** A robot of a search answer with its offers' summary (null: nobody offers it). */
 const withOffers = (row: SearchResult['rows'][number], result: SearchResult): Robot => ({ ...toRobotDto(row), offers: result.offers.get(row.id) ?? null });
+
+/**
+ * A catalog parameter is given once (docs/decisions.md, "Array query parameters"): "q[]=a&q[]=b"
+ * or "q=a&q=b" is refused with a 400 naming the parameter, instead of being dropped silently
+ * (the bracket form used to be an unknown key) or guessed at. Several filter values go in one
+ * parameter, separated by commas; several search words in one q.
+ */
+function refuseRepeatedParameters(query: Record<string, unknown>): void {
+  const details: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (!key.includes('[') && !Array.isArray(value)) continue;
+    const name = key.replace(/\[.*$/, '');
+    details[key] = [`Give ${name} once: several values go in one parameter, separated by commas (${name}=a,b); several search words in one q`];
+  }
+  const keys = Object.keys(details);
+  if (keys.length) throw new AppError('VALIDATION_FAILED', `${keys.join(', ')}: ${details[keys[0] ?? '']?.[0] ?? ''}`, details);
+}
 
 /** The public catalog (docs/product.md §7.3). */
 export function createCatalogRouter(deps: {
@@ -75,6 +92,7 @@ export function createCatalogRouter(deps: {
     res.vary('Accept-Encoding').set('Content-Encoding', 'gzip').send(body.gzip);
   };
   router.get('/robots', async (req, res) => {
+    refuseRepeatedParameters(req.query);
     const asked = robotQuerySchema.parse(req.query);
     // Makers are read only when there are words to read them in.
     const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);

@@ -41,7 +41,7 @@ describe('scoreMatch', () => {
     expect(m.fit_score).toBe(100);
     expect(m.reasons.map((r) => r.kind)).toEqual(['payload', 'reach', 'price', 'application', 'industry']);
     expect(nth(m.reasons, 0).text).toBe('Payload 20 kg: 33.3% above the 15 kg part, room for the tool (needs 18 kg)');
-    expect(nth(m.reasons, 1).text).toBe('Reach 1500 mm: 7.1% beyond the 1400 mm needed');
+    expect(nth(m.reasons, 1).text).toBe('Reach 1,500 mm: 7.1% beyond the 1,400 mm needed');
     expect(nth(m.reasons, 2).text).toBe('Indicative price $40,000–$50,000 is within the $60,000 budget');
   });
 

@@ -1,4 +1,5 @@
 import { ipLabel, type ProjectMatch, type ProjectRequirements } from '@cellforge/contracts';
+import { displayFigure } from '@cellforge/contracts/constants';
 import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { applicationsCovered } from '../catalog';
 
@@ -23,7 +24,9 @@ export interface MatchCandidate {
 const weights = { payload: 35, reach: 25, cycle_time: 15, price: 20, application: 15, industry: 5 } as const;
 type Kind = keyof typeof weights;
 
-const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+/** Figures as the chat and the search chips show them ("1,500"); margins in percent to 0.1. */
+const fmt = (n: number) => displayFigure(n);
+const pct = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
 /** 1 inside the comfortable band, falling off when the robot is far larger than needed. */
@@ -83,7 +86,7 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
       kind: 'payload',
       ok,
       text: ok
-        ? `Payload ${fmt(robot.payloadKg)} kg: ${fmt(margin)}% above the ${fmt(req.payload_kg)} kg part, room for the tool (needs ${fmt(needed)} kg)`
+        ? `Payload ${fmt(robot.payloadKg)} kg: ${pct(margin)}% above the ${fmt(req.payload_kg)} kg part, room for the tool (needs ${fmt(needed)} kg)`
         : `Payload ${fmt(robot.payloadKg)} kg carries the ${fmt(req.payload_kg)} kg part but leaves under ${TOOL_MARGIN * 100}% for the tool (needs ${fmt(needed)} kg)`,
     });
     parts.push({ kind: 'payload', score: ok ? sizeScore(robot.payloadKg / needed, 2, 6) : 0.3 });
@@ -95,7 +98,7 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
       kind: 'reach',
       ok,
       text: ok
-        ? `Reach ${fmt(robot.reachMm)} mm: ${fmt(margin)}% beyond the ${fmt(req.reach_mm)} mm needed`
+        ? `Reach ${fmt(robot.reachMm)} mm: ${pct(margin)}% beyond the ${fmt(req.reach_mm)} mm needed`
         : `Reach ${fmt(robot.reachMm)} mm is short of the ${fmt(req.reach_mm)} mm needed`,
     });
     parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });

@@ -160,6 +160,11 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     expect(expected.length).toBeGreaterThan(0);
     expect(res.data.map((m) => m.model).sort()).toEqual(expected.map((r) => r.model).sort());
     expect(res.from_description?.read_as).toEqual(expect.arrayContaining(['type cobot', 'not Universal Robots']));
+    // The reach range is written as the chat writes it ("1,000–1,500 mm"), with the one display formatter.
+    expect(res.from_description?.read_as).toContain('reach 1,000–1,500 mm');
+    const chat = await request(ctx().app).post('/ai/chat').send({ message: words }).expect(200);
+    expect(String(chat.body.response)).toContain('1,000–1,500 mm');
+    for (const m of res.data) for (const r of m.reasons) expect(r.text, r.text).not.toMatch(/\b\d{4,} (mm|kg)/);
     // The search box reads the same words to the same robots.
     const search = await request(ctx().app).get('/api/robots').query({ q: words, limit: 100 }).expect(200);
     expect((search.body.data as { model: string }[]).map((r) => r.model).sort()).toEqual(res.data.map((m) => m.model).sort());

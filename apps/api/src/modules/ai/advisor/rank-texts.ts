@@ -21,57 +21,87 @@ interface RankTexts {
   axes: (n: number) => string;
 }
 
-const de: RankTexts = {
-  and: 'und',
-  field: { payload: 'Traglast', reach: 'Reichweite', repeatability: 'Wiederholgenauigkeit', axes: 'Achsenzahl', weight: 'Armgewicht', price: 'Richtpreis' },
-  best: {
-    payload: { max: 'die höchste Traglast', min: 'die niedrigste Traglast' },
-    reach: { max: 'die größte Reichweite', min: 'die kleinste Reichweite' },
-    repeatability: { max: 'die gröbste Wiederholgenauigkeit', min: 'die beste (kleinste) Wiederholgenauigkeit' },
-    axes: { max: 'die meisten Achsen', min: 'die wenigsten Achsen' },
-    weight: { max: 'den schwersten Arm', min: 'den leichtesten Arm' },
-    price: { max: 'den höchsten Richtpreis', min: 'den niedrigsten Richtpreis' },
-  },
-  notPublished: 'nicht veröffentlicht',
-  none: (f, n) => `Die Datenblätter, die wir haben, nennen keine ${f} für ${n}; danach kann ich sie nicht ordnen.`,
-  level: (n, f, v) => `${n} liegen bei der ${f} gleichauf: ${v}.`,
-  winner: (n, several, b, v) => `${several ? 'Die Modelle' : 'Der'} ${n} ${several ? 'haben gemeinsam' : 'hat'} ${b}: ${v}.`,
-  lead: (from, n) => (from === 'compare_page' ? `Für die Roboter auf Ihrer Vergleichsseite (${n})` : from === 'conversation' ? `Für die besprochenen Roboter (${n})` : `Für ${n}`),
-  notRanked: (n, several) => `${n} ${several ? 'sind' : 'ist'} nicht eingeordnet: im Datenblatt, das wir haben, nicht veröffentlicht.`,
-  prices: 'Die Preise sind Richtpreise (Arm + Steuerung), keine Angebote.',
-  task: 'Welcher passt, hängt von Ihrem Teilegewicht und der Reichweite ab; nennen Sie sie mir, dann prüfe ich jeden Roboter.',
-  taskQ: 'Welches Teilegewicht und welche Reichweite braucht Ihre Aufgabe, damit ich sagen kann, welcher passt?',
-  compareQ: (n) => `Möchten Sie einen vollständigen Vergleich von ${n}?`,
-  compare: (n) => `${n} in der Vergleichsansicht des Katalogs öffnen`,
-  axes: (n) => `${n} Achsen`,
+/** The superlative of each field, German and Spanish side by side. */
+const best: Record<RankField, Record<'de' | 'es', { max: string; min: string }>> = {
+  payload: { de: { max: 'die höchste Traglast', min: 'die niedrigste Traglast' }, es: { max: 'la mayor carga útil', min: 'la menor carga útil' } },
+  reach: { de: { max: 'die größte Reichweite', min: 'die kleinste Reichweite' }, es: { max: 'el mayor alcance', min: 'el menor alcance' } },
+  repeatability: { de: { max: 'die gröbste Wiederholgenauigkeit', min: 'die beste (kleinste) Wiederholgenauigkeit' }, es: { max: 'la repetibilidad más holgada', min: 'la mejor (menor) repetibilidad' } },
+  axes: { de: { max: 'die meisten Achsen', min: 'die wenigsten Achsen' }, es: { max: 'más ejes', min: 'menos ejes' } },
+  weight: { de: { max: 'den schwersten Arm', min: 'den leichtesten Arm' }, es: { max: 'el brazo más pesado', min: 'el brazo más ligero' } },
+  price: { de: { max: 'den höchsten Richtpreis', min: 'den niedrigsten Richtpreis' }, es: { max: 'el precio orientativo más alto', min: 'el precio orientativo más bajo' } },
 };
 
-const es: RankTexts = {
-  and: 'y',
-  field: { payload: 'carga útil', reach: 'alcance', repeatability: 'repetibilidad', axes: 'número de ejes', weight: 'peso del brazo', price: 'precio orientativo' },
-  best: {
-    payload: { max: 'la mayor carga útil', min: 'la menor carga útil' },
-    reach: { max: 'el mayor alcance', min: 'el menor alcance' },
-    repeatability: { max: 'la repetibilidad más holgada', min: 'la mejor (menor) repetibilidad' },
-    axes: { max: 'más ejes', min: 'menos ejes' },
-    weight: { max: 'el brazo más pesado', min: 'el brazo más ligero' },
-    price: { max: 'el precio orientativo más alto', min: 'el precio orientativo más bajo' },
+/** Each text with its German and Spanish wording side by side (one table, not a copy per language). */
+const texts: { [K in Exclude<keyof RankTexts, 'best'>]: Record<'de' | 'es', RankTexts[K]> } = {
+  and: {
+    de: 'und',
+    es: 'y',
   },
-  notPublished: 'no publicado',
-  none: (f, n) => `Las hojas de datos que tenemos no indican ${f} para ${n}, así que no puedo ordenarlos por ello.`,
-  level: (n, f, v) => `${n} empatan en ${f}: ${v}.`,
-  winner: (n, several, b, v) => `${several ? 'Los modelos' : 'El'} ${n} ${several ? 'comparten' : 'tiene'} ${b}: ${v}.`,
-  lead: (from, n) => (from === 'compare_page' ? `Para los robots de su página de comparación (${n})` : from === 'conversation' ? `Para los robots que hemos visto (${n})` : `Para ${n}`),
-  notRanked: (n, several) => `${n} no ${several ? 'están ordenados' : 'está ordenado'}: no publicado en la hoja de datos que tenemos.`,
-  prices: 'Los precios son orientativos (brazo + controlador), no son ofertas.',
-  task: 'Cuál conviene depende del peso de su pieza y del alcance; indíquemelos y compruebo cada robot.',
-  taskQ: '¿Qué peso de pieza y qué alcance necesita su tarea, para decirle cuál se ajusta?',
-  compareQ: (n) => `¿Quiere una comparación completa de ${n}?`,
-  compare: (n) => `Abrir ${n} en la vista de comparación del catálogo`,
-  axes: (n) => `${n} ejes`,
+  field: {
+    de: { payload: 'Traglast', reach: 'Reichweite', repeatability: 'Wiederholgenauigkeit', axes: 'Achsenzahl', weight: 'Armgewicht', price: 'Richtpreis' },
+    es: { payload: 'carga útil', reach: 'alcance', repeatability: 'repetibilidad', axes: 'número de ejes', weight: 'peso del brazo', price: 'precio orientativo' },
+  },
+
+  notPublished: {
+    de: 'nicht veröffentlicht',
+    es: 'no publicado',
+  },
+  none: {
+    de: (f, n) => `Die Datenblätter, die wir haben, nennen keine ${f} für ${n}; danach kann ich sie nicht ordnen.`,
+    es: (f, n) => `Las hojas de datos que tenemos no indican ${f} para ${n}, así que no puedo ordenarlos por ello.`,
+  },
+  level: {
+    de: (n, f, v) => `${n} liegen bei der ${f} gleichauf: ${v}.`,
+    es: (n, f, v) => `${n} empatan en ${f}: ${v}.`,
+  },
+  winner: {
+    de: (n, several, b, v) => `${several ? 'Die Modelle' : 'Der'} ${n} ${several ? 'haben gemeinsam' : 'hat'} ${b}: ${v}.`,
+    es: (n, several, b, v) => `${several ? 'Los modelos' : 'El'} ${n} ${several ? 'comparten' : 'tiene'} ${b}: ${v}.`,
+  },
+  lead: {
+    de: (from, n) => (from === 'compare_page' ? `Für die Roboter auf Ihrer Vergleichsseite (${n})` : from === 'conversation' ? `Für die besprochenen Roboter (${n})` : `Für ${n}`),
+    es: (from, n) => (from === 'compare_page' ? `Para los robots de su página de comparación (${n})` : from === 'conversation' ? `Para los robots que hemos visto (${n})` : `Para ${n}`),
+  },
+  notRanked: {
+    de: (n, several) => `${n} ${several ? 'sind' : 'ist'} nicht eingeordnet: im Datenblatt, das wir haben, nicht veröffentlicht.`,
+    es: (n, several) => `${n} no ${several ? 'están ordenados' : 'está ordenado'}: no publicado en la hoja de datos que tenemos.`,
+  },
+  prices: {
+    de: 'Die Preise sind Richtpreise (Arm + Steuerung), keine Angebote.',
+    es: 'Los precios son orientativos (brazo + controlador), no son ofertas.',
+  },
+  task: {
+    de: 'Welcher passt, hängt von Ihrem Teilegewicht und der Reichweite ab; nennen Sie sie mir, dann prüfe ich jeden Roboter.',
+    es: 'Cuál conviene depende del peso de su pieza y del alcance; indíquemelos y compruebo cada robot.',
+  },
+  taskQ: {
+    de: 'Welches Teilegewicht und welche Reichweite braucht Ihre Aufgabe, damit ich sagen kann, welcher passt?',
+    es: '¿Qué peso de pieza y qué alcance necesita su tarea, para decirle cuál se ajusta?',
+  },
+  compareQ: {
+    de: (n) => `Möchten Sie einen vollständigen Vergleich von ${n}?`,
+    es: (n) => `¿Quiere una comparación completa de ${n}?`,
+  },
+  compare: {
+    de: (n) => `${n} in der Vergleichsansicht des Katalogs öffnen`,
+    es: (n) => `Abrir ${n} en la vista de comparación del catálogo`,
+  },
+  axes: {
+    de: (n) => `${n} Achsen`,
+    es: (n) => `${n} ejes`,
+  },
 };
 
-export const rankTextsFor = (lang: 'de' | 'es'): RankTexts => (lang === 'de' ? de : es);
+const byLanguage = new Map<'de' | 'es', RankTexts>();
+export function rankTextsFor(lang: 'de' | 'es'): RankTexts {
+  let t = byLanguage.get(lang);
+  if (!t) {
+    const pick = <T>(table: Record<string, Record<'de' | 'es', T>>) => Object.fromEntries(Object.entries(table).map(([key, byLang]) => [key, byLang[lang]]));
+    t = { ...pick<unknown>(texts), best: pick(best) } as RankTexts;
+    byLanguage.set(lang, t);
+  }
+  return t;
+}
 
 /** A robot's value of a ranked field, formatted for the language. */
 export function rankValue(lang: 'de' | 'es', field: RankField, r: RobotRow): string {

@@ -62,7 +62,7 @@ describe('catalog URL state', () => {
 describe('filter chips (outside testers: "0.907185 kg" for 2 lb)', () => {
   it('round converted figures for display like the chat, and keep the exact filter to remove', () => {
     const chips = filterChips({ ...EMPTY_CATALOG_STATE, minPayload: '1.089', minReach: '508.0000001', maxReach: '1500' }, (t) => t);
-    expect(chips.map((c) => c.label)).toEqual(['Rated payload ≥ 1.09 kg', 'Reach 508–1500 mm']);
+    expect(chips.map((c) => c.label)).toEqual(['Rated payload ≥ 1.09 kg', 'Reach 508–1,500 mm']);
     expect(filterChips({ ...EMPTY_CATALOG_STATE, minPayload: '12' }, (t) => t)[0]?.label).toBe('Rated payload ≥ 12 kg');
   });
 });

@@ -50,7 +50,7 @@ const matches = [
     manufacturer: 'KUKA',
     model: 'KR 16',
     fit_score: 64,
-    reasons: [{ kind: 'reach', ok: false, text: 'Reach 1,101 mm is short of the 1400 mm needed' }],
+    reasons: [{ kind: 'reach', ok: false, text: 'Reach 1,101 mm is short of the 1,400 mm needed' }],
   }),
   match({
     fit_score: 91,
@@ -95,7 +95,7 @@ describe('/projects/:projectId/robots', () => {
     expect(reasons[0]).toHaveTextContent('Meets: Payload 25 kg: 108% above the 12 kg part');
     expect(reasons[1]).toHaveTextContent('✗');
     expect(reasons[1]).toHaveTextContent(/^✗Misses: /);
-    expect(within(nth(cards, 1)).getByText('Reach 1,101 mm is short of the 1400 mm needed').closest('li')).toHaveTextContent('✗');
+    expect(within(nth(cards, 1)).getByText('Reach 1,101 mm is short of the 1,400 mm needed').closest('li')).toHaveTextContent('✗');
 
     // Only the supplier-listed robot can be contacted.
     expect(within(nth(cards, 0)).getByRole('button', { name: 'Contact supplier' })).toBeInTheDocument();

@@ -145,7 +145,14 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
           ) : null}
           {readAs.length ? (
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" data-testid="description-reading">
-              Read from your description: {readAs.join(' · ')}
+              Read from your description:{' '}
+              {/* Each phrase stays on one line where it fits ("reach 1,000–1,500 mm" is not split at the dash on a phone). */}
+              {readAs.map((phrase, i) => (
+                <span key={phrase}>
+                  {i ? ' · ' : null}
+                  <span className="inline-block">{phrase}</span>
+                </span>
+              ))}
             </p>
           ) : null}
           {notApplied.length ? (

@@ -1,0 +1,33 @@
+import { beforeEach } from 'vitest';
+import request from 'supertest';
+import { chatResponseSchema, type ChatRequest, type ChatResponse } from '@cellforge/contracts';
+import { seedCatalog, type Database } from '@cellforge/db';
+import type { TestBackend } from '@cellforge/db/testing';
+import { useTestApp } from '../../test/create-test-app';
+import type { RobotRow } from '../catalog';
+import { findNamedRobots } from './advisor/mentions';
+import { createModelNameIndex } from './advisor/model-index';
+
+/** The catalog robots a text names (each once), read by the index the chat checks its answers with. */
+export async function robotsNamedIn(db: Database, text: string): Promise<RobotRow[]> {
+  const found = await findNamedRobots(createModelNameIndex(db), text);
+  return [...new Map(found.known.map((k) => [k.robot.id, k.robot])).values()];
+}
+
+/**
+ * The set-up the assistant's API tests share (buyers' words, outside testers, languages,
+ * environment limits): an app on the backend with the seed catalog, `chat` (POST /ai/chat,
+ * the answer checked against its schema) and `named` (the robots an answer names).
+ */
+export function useChatApp(backend: TestBackend) {
+  const ctx = useTestApp(backend);
+  beforeEach(async () => {
+    await seedCatalog(ctx().handle.db);
+  });
+  const chat = async (body: ChatRequest): Promise<ChatResponse> => {
+    const res = await request(ctx().app).post('/ai/chat').send(body).expect(200);
+    return chatResponseSchema.parse(res.body);
+  };
+  const named = (answer: ChatResponse) => robotsNamedIn(ctx().handle.db, answer.response);
+  return { ctx, chat, named };
+}
