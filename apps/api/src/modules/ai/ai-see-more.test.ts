@@ -42,7 +42,7 @@ describe.each(testBackends)('chat shortlist from the buyer side (%s)', (backend)
   async function chat(message: string) {
     const res = await request(app).post('/ai/chat').send({ message, conversationHistory: [] }).expect(200);
     const links = (res.body.metadata?.robotLinks ?? []) as Array<{ name: string; href: string }>;
-    return { text: String(res.body.response), ids: links.map((l) => l.href.replace('/robots/', '')), href: res.body.metadata?.catalogHref as string | undefined };
+    return { text: String(res.body.response), ids: links.map((l) => l.href.replace('/robots/', '')), names: links.map((l) => l.name), href: res.body.metadata?.catalogHref as string | undefined };
   }
 
   async function catalogOf(href: string): Promise<Row[]> {
@@ -100,6 +100,11 @@ describe.each(testBackends)('chat shortlist from the buyer side (%s)', (backend)
     expect(after.text).toMatch(/lowest of the suppliers' current offers; request a quote/);
     // The other robots keep their indicative bands.
     expect(after.text).toMatch(/indicative \$\d/);
+
+    // "How much is it?" of that model: the offers first.
+    const asked = await chat(`How much does the ${before.names[0] ?? ''} cost?`);
+    expect(asked.text).toMatch(/Supplier offers: from \$41,000 from 2 suppliers \(request a quote\)/);
+    expect(asked.text).not.toMatch(/\$30,000/);
   });
 
   it('says a model with no offer and no published price has neither, and offers the quote request', async () => {
