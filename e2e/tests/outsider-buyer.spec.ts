@@ -39,10 +39,9 @@ test('catalog search "cobot 10kg 1300mm, not Universal Robots": every card is a 
   }
 });
 
-// Observed: the widget's answer names cobots only, but its "see every matching robot" link is
-// /catalog?minPayload=9.6&excludeManufacturer=Universal+Robots: the catalog it opens lists articulated
-// arms, SCARAs and deltas (ABB IRB 1300-10/1.15, IRB 930-12/0.85, IRB 390-15/1300): the robot type is dropped.
-test.fail('the chat widget\'s "see every matching robot" link for "a cobot that lifts 8kg, no Universal Robots" opens a catalog of non-UR cobots only', async ({ page }) => {
+// Was observed failing (the link dropped the robot type: /catalog?minPayload=9.6&excludeManufacturer=Universal+Robots
+// listed articulated arms, SCARAs and deltas); fixed: the link carries category=collaborative.
+test('the chat widget\'s "see every matching robot" link for "a cobot that lifts 8kg, no Universal Robots" opens a catalog of non-UR cobots only', async ({ page }) => {
   await page.goto('/catalog');
   await page.getByRole('button', { name: 'Open AI assistant' }).click();
   const widget = page.getByRole('dialog', { name: 'AI Assistant' });

@@ -197,10 +197,8 @@ describe.each(testBackends)('outsider quotes and prices (%s)', (backend) => {
     expect(inbox.body.data.map((t: { robot: { id: string } }) => t.robot.id)).toContain(ox.id);
   });
 
-  // Observed: "The Orbis OX-12, from the catalog data we hold: - Price: not published by the maker; ask the
-  // supplier for a quote." (and for the FANUC CRX-10iA only "Indicative price: $35,000–$50,000"), while the search
-  // and the robot page show "1 offer from $27,500" / "$41,000": the chat never reads suppliers' offers.
-  it.fails("the chat's price answer gives the suppliers' offer price the catalog shows (a proposed model, a catalog model)", async () => {
+  // Was observed failing (the chat never read suppliers' offers); fixed: the price answer gives the offers first.
+  it("the chat's price answer gives the suppliers' offer price the catalog shows (a proposed model, a catalog model)", async () => {
     const { app } = ctx();
     const supplier = await registerUser(app, { user_type: 'supplier' });
     await request(app)

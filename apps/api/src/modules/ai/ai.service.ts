@@ -179,7 +179,7 @@ export function createAiService(deps: AiServiceDeps) {
 
       // What the answer names links to its page; a selection links to the catalog with the task applied.
       const robotLinks = await robotLinksOf(names.as(caller?.userId), answer.response);
-      const catalogHref = u.intent === 'robot_selection' && answer.robotDataIncluded ? catalogHrefOf(u.facts) : undefined;
+      const catalogHref = u.intent === 'robot_selection' && answer.robotDataIncluded ? catalogHrefOf(u.facts, builtIn.trace.relaxed, u.limits) : undefined;
       const body: ChatResponse = {
         success: true,
         response: answer.response,

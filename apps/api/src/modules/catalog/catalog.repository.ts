@@ -700,7 +700,7 @@ export interface CandidateQuery {
   category?: string;
   /** Any of these applications. */
   applications?: string[];
-  /** The cheapest end of the indicative price band must be within this budget. */
+  /** The cheapest price (the active offers' where priced, else the indicative band's) must be within this budget. */
   maxPriceUsd?: number;
   minPriceUsd?: number;
   /** Hard environment limits (IP rating, cleanroom, food-grade, mounting, maker country); unknown values never pass. */
@@ -718,9 +718,13 @@ function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figure
   if (q.minDof !== undefined) where.push(gte(robots.dof, q.minDof));
   if (q.maxDof !== undefined) where.push(lte(robots.dof, q.maxDof));
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
-  if (q.category) where.push(eq(robots.category, q.category));
+  // One type or several ("scara,delta": either), as the catalog's category filter reads it.
+  const categories = valueList(q.category);
+  if (categories.length) where.push(inArray(robots.category, categories));
   if (q.applications?.length) where.push(arrayOverlaps(robots.applications, q.applications));
-  if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(lte(robots.priceMinUsd, priceBound(q.maxPriceUsd, Math.floor)));
+  // The budget reads the price the catalog's maxPrice filter reads: the model's active offers'
+  // lowest price where it has priced offers, its indicative band otherwise.
+  if (q.maxPriceUsd !== undefined && !Number.isNaN(q.maxPriceUsd)) where.push(sql`${effectivePrice('min')} <= ${priceBound(q.maxPriceUsd, Math.floor)}`);
   if (q.minPriceUsd !== undefined && !Number.isNaN(q.minPriceUsd)) where.push(defined(or(isNull(robots.priceMaxUsd), gte(robots.priceMaxUsd, priceBound(q.minPriceUsd, Math.ceil))), 'the minimum price condition'));
   return { figures: where, environment: q.environment ? environmentConditions(q.environment, robotEnvironmentColumns) : [] };
 }
@@ -787,6 +791,10 @@ export interface TaskNeed {
   minPayloadKg: number;
   minReachMm?: number;
   maxReachMm?: number;
+  /** Upper bounds the buyer set on the robot itself ("payload at most 10 kg", "six-axis"): a nearest robot keeps them. */
+  maxPayloadKg?: number;
+  minDof?: number;
+  maxDof?: number;
   excludeManufacturers?: string[];
 }
 
@@ -798,6 +806,9 @@ export interface TaskNeed {
 export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, limit = 3): Promise<RobotRow[]> {
   const where: SQL[] = [readable(reader)];
   if (need.maxReachMm !== undefined) where.push(lte(robots.reachMm, need.maxReachMm));
+  if (need.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, need.maxPayloadKg));
+  if (need.minDof !== undefined) where.push(gte(robots.dof, need.minDof));
+  if (need.maxDof !== undefined) where.push(lte(robots.dof, need.maxDof));
   if (need.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(need.excludeManufacturers.map((m) => m.toLowerCase()))})`);
   const payloadShort = sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)`;
   const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;

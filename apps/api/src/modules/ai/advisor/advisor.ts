@@ -7,6 +7,7 @@ import { answerGeneral } from './general';
 import { answerRoi } from './roi';
 import { answerAlternatives } from './alternatives';
 import { answerRobotRank, answerRobotSpecs } from './robot-specs';
+import { offerPricesOf } from './offer-prices';
 import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
 import { answerUnknownModel, unknownModelsIn } from './unknown-model';
@@ -29,7 +30,7 @@ export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<A
       break;
     case 'comparison':
       if (about?.kind === 'rank') draft = answerRobotRank(u, about);
-      else if (about?.kind === 'spec') draft = answerRobotSpecs(u, about);
+      else if (about?.kind === 'spec') draft = answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
       else draft = await answerComparison(deps, u);
       break;
     case 'roi':
@@ -37,7 +38,7 @@ export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<A
       break;
     default: {
       if (about?.kind === 'spec') {
-        draft = answerRobotSpecs(u, about);
+        draft = answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
         break;
       }
       const unknown = u.models.length ? [] : await unknownModelsIn(deps.names, u.message);

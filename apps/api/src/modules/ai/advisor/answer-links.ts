@@ -1,5 +1,6 @@
 import { MAX_ROBOT_LINKS, type ChatRobotLink } from '@cellforge/contracts';
 import { requiredPayloadKg } from '@cellforge/robot-fit';
+import type { RobotLimits } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import { applicationMatches } from '../understanding/vocabulary';
 import { findNamedRobots } from './mentions';
@@ -26,21 +27,39 @@ export async function robotLinksOf(names: ModelNameIndex, text: string): Promise
 /** The exact figure (to 6 significant digits), as the search box's reading filters: a link rounded to 0.1 kg would leave out robots the chat named. */
 const figure = (n: number) => String(Number(n.toPrecision(6)));
 
+const smallest = (...values: Array<number | undefined>) => {
+  const set = values.filter((v): v is number => v !== undefined);
+  return set.length ? Math.min(...set) : undefined;
+};
+
 /**
- * The catalog with the task's figures applied ("see more"): the payload the robot must
- * carry (with the tool allowance), the reach, its maximum, the application, the makers
- * asked for and those ruled out. The catalog page reads the same parameters.
+ * The catalog with the constraints the chat applied ("see more", issue 12): exactly the
+ * robots the shortlist was drawn from. Every field of the task that the chat holds robots
+ * to becomes the catalog filter of the same meaning (GET /api/robots reads the same
+ * parameters as the catalog page): the payload the robot must carry (with the tool
+ * allowance) and its upper bound, the reach and its maximum, the axes, the robot type, the
+ * application, the makers asked for and those ruled out, the budget (maxPrice: the cheapest
+ * price of the model, its suppliers' offers where it has some, as the chat's budget reads
+ * it), the page's payload and price bounds, and the environment limits. A preference the
+ * chat had to drop because nothing met it (`relaxed`: application, category, manufacturer,
+ * budget) is left out too: the link never shows fewer robots than the chat names.
  */
-export function catalogHrefOf(f: Facts): string | undefined {
+export function catalogHrefOf(f: Facts, relaxed: readonly string[] = [], limits: RobotLimits = {}): string | undefined {
   if (f.payloadKg === undefined) return undefined;
+  const kept = (key: string) => !relaxed.includes(key);
   const params = new URLSearchParams();
-  params.set('minPayload', figure(requiredPayloadKg(f.payloadKg, f.toolKg)));
-  if (f.maxPayloadKg !== undefined) params.set('maxPayload', figure(f.maxPayloadKg));
+  params.set('minPayload', figure(Math.max(requiredPayloadKg(f.payloadKg, f.toolKg), limits.minPayloadKg ?? 0)));
+  const maxPayload = smallest(f.maxPayloadKg, limits.maxPayloadKg);
+  if (maxPayload !== undefined) params.set('maxPayload', figure(maxPayload));
   if (f.reachMm !== undefined) params.set('minReach', figure(f.reachMm));
   if (f.maxReachMm !== undefined) params.set('maxReach', figure(f.maxReachMm));
-  if (f.application) params.set('application', applicationMatches(f.application).join(','));
-  if (f.manufacturers?.length) params.set('manufacturer', f.manufacturers.join(','));
+  if (f.category && kept('category')) params.set('category', f.category);
+  if (f.application && kept('application')) params.set('application', applicationMatches(f.application).join(','));
+  if (f.manufacturers?.length && kept('manufacturer')) params.set('manufacturer', f.manufacturers.join(','));
   if (f.excludedManufacturers?.length) params.set('excludeManufacturer', f.excludedManufacturers.join(','));
+  if (limits.minPriceUsd !== undefined) params.set('minPrice', String(Math.ceil(limits.minPriceUsd)));
+  const budget = f.budgetUsd ?? limits.maxPriceUsd;
+  if (budget !== undefined && kept('budget')) params.set('maxPrice', String(Math.floor(budget)));
   if (f.axes?.min !== undefined) params.set('minAxes', String(f.axes.min));
   if (f.axes?.max !== undefined) params.set('maxAxes', String(f.axes.max));
   const env = f.environment;

@@ -14,6 +14,11 @@ function hardNeed(f: Facts) {
     minPayloadKg: requiredPayloadKg(defined(f.payloadKg, 'the payload of the task'), f.toolKg),
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
+    // Limits on the robot itself are as hard as the figures (the shortlist never relaxes them):
+    // "a 6 axis arm" is not met by a 4-axis SCARA however well it carries the load.
+    maxPayloadKg: f.maxPayloadKg,
+    minDof: f.axes?.min,
+    maxDof: f.axes?.max,
     excludeManufacturers: f.excludedManufacturers,
     environment: f.environment,
   };
@@ -65,6 +70,11 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     const parts = [t.payloadPart(x.kg(need.minPayloadKg))];
     if (need.minReachMm !== undefined) parts.push(t.reachPart(x.mm(need.minReachMm)));
     if (need.maxReachMm !== undefined) parts.push(t.atMostReach(x.mm(need.maxReachMm)));
+    const facts = messagesFor(lang).facts;
+    if (need.maxPayloadKg !== undefined) parts.push(facts.maxPayload(x.kg(need.maxPayloadKg)));
+    if (need.minDof !== undefined && need.minDof === need.maxDof) parts.push(facts.axesExactly(need.minDof));
+    else if (need.minDof !== undefined) parts.push(facts.axesMin(need.minDof));
+    else if (need.maxDof !== undefined) parts.push(facts.axesMax(need.maxDof));
     if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
     parts.push(...environmentWords(need.environment, lang));
     reasons.push(t.together(parts.join(` ${and} `)));
@@ -75,7 +85,8 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   if (closest.length) {
     lines.push('', t.closest);
     for (const r of closest) {
-      const misses = figureMisses(r, need, lang);
+      // The nearest robots keep the limits on the robot itself; an environment limit they miss is said.
+      const misses = [...figureMisses(r, need, lang), ...environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true).map((c) => c.text)];
       lines.push(`- ${robotName(r)}: ${misses.length ? misses.join('; ') : t.meets}`);
     }
     draft.named.push(...closest);

@@ -6,6 +6,7 @@ import { emptyDraft, type Draft, type RobotAbout, type Understanding } from './t
 import { NOT_PUBLISHED, fieldLabels, fieldSentence, fieldValue, sourcesOf, descriptionSnippet } from './robot-fields';
 import { defined, nth } from '../../../lib/invariants';
 import { joinNames, rankTextsFor, rankValue } from './rank-texts';
+import { priceWords, type OfferPrices } from './offer-prices';
 
 /**
  * Follow-ups about robots in view (the detail page's robot, the compare page, robots the
@@ -38,7 +39,7 @@ function leadFor(about: RobotAbout): string {
 }
 
 /** "What payload can it carry?", "its reach?", "IP rating?", "tell me more": answered from the catalog row. */
-export function answerRobotSpecs(u: Understanding, about: RobotAbout): Draft {
+export function answerRobotSpecs(u: Understanding, about: RobotAbout, offers: OfferPrices = new Map()): Draft {
   const draft = emptyDraft();
   const q = u.question;
   const robots = about.robots;
@@ -61,7 +62,11 @@ export function answerRobotSpecs(u: Understanding, about: RobotAbout): Draft {
     if (!fields.length) lines.push(...robotSummary(r));
     else {
       lines.push(`${yesNoCategory(u.message, r)}The ${robotName(r)}, from the catalog data we hold:`);
-      for (const f of fields) lines.push(`- ${fieldSentence(r, f, q.accuracy)}`);
+      for (const f of fields) {
+        // "How much is it?": what suppliers offer it for comes before the indicative band.
+        if (f === 'price' && (offers.get(r.id)?.count ?? 0) > 0) lines.push(`- Supplier offers: ${priceWords(r, offers)}.`);
+        lines.push(`- ${fieldSentence(r, f, q.accuracy)}`);
+      }
       if (r.datasheetSource && !fields.includes('source')) lines.push('', `Figures from: ${r.datasheetSource}.`);
     }
     draft.followUps = [
@@ -76,7 +81,7 @@ export function answerRobotSpecs(u: Understanding, about: RobotAbout): Draft {
     if (!fields.length) for (const r of robots) lines.push(`- ${robotName(r)} (${r.category}): ${specLine(r)}${priceBand(r) ? `, indicative ${priceBand(r)}` : ''}`);
     for (const f of fields) {
       if (isCatalogField(f)) {
-        lines.push(`- ${fieldLabels[f]}: ${robots.map((r) => `${r.model} ${fieldValue(r, f)}`).join(' | ')}`);
+        lines.push(`- ${fieldLabels[f]}: ${robots.map((r) => `${r.model} ${f === 'price' && offers.has(r.id) ? priceWords(r, offers) : fieldValue(r, f)}`).join(' | ')}`);
         continue;
       }
       const said = robots.flatMap((r) => {

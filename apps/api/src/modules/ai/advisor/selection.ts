@@ -9,6 +9,7 @@ import { findCandidateRobots } from '../../catalog';
 import { applicationMatches } from '../understanding/vocabulary';
 import { environmentChecks, environmentWords } from './environment';
 import { environmentTextsFor } from './environment-texts';
+import { anyOfferPrice, offerPricesOf, offerTextsFor, priceWords } from './offer-prices';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 import { categoryIn, formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
 import { defined, nth } from '../../../lib/invariants';
@@ -222,12 +223,13 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const lines = [ask.gotSoFar(known)];
   if (!within.length) lines.push(t.relaxBudget(x.usd(budget)), '', t.cheapestHeading);
   else lines.push('', t.budgetHeading(x.usd(budget)));
+  const offers = await offerPricesOf(deps.catalog, picked);
   for (const r of picked) {
-    const band = x.band(r.priceMinUsd, r.priceMaxUsd);
-    const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), band ? t.indicative(band) : t.noPrice];
+    const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), priceWords(r, offers, lang)];
     lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
   }
   lines.push('', ask.narrowPayload, t.prices);
+  if (anyOfferPrice(picked, offers)) lines.push(offerTextsFor(lang).note);
   const draft = emptyDraft();
   draft.text = lines.join('\n');
   draft.askedForFacts = true;
@@ -288,6 +290,8 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
 
   lines.push('', result.overBudget ? t.cheapestHeading : t.heading(result.recommendations.length));
+  // Supplier offers price a model before its indicative band (what a buyer can be quoted).
+  const offers = await offerPricesOf(deps.catalog, result.recommendations.map((rec) => rec.robot));
   for (const rec of result.recommendations) {
     const r = rec.robot;
     const bits = [
@@ -298,8 +302,7 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
     if (r.repeatabilityMm != null) bits.push(t.repeatability(`${x.num(r.repeatabilityMm, 3)} mm`));
     if (rec.applicationMatch && f.application) bits.push(t.listedFor(app(f.application)));
     bits.push(...environmentChecks(r, f.environment, lang).map((check) => check.text));
-    const band = x.band(r.priceMinUsd, r.priceMaxUsd);
-    bits.push(band ? t.indicative(band) : t.noPrice);
+    bits.push(priceWords(r, offers, lang));
     lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
   }
   const top = nth(result.recommendations, 0).robot;
@@ -314,6 +317,7 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   if (missing.length) lines.push('', ask.narrowReach);
   else if (f.toolKg === undefined) lines.push('', t.gripper);
   lines.push(t.prices);
+  if (anyOfferPrice(draft.recommended.length ? draft.recommended : result.recommendations.map((rec) => rec.robot), offers)) lines.push(offerTextsFor(lang).note);
 
   draft.text = lines.join('\n');
   draft.answered = !missing.length;
