@@ -618,6 +618,18 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     const round = (v: number | undefined) => (v === undefined ? undefined : Number(v.toPrecision(6)));
     const now = { ...(lo !== undefined ? { min: round(lo) } : {}), ...(hi !== undefined ? { max: round(hi) } : {}) };
     const before = r.figures[field];
+    // "payload at most 10 kg ... for 4 kg parts": a stated figure within a one-sided upper bound on
+    // the same figure (either order) is the need, the bound caps it: min 4, max 10.
+    const stated = (x: { min?: number; max?: number }) => x.min !== undefined && x.min === x.max;
+    const capOnly = (x: { min?: number; max?: number }) => x.min === undefined && x.max !== undefined;
+    if (before && field !== 'budget' && field !== 'axes') {
+      const cap = capOnly(before) && stated(now) ? before.max : capOnly(now) && stated(before) ? now.max : undefined;
+      const need = capOnly(before) ? now.min : before.min;
+      if (cap !== undefined && need !== undefined && need < cap) {
+        r.figures[field] = { min: need, max: cap };
+        return;
+      }
+    }
     // "at least 5 kg and at most 10 kg": a second figure adds its open side; else it replaces.
     if (before && ((before.min === undefined && now.max === undefined) || (before.max === undefined && now.min === undefined)) && !(before.min === before.max)) {
       const both = { ...before, ...now };

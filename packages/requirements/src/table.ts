@@ -240,6 +240,14 @@ export const englishRows: Row[] = [
   r('a 99-axis robot', {}),
   r('reach 0 mm', {}),
   r('what robots do you have?', {}),
+  // upper bounds written after the figure (outsider buyer, issue 12)
+  r('reach 400mm or less', { reach: [null, 400] }),
+  r('a reach of 400 mm or shorter', { reach: [null, 400] }),
+  r('payload 10 kg or lighter', { payload: [null, 10] }),
+  r('payload of 10 kg at most', { payload: [null, 10] }),
+  r('small SCARA, payload 3 kg, reach 400mm or less', { payload: 3, reach: [null, 400], type: ['scara'] }),
+  r('payload at most 10 kg, reach no more than 900 mm, for 4 kg parts', { payload: [4, 10], reach: [null, 900] }),
+  r('for 4 kg parts, payload 10 kg or less', { payload: [4, 10] }),
 ];
 
 export const germanRows: Row[] = [
@@ -320,6 +328,10 @@ export const germanRows: Row[] = [
   r('Teile von 500 g', { payload: 0.5 }),
   r('Budget zwischen 20.000 und 30.000 Euro', { budget: [20000, 30000, 'EUR'] }),
   r('Der Roboter soll höchstens 20 kg wiegen', { weight: [null, 20] }),
+  // upper bounds written after the figure (outsider buyer, issue 12)
+  r('Reichweite höchstens 900 mm', { reach: [null, 900] }),
+  r('Reichweite 900 mm oder weniger', { reach: [null, 900] }),
+  r('Traglast höchstens 10 kg, für Teile von 4 kg', { payload: [4, 10] }),
 ];
 
 export const spanishRows: Row[] = [
@@ -397,6 +409,10 @@ export const spanishRows: Row[] = [
   r('sin robots chinos', { nocc: ['CN'] }),
   r('robot colaborativo para paletizado con carga de 10 a 12 kg', { type: ['cobot'], app: ['palletizing'], payload: [10, 12] }),
   r('resistente al agua IP65', { env: { ipRatingMin: 65 } }),
+  // upper bounds written after the figure (outsider buyer, issue 12)
+  r('alcance de 900 mm como máximo', { reach: [null, 900] }),
+  r('alcance como máximo 900 mm', { reach: [null, 900] }),
+  r('carga útil de 10 kg o menos, piezas de 4 kg', { payload: [4, 10] }),
 ];
 
 export const followUpRows: Row[] = [
