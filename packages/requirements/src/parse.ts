@@ -263,6 +263,11 @@ function readQuantities(ctx: Ctx): Quantity[] {
       }
     }
     if (dim === 'none' && (currency || multiplied)) dim = 'money';
+    // Money has no third decimal: "40.000 €", "30.000 EUR", "40,000 €" group thousands in any language.
+    if (dim === 'money' && !multiplied && /^\d{1,3}(?:[.,]\d{3})+$/.test(tok.raw) && !(tok.raw.includes('.') && tok.raw.includes(','))) {
+      num = Number(tok.raw.replace(/[.,]/g, ''));
+      factor = 1;
+    }
     const rawText = t
       .slice(s, e)
       .map((x) => x.raw)

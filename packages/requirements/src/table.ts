@@ -242,6 +242,11 @@ export const englishRows: Row[] = [
   r('what robots do you have?', {}),
   // upper bounds written after the figure (outsider buyer, issue 12)
   r('reach 400mm or less', { reach: [null, 400] }),
+  r('cobot 8 kg, Budget 40.000 €', { payload: 8, type: ['cobot'], budget: [null, 40000, 'EUR'] }),
+  r('budget of 40.000 EUR', { budget: [null, 40000, 'EUR'] }),
+  r('budget 40 000 €', { budget: [null, 40000, 'EUR'] }),
+  r('budget €40k', { budget: [null, 40000, 'EUR'] }),
+  r('we can spend 40,000 € at most', { budget: [null, 40000, 'EUR'] }),
   r('a reach of 400 mm or shorter', { reach: [null, 400] }),
   r('payload 10 kg or lighter', { payload: [null, 10] }),
   r('payload of 10 kg at most', { payload: [null, 10] }),
@@ -256,6 +261,8 @@ export const germanRows: Row[] = [
   r('mindestens 20 kg Traglast', { payload: [20, null] }),
   r('Traglast höchstens 5 kg', { payload: [null, 5] }),
   r('Reichweite höchstens 900 mm', { reach: [null, 900] }),
+  r('wir haben ein Budget von 40.000 €', { budget: [null, 40000, 'EUR'] }),
+  r('Cobot mit 8 kg, Budget höchstens 40.000 Euro', { payload: 8, type: ['cobot'], budget: [null, 40000, 'EUR'] }),
   r('Reichweite mindestens 1,2 m', { reach: [1200, null] }),
   r('Reichweite zwischen 800 und 1200 mm', { reach: [800, 1200] }),
   r('Traglast von 5 bis 10 kg', { payload: [5, 10] }),
@@ -330,6 +337,8 @@ export const germanRows: Row[] = [
   r('Der Roboter soll höchstens 20 kg wiegen', { weight: [null, 20] }),
   // upper bounds written after the figure (outsider buyer, issue 12)
   r('Reichweite höchstens 900 mm', { reach: [null, 900] }),
+  r('wir haben ein Budget von 40.000 €', { budget: [null, 40000, 'EUR'] }),
+  r('Cobot mit 8 kg, Budget höchstens 40.000 Euro', { payload: 8, type: ['cobot'], budget: [null, 40000, 'EUR'] }),
   r('Reichweite 900 mm oder weniger', { reach: [null, 900] }),
   r('Traglast höchstens 10 kg, für Teile von 4 kg', { payload: [4, 10] }),
 ];
@@ -340,6 +349,8 @@ export const spanishRows: Row[] = [
   r('al menos 20 kg de carga', { payload: [20, null] }),
   r('carga como máximo 5 kg', { payload: [null, 5] }),
   r('alcance como máximo 900 mm', { reach: [null, 900] }),
+  r('presupuesto 30.000 €', { budget: [null, 30000, 'EUR'] }),
+  r('un cobot de 8 kg, presupuesto de 40.000 euros', { payload: 8, type: ['cobot'], budget: [null, 40000, 'EUR'] }),
   r('alcance de al menos 1,2 m', { reach: [1200, null] }),
   r('alcance entre 800 y 1200 mm', { reach: [800, 1200] }),
   r('carga de 5 a 10 kg', { payload: [5, 10] }),
@@ -412,6 +423,8 @@ export const spanishRows: Row[] = [
   // upper bounds written after the figure (outsider buyer, issue 12)
   r('alcance de 900 mm como máximo', { reach: [null, 900] }),
   r('alcance como máximo 900 mm', { reach: [null, 900] }),
+  r('presupuesto 30.000 €', { budget: [null, 30000, 'EUR'] }),
+  r('un cobot de 8 kg, presupuesto de 40.000 euros', { payload: 8, type: ['cobot'], budget: [null, 40000, 'EUR'] }),
   r('carga útil de 10 kg o menos, piezas de 4 kg', { payload: [4, 10] }),
 ];
 

@@ -128,6 +128,16 @@ describe('extractFacts', () => {
     }
   });
 
+  it.each([
+    ['cobot 8 kg, Budget 40.000 €', 40000],
+    ['budget 40.000 EUR for a cobot', 40000],
+    ['presupuesto 30.000 € para un cobot', 30000],
+    ['budget €40k', 40000],
+    ['Budget von 35.000 Euro', 35000],
+  ])('reads the European budget "%s" as %d (not 40)', (text, value) => {
+    expect(extractFacts(text).budgetUsd).toBe(value);
+  });
+
   it('merges conversation facts with later values winning', () => {
     const merged = mergeFacts(extractFacts('palletizing 20 kg bags'), extractFacts('actually 25 kg, 3 m reach'));
     expect(merged).toMatchObject({ payloadKg: 25, reachMm: 3000, application: 'palletizing' });

@@ -218,7 +218,9 @@ function addSharedReading(facts: Facts, text: string): void {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (!facts.category && categories.length === 1) facts.category = nth(categories, 0);
-  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {
+  // The assistant takes EUR, GBP and CHF budgets at face value (units.ts: budgets are rough; each is worth
+  // more than a dollar, so the ceiling is safe); the search box and matches leave them unapplied.
+  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || ['USD', 'EUR', 'GBP', 'CHF'].includes(r.budget.currency))) {
     facts.budgetUsd = Math.round(r.budget.max);
   }
   const environment: EnvironmentQuery = {};
