@@ -212,6 +212,14 @@ export const multipliers = new Map<string, number>([
   ['millones', 1e6],
 ]);
 
+/** Fractions written as words before a unit: "half a ton", "a quarter ton", "eine halbe Tonne", "media tonelada". */
+export const fractionWords = new Map<string, number>([
+  ['half', 0.5], ['halb', 0.5], ['halbe', 0.5], ['halben', 0.5], ['halbes', 0.5], ['media', 0.5], ['medio', 0.5],
+  ['quarter', 0.25], ['viertel', 0.25], ['cuarto', 0.25],
+]);
+/** Words allowed between a fraction and its unit ("half of a ton", "un cuarto de tonelada"). */
+export const fractionLinks = new Set(['a', 'an', 'of', 'de', 'una', 'un', 'eine', 'einer']);
+
 /** Words counted in a rate ("30 picks per minute"). */
 export const rateCountWords = new Set([
   'picks', 'pick', 'parts', 'part', 'pieces', 'piece', 'cycles', 'cycle', 'units', 'boxes', 'items', 'bags', 'cartons', 'placements', 'products', 'trays',

@@ -22,6 +22,8 @@ import {
   currencySymbols,
   fieldWords,
   fillerWords,
+  fractionLinks,
+  fractionWords,
   includeWords,
   mountingWords,
   multipliers,
@@ -169,6 +171,19 @@ function readQuantities(ctx: Ctx): Quantity[] {
       if (german) {
         const n = numberWords.get(german[1] as string) ?? 0;
         out.push({ s: i, e: i + 1, value: n, num: n, factor: 1, dim: 'axes', hasUnit: true, raw: tok.raw });
+        continue;
+      }
+      const fraction = fractionWords.get(tok.norm);
+      if (fraction !== undefined) {
+        let j = i + 1;
+        while (j < i + 3 && t[j] && fractionLinks.has((t[j] as Token).norm)) j++;
+        const unit = t[j] ? units.get((t[j] as Token).norm) : undefined;
+        if (unit && (unit.dim === 'mass' || unit.dim === 'length') && (t[j] as Token).kind === 'word') {
+          const raw = t.slice(i, j + 1).map((x) => x.raw).join(' ');
+          out.push({ s: i, e: j + 1, value: fraction * unit.factor, num: fraction, factor: unit.factor, dim: unit.dim, hasUnit: true, raw });
+          for (let k = i; k <= j; k++) (t[k] as Token).used = true;
+          i = j;
+        }
         continue;
       }
       const n = numberWords.get(tok.norm);

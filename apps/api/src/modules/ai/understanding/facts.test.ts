@@ -138,6 +138,15 @@ describe('extractFacts', () => {
     expect(extractFacts(text).budgetUsd).toBe(value);
   });
 
+  it.each([
+    ['robot to lift half a ton', 500],
+    ['a quarter ton payload', 250],
+    ['Roboter für eine halbe Tonne', 500],
+    ['robot para media tonelada', 500],
+  ])('reads the fraction "%s" as %d kg', (text, kg) => {
+    expect(extractFacts(text).payloadKg).toBe(kg);
+  });
+
   it('merges conversation facts with later values winning', () => {
     const merged = mergeFacts(extractFacts('palletizing 20 kg bags'), extractFacts('actually 25 kg, 3 m reach'));
     expect(merged).toMatchObject({ payloadKg: 25, reachMm: 3000, application: 'palletizing' });
