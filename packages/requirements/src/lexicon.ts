@@ -71,6 +71,20 @@ export const typeWords: [string, RequirementRobotType][] = [
   ['gantry|gantries|cartesian(?: robots?)?|portal\\w*|linear robots?|cartesian[oa]s?|portico|linearroboter', 'gantry'],
 ];
 
+/**
+ * Type words as buyers mean to spell them: a word one edit (a letter added, dropped, changed or two
+ * swapped) from one of these, with the same first letter, is read as that type ("cobbot", "scarra",
+ * "colaborative", "paletizer"). Only these words are matched loosely, never makers or other words.
+ */
+export const typeSpellings: [string, RequirementRobotType][] = [
+  ['cobot', 'cobot'], ['cobots', 'cobot'], ['collaborative', 'cobot'], ['kollaborativ', 'cobot'], ['kollaborativer', 'cobot'], ['kollaborativen', 'cobot'],
+  ['colaborativo', 'cobot'], ['colaborativa', 'cobot'],
+  ['scara', 'scara'], ['scaras', 'scara'],
+  ['palletizer', 'palletizer'], ['palletiser', 'palletizer'], ['palletizers', 'palletizer'], ['palettierer', 'palletizer'], ['paletizador', 'palletizer'],
+  ['articulated', 'articulated'], ['knickarmroboter', 'articulated'], ['articulado', 'articulated'],
+  ['gantry', 'gantry'], ['cartesian', 'gantry'], ['cartesiano', 'gantry'], ['portalroboter', 'gantry'],
+];
+
 /** Applications, the specific ones first (arc welding before welding). */
 export const applicationWords: [string, RequirementApplication][] = [
   ['arc~weld\\w*|(?:mig|mag|tig)~weld\\w*|lichtbogenschweiss\\w*|schutzgasschweiss\\w*|soldadura (?:por|de|al) arco', 'arc-welding'],

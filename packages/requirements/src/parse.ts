@@ -37,6 +37,7 @@ import {
   robotWeightWords,
   robotWords,
   stopWords,
+  typeSpellings,
   typeWords,
   units,
   weighWords,
@@ -533,6 +534,17 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
       entities.push({ s, e, kind: 'type', value: type, ...(before !== undefined || after !== undefined ? { explicit: true as const } : {}) });
     });
   }
+  // Typos of type words ("cobbot", "scarra", "paletizer"): one edit from a type word, same first letter, six letters or more.
+  for (let i = 0; i < t.length; i++) {
+    const x = t[i] as Token;
+    if (x.used || x.kind !== 'word' || x.norm.length < 6 || stopWords.has(x.norm) || robotWords.has(x.norm) || fillerWords.has(x.norm) || units.has(x.norm)) continue;
+    const hit = typeSpellings.find(([w]) => w[0] === x.norm[0] && Math.abs(w.length - x.norm.length) <= 1 && withinOneEdit(w, x.norm));
+    if (!hit) continue;
+    // A task word one letter from a type ("palletize", "palettieren", "paletizado") names the task, not a misspelt type.
+    if (x.norm.slice(-2) !== hit[0].slice(-2) && applicationWordRe.test(x.norm)) continue;
+    x.used = true;
+    entities.push({ s: i, e: i + 1, kind: 'type', value: hit[1] });
+  }
   for (const [src, app] of applicationWords) scan(ctx, src, () => add(r.applications, app));
   const makers = makerPattern(knownMakers);
   scan(ctx, makers.src, (s, e) => {
@@ -771,6 +783,22 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   }
   r.freeText = words.join(' ').slice(0, 300);
   return r;
+}
+
+/** Single words of the application vocabulary ("palletize", "paletizado"). */
+const applicationWordRe = new RegExp(`^(?:${applicationWords.map(([src]) => src).join('|')})$`);
+
+/** Whether b is a at most one edit away: a letter added, dropped or changed, or two neighbours swapped. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 // ---------------------------------------------------------------- merging turns and the result

@@ -147,6 +147,15 @@ describe('extractFacts', () => {
     expect(extractFacts(text).payloadKg).toBe(kg);
   });
 
+  it.each([
+    ['I need a cobbot for 3kg', 'collaborative'],
+    ['a colaborative robot, 5 kg', 'collaborative'],
+    ['scarra for 2 kg parts', 'scara'],
+    ['un robot colavorativo de 5 kg', 'collaborative'],
+  ])('reads the misspelt type in "%s" as %s', (text, category) => {
+    expect(extractFacts(text).category).toBe(category);
+  });
+
   it('merges conversation facts with later values winning', () => {
     const merged = mergeFacts(extractFacts('palletizing 20 kg bags'), extractFacts('actually 25 kg, 3 m reach'));
     expect(merged).toMatchObject({ payloadKg: 25, reachMm: 3000, application: 'palletizing' });
