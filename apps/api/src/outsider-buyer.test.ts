@@ -95,10 +95,6 @@ const cases: BuyerCase[] = [
   { id: 'car-body-1.2t', text: 'I need to move 1.2 tonne car bodies', payloadKg: 1200 },
   { id: 'scara-3kg-max400', text: 'small SCARA, payload 3 kg, reach 400mm or less, Epson or Denso preferred', payloadKg: 3, maxReachMm: 400, category: ['scara'] , observed: {
       seeMore: '/catalog?minPayload=3.6&minReach=400&manufacturer=Epson%2CDenso lists 17 robots incl. Denso VS-050: reach 505 > 400, category articulated, Denso VS-060: reach 605 > 400, category articulated',
-      chat: 'reads "reach 400mm or less" as "reach at least 400 mm" and recommends Epson RS4-551S (550 mm), T6-B602S and LS6-B602S (600 mm)',
-      search: '"Epson or Denso preferred" is read as "only Epson or Denso": 0 results, although Omron i4-350L (5 kg, 350 mm) fits',
-      matches: 'same reading ("only Epson or Denso"): no match at all',
-      agree: 'chat names 3 Epsons over 400 mm, search lists none',
     } },
   { id: 'reach-3m-100kg', text: 'robot that can reach 3 meters and carry 100 kg', payloadKg: 100, minReachMm: 3000 },
   { id: 'pp-5kg-900', text: 'pick & place 5kg parts, 900mm reach, dont want any chinese brand', payloadKg: 5, minReachMm: 900 },
@@ -154,19 +150,13 @@ const cases: BuyerCase[] = [
     minReachMm: 1400,
   },
   // Harder phrasings: upper bounds, ranges, abbreviations, thousands separators, currencies, injections.
-  { id: 'max-payload-max-reach', text: 'small arm, payload at most 10 kg, reach no more than 900 mm, for 4 kg parts', payloadKg: 4, maxPayloadKg: 10, maxReachMm: 900, observed: {
-      seeMore: '/catalog?minPayload=4.8&maxReach=900 lists 42 robots incl. ABB IRB 930-12/0.85: payload 12 > 10, Doosan Robotics M1509: payload 15 > 10', search: '"payload at most 10 kg" is dropped (read as "payload ≥ 4.8 kg", "reach ≤ 900 mm"): ABB IRB 930-12 (12 kg), Doosan M1509 (15 kg), Epson LS20 (20 kg) listed' } },
+  { id: 'max-payload-max-reach', text: 'small arm, payload at most 10 kg, reach no more than 900 mm, for 4 kg parts', payloadKg: 4, maxPayloadKg: 10, maxReachMm: 900 },
   { id: 'payload-range-6ax', text: 'six-axis arms between 5 and 10 kg payload', payloadKg: 5, maxPayloadKg: 10, dof: 6, observed: { matches: 'read_as has "payload 5–10 kg", "axes 6" but 4-axis robots (Comau Rebel-S6-0.60, Epson T6-B602S, KUKA KR 6 R500 Z200) are shown as meeting the project' } },
   { id: 'reach-under-600', text: 'robot with reach under 600mm for 2kg parts', payloadKg: 2, maxReachMm: 600 },
   { id: 'es-sin-abb-ni-kuka', text: 'sin ABB ni KUKA, robot de 20 kg para paletizar', payloadKg: 20, exclude: ['ABB', 'KUKA'] },
   { id: 'de-ohne-ohne', text: 'ohne FANUC und ohne Yaskawa, 15 kg, Reichweite 1,5 m', payloadKg: 15, minReachMm: 1500, exclude: ['FANUC', 'Yaskawa'] },
   { id: 'no-ur-abbrev', text: 'no UR please, cobot for 5 kg', payloadKg: 5, exclude: ['Universal Robots'], category: ['collaborative'], observed: { seeMore: '/catalog?minPayload=6&excludeManufacturer=Universal+Robots lists 153 robots incl. ABB IRB 1200-7/0.7: category articulated, ABB IRB 360-8/1130: category delta' } },
-  { id: 'half-ton', text: 'robot to lift half a ton', payloadKg: 500, observed: {
-      seeMore: 'no catalogHref in the answer (the chat did not read the request)',
-      chat: '"half a ton" not read: "To shortlist catalog robots that really fit, I still need: Payload ..."',
-      search: '0 results: the words are searched as names',
-      matches: 'GET /projects/:id/matches answers 400 "Add a payload, a reach or an application to the project requirements"',
-    } },
+  { id: 'half-ton', text: 'robot to lift half a ton', payloadKg: 500 },
   { id: 'ft-lbs', text: 'reach 5 ft, payload 25 lbs', payloadKg: 25 * 0.4536, minReachMm: 5 * 304.8 },
   { id: 'thousands-comma', text: 'payload 10kg reach 1,200 mm', payloadKg: 10, minReachMm: 1200 },
   { id: 'eur-budget', text: 'cobot 8 kg, Budget 40.000 €', payloadKg: 8, category: ['collaborative'], budgetUsd: 48000, observed: {
@@ -178,9 +168,6 @@ const cases: BuyerCase[] = [
   { id: 'british', text: 'palletising 60 kg, reach 2.8 m', payloadKg: 60, minReachMm: 2800 },
   { id: 'cobbot', text: 'I need a cobbot for 3kg', payloadKg: 3, category: ['collaborative'], observed: {
       seeMore: 'no catalogHref in the answer (the chat did not read the request)',
-      chat: 'the typo "cobbot" loses everything, even "3kg": the generic menu "I can help best with robot questions. For example, I can: Choose a robot..."',
-      search: 'reads only "payload ≥ 3.6 kg": 188 results incl. articulated arms and deltas (ABB IRB 1100, IRB 360)',
-      matches: 'reads only "payload 3 kg": SCARAs (Omron i4-350L, Epson T6-B602S) shown as meeting the project',
     } },
   { id: 'not-japanese', text: 'not from a Japanese maker, 10 kg, 1.3 m', payloadKg: 10, minReachMm: 1300, exclude: JAPANESE, observed: { matches: 'read_as has "no makers from JP" but Yaskawa AR1440, Yaskawa GP12, Nachi MZ12, Kawasaki RS013N, FANUC ARC Mate 100iD are shown as meeting the project (chat and search exclude them)' } },
   { id: 'ceiling', text: 'ceiling mounted robot for 6 kg', payloadKg: 6, mounting: 'ceiling' },

@@ -363,6 +363,15 @@ interface Entity {
   explicit?: true;
 }
 
+const SOFT_MAKER_WORDS = new Set([
+  'prefer', 'preferred', 'preferably', 'preference', 'ideally', 'ideal', 'favour', 'favor', 'favoured', 'favored',
+  'bevorzugt', 'bevorzugen', 'vorzugsweise', 'idealerweise', 'lieber', 'liebsten',
+  'preferiblemente', 'prefiero', 'preferimos', 'preferido', 'preferida', 'preferidos', 'preferidas', 'preferentemente', 'idealmente',
+]);
+const SOFT_MAKER_PAIRS = [['if', 'possible'], ['wenn', 'moglich'], ['si', 'es', 'posible'], ['would', 'be', 'nice'], ['nice', 'to', 'have']];
+const HARD_MAKER_WORDS = new Set(['only', 'just', 'exclusively', 'nur', 'ausschliesslich', 'solo', 'solamente', 'unicamente', 'exclusivamente']);
+const HARD_MAKER_PAIRS = [['must', 'be'], ['has', 'to', 'be'], ['have', 'to', 'be'], ['muss', 'sein'], ['tiene', 'que', 'ser'], ['debe', 'ser']];
+
 /** Words that name the robot's type itself: "type palletizer", "palletizer type", "tipo: paletizador". */
 const TYPE_NOUNS = new Set(['type', 'types', 'typ', 'tipo', 'kind', 'category', 'kategorie', 'categoria']);
 
@@ -411,6 +420,8 @@ interface Reading {
   figures: Partial<Record<Field, { min?: number; max?: number }>>;
   currency?: RequirementCurrency;
   makers: { include: string[]; exclude: string[] };
+  /** Makers named with a soft word ("preferred", "ideally"): ranked first, no filter. */
+  preferredMakers: string[];
   makerCountries: { include: string[]; exclude: string[] };
   robotTypes: { include: RequirementRobotType[]; exclude: RequirementRobotType[] };
   applications: RequirementApplication[];
@@ -440,6 +451,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   const r: Reading = {
     figures: {},
     makers: { include: [], exclude: [] },
+    preferredMakers: [],
     makerCountries: { include: [], exclude: [] },
     robotTypes: { include: [], exclude: [] },
     applications: [],
@@ -762,15 +774,39 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     }
     return false;
   };
+  // "Epson or Denso preferred", "ideally FANUC": a wish, not a limit; "only Epson", "must be FANUC": a limit.
+  const near = (en: Entity, words: Set<string>, pairs: string[][]): boolean => {
+    const hit = (i: number) => words.has((t[i] as Token).norm) || pairs.some((p) => p.every((w, k) => t[i + k]?.norm === w));
+    for (let i = en.s - 1, steps = 0; i >= 0 && steps < 6; i--, steps++) {
+      const x = t[i] as Token;
+      if (clauseBreaks.has(x.norm) || (x.norm === ',' && entityAt.get(i - 1)?.kind !== 'maker')) break;
+      if (hit(i) || pairs.some((p) => i - p.length + 1 >= 0 && p.every((w, k) => t[i - p.length + 1 + k]?.norm === w))) return true;
+    }
+    for (let i = en.e, steps = 0; i < t.length && steps < 5; i++, steps++) {
+      const x = t[i] as Token;
+      if (clauseBreaks.has(x.norm) || x.norm === ',') break;
+      if (hit(i)) return true;
+    }
+    return false;
+  };
+  const hardMakers = new Set<string>();
   for (const en of entities) {
     const neg = negated(en);
-    if (en.kind === 'maker') add(neg ? r.makers.exclude : r.makers.include, en.value);
+    if (en.kind === 'maker' && !neg && near(en, HARD_MAKER_WORDS, HARD_MAKER_PAIRS)) hardMakers.add(en.value);
+    if (en.kind === 'maker' && !neg && !hardMakers.has(en.value) && near(en, SOFT_MAKER_WORDS, SOFT_MAKER_PAIRS)) add(r.preferredMakers, en.value);
+    else if (en.kind === 'maker') add(neg ? r.makers.exclude : r.makers.include, en.value);
     else if (en.kind === 'country') add(neg ? r.makerCountries.exclude : r.makerCountries.include, en.value);
     else {
       add(neg ? r.robotTypes.exclude : r.robotTypes.include, en.value as RequirementRobotType);
       if (en.value === 'palletizer' && !neg && !en.explicit) add(r.applications, 'palletizing');
     }
   }
+  // "ABB or KUKA preferred, FANUC also ok": with a preference stated, makers named without "only" are wishes too.
+  if (r.preferredMakers.length) {
+    for (const m of r.makers.include) if (!hardMakers.has(m)) add(r.preferredMakers, m);
+    r.makers.include = r.makers.include.filter((m) => hardMakers.has(m));
+  }
+  r.preferredMakers = r.preferredMakers.filter((m) => !r.makers.exclude.includes(m) && !r.makers.include.includes(m));
   for (const list of [r.makers, r.makerCountries, r.robotTypes] as { include: string[]; exclude: string[] }[]) {
     list.include = list.include.filter((x) => !list.exclude.includes(x));
   }
@@ -843,6 +879,9 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
 
   const out: BuyerRequirements = {
     makers: mergeLists(prev?.makers, r.makers, r.additive),
+    ...(r.preferredMakers.length || prev?.preferredMakers?.length
+      ? { preferredMakers: (r.preferredMakers.length ? r.preferredMakers : (prev?.preferredMakers ?? [])).filter((m) => !r.makers.exclude.includes(m)) }
+      : {}),
     makerCountries: mergeLists(prev?.makerCountries, r.makerCountries, r.additive),
     robotTypes: mergeLists(prev?.robotTypes, r.robotTypes, r.additive),
     applications: r.applications.length > 0 && !r.additive && prev ? [...r.applications] : [...(prev?.applications ?? [])],
@@ -876,6 +915,6 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
 
 const OUTPUT_ORDER = [
   'payloadKg', 'reachMm', 'axes', 'repeatabilityMm', 'cycleTimeS', 'robotWeightKg', 'budget',
-  'makers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
+  'makers', 'preferredMakers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
   'readAs', 'unparsed', 'freeText',
 ] as const satisfies readonly (keyof BuyerRequirements)[];
