@@ -161,13 +161,13 @@ const cases: BuyerCase[] = [
   { id: 'thousands-comma', text: 'payload 10kg reach 1,200 mm', payloadKg: 10, minReachMm: 1200 },
   { id: 'eur-budget', text: 'cobot 8 kg, Budget 40.000 €', payloadKg: 8, category: ['collaborative'], budgetUsd: 48000, observed: {
       seeMore: '/catalog?minPayload=9.6 lists 124 robots incl. ABB IRB 1300-10/1.15: category articulated, ABB IRB 1600-10/1.45: category articulated',
-      search: '"Budget 40.000 €" is read as "budget ≤ 40 EUR" and then not applied: FANUC CR-35iA (from $90,000), KUKA LBR iiwa 14 (from $70,000) listed',
-      matches: 'same reading ("budget ≤ 40 EUR"): UR15 (from $50,000), KUKA LBR iiwa 14 R820 (from $70,000) shown as meeting the project',
+      search: 'reads "budget ≤ 40,000 EUR" and leaves it unapplied (catalog prices are USD, never converted: decisions.md): FANUC CR-35iA (from $90,000), KUKA LBR iiwa 14 R820 (from $70,000) listed',
+      matches: 'same reading ("budget ≤ 40,000 EUR", not applied): UR15 (from $50,000), KUKA LBR iiwa 14 R820 (from $70,000) shown as meeting the project',
     } },
   { id: 'typos-weld', text: 'robott for weldig 12 kilo', payloadKg: 12 },
   { id: 'british', text: 'palletising 60 kg, reach 2.8 m', payloadKg: 60, minReachMm: 2800 },
   { id: 'cobbot', text: 'I need a cobbot for 3kg', payloadKg: 3, category: ['collaborative'], observed: {
-      seeMore: 'no catalogHref in the answer (the chat did not read the request)',
+      seeMore: '/catalog?minPayload=3.6 lists 188 robots incl. ABB IRB 1100-4/0.58: category articulated, ABB IRB 360-8/1130: category delta (the link drops the cobot type)',
     } },
   { id: 'not-japanese', text: 'not from a Japanese maker, 10 kg, 1.3 m', payloadKg: 10, minReachMm: 1300, exclude: JAPANESE, observed: { matches: 'read_as has "no makers from JP" but Yaskawa AR1440, Yaskawa GP12, Nachi MZ12, Kawasaki RS013N, FANUC ARC Mate 100iD are shown as meeting the project (chat and search exclude them)' } },
   { id: 'ceiling', text: 'ceiling mounted robot for 6 kg', payloadKg: 6, mounting: 'ceiling' },
