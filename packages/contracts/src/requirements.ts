@@ -93,6 +93,8 @@ export const buyerRequirementsSchema = z.object({
   budget: budgetConstraintSchema.optional(),
   /** Maker names as the catalog spells them ("FANUC", "Universal Robots"). */
   makers: includeExcludeSchema(z.string().min(1).max(120)),
+  /** Makers the buyer prefers without requiring them ("Epson or Denso preferred", "ideally FANUC"): ranked first, never a filter. */
+  preferredMakers: z.array(z.string().min(1).max(120)).optional(),
   /** ISO 3166-1 alpha-2 codes of the makers' home countries ("JP"). */
   makerCountries: includeExcludeSchema(z.string().length(2)),
   robotTypes: includeExcludeSchema(z.enum(requirementRobotTypes)),

@@ -27,6 +27,7 @@ export function describe(r: BuyerRequirements): string[] {
     range('budget', r.budget, r.budget?.currency ?? ''),
     r.makers.include.length ? `only ${either(r.makers.include)}` : undefined,
     ...r.makers.exclude.map((m) => `not ${m}`),
+    r.preferredMakers?.length ? `preferably ${either(r.preferredMakers)}` : undefined,
     r.makerCountries.include.length ? `makers from ${either(r.makerCountries.include)}` : undefined,
     ...r.makerCountries.exclude.map((c) => `no makers from ${c}`),
     r.robotTypes.include.length ? `type ${either(r.robotTypes.include)}` : undefined,

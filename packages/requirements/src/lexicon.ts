@@ -71,6 +71,20 @@ export const typeWords: [string, RequirementRobotType][] = [
   ['gantry|gantries|cartesian(?: robots?)?|portal\\w*|linear robots?|cartesian[oa]s?|portico|linearroboter', 'gantry'],
 ];
 
+/**
+ * Type words as buyers mean to spell them: a word one edit (a letter added, dropped, changed or two
+ * swapped) from one of these, with the same first letter, is read as that type ("cobbot", "scarra",
+ * "colaborative", "paletizer"). Only these words are matched loosely, never makers or other words.
+ */
+export const typeSpellings: [string, RequirementRobotType][] = [
+  ['cobot', 'cobot'], ['cobots', 'cobot'], ['collaborative', 'cobot'], ['kollaborativ', 'cobot'], ['kollaborativer', 'cobot'], ['kollaborativen', 'cobot'],
+  ['colaborativo', 'cobot'], ['colaborativa', 'cobot'],
+  ['scara', 'scara'], ['scaras', 'scara'],
+  ['palletizer', 'palletizer'], ['palletiser', 'palletizer'], ['palletizers', 'palletizer'], ['palettierer', 'palletizer'], ['paletizador', 'palletizer'],
+  ['articulated', 'articulated'], ['knickarmroboter', 'articulated'], ['articulado', 'articulated'],
+  ['gantry', 'gantry'], ['cartesian', 'gantry'], ['cartesiano', 'gantry'], ['portalroboter', 'gantry'],
+];
+
 /** Applications, the specific ones first (arc welding before welding). */
 export const applicationWords: [string, RequirementApplication][] = [
   ['arc~weld\\w*|(?:mig|mag|tig)~weld\\w*|lichtbogenschweiss\\w*|schutzgasschweiss\\w*|soldadura (?:por|de|al) arco', 'arc-welding'],
@@ -211,6 +225,14 @@ export const multipliers = new Map<string, number>([
   ['millon', 1e6],
   ['millones', 1e6],
 ]);
+
+/** Fractions written as words before a unit: "half a ton", "a quarter ton", "eine halbe Tonne", "media tonelada". */
+export const fractionWords = new Map<string, number>([
+  ['half', 0.5], ['halb', 0.5], ['halbe', 0.5], ['halben', 0.5], ['halbes', 0.5], ['media', 0.5], ['medio', 0.5],
+  ['quarter', 0.25], ['viertel', 0.25], ['cuarto', 0.25],
+]);
+/** Words allowed between a fraction and its unit ("half of a ton", "un cuarto de tonelada"). */
+export const fractionLinks = new Set(['a', 'an', 'of', 'de', 'una', 'un', 'eine', 'einer']);
 
 /** Words counted in a rate ("30 picks per minute"). */
 export const rateCountWords = new Set([

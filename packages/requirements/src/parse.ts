@@ -22,6 +22,8 @@ import {
   currencySymbols,
   fieldWords,
   fillerWords,
+  fractionLinks,
+  fractionWords,
   includeWords,
   mountingWords,
   multipliers,
@@ -35,6 +37,7 @@ import {
   robotWeightWords,
   robotWords,
   stopWords,
+  typeSpellings,
   typeWords,
   units,
   weighWords,
@@ -171,6 +174,19 @@ function readQuantities(ctx: Ctx): Quantity[] {
         out.push({ s: i, e: i + 1, value: n, num: n, factor: 1, dim: 'axes', hasUnit: true, raw: tok.raw });
         continue;
       }
+      const fraction = fractionWords.get(tok.norm);
+      if (fraction !== undefined) {
+        let j = i + 1;
+        while (j < i + 3 && t[j] && fractionLinks.has((t[j] as Token).norm)) j++;
+        const unit = t[j] ? units.get((t[j] as Token).norm) : undefined;
+        if (unit && (unit.dim === 'mass' || unit.dim === 'length') && (t[j] as Token).kind === 'word') {
+          const raw = t.slice(i, j + 1).map((x) => x.raw).join(' ');
+          out.push({ s: i, e: j + 1, value: fraction * unit.factor, num: fraction, factor: unit.factor, dim: unit.dim, hasUnit: true, raw });
+          for (let k = i; k <= j; k++) (t[k] as Token).used = true;
+          i = j;
+        }
+        continue;
+      }
       const n = numberWords.get(tok.norm);
       if (n === undefined) continue;
       let j = i + 1;
@@ -263,6 +279,11 @@ function readQuantities(ctx: Ctx): Quantity[] {
       }
     }
     if (dim === 'none' && (currency || multiplied)) dim = 'money';
+    // Money has no third decimal: "40.000 €", "30.000 EUR", "40,000 €" group thousands in any language.
+    if (dim === 'money' && !multiplied && /^\d{1,3}(?:[.,]\d{3})+$/.test(tok.raw) && !(tok.raw.includes('.') && tok.raw.includes(','))) {
+      num = Number(tok.raw.replace(/[.,]/g, ''));
+      factor = 1;
+    }
     const rawText = t
       .slice(s, e)
       .map((x) => x.raw)
@@ -342,6 +363,15 @@ interface Entity {
   explicit?: true;
 }
 
+const SOFT_MAKER_WORDS = new Set([
+  'prefer', 'preferred', 'preferably', 'preference', 'ideally', 'ideal', 'favour', 'favor', 'favoured', 'favored',
+  'bevorzugt', 'bevorzugen', 'vorzugsweise', 'idealerweise', 'lieber', 'liebsten',
+  'preferiblemente', 'prefiero', 'preferimos', 'preferido', 'preferida', 'preferidos', 'preferidas', 'preferentemente', 'idealmente',
+]);
+const SOFT_MAKER_PAIRS = [['if', 'possible'], ['wenn', 'moglich'], ['si', 'es', 'posible'], ['would', 'be', 'nice'], ['nice', 'to', 'have']];
+const HARD_MAKER_WORDS = new Set(['only', 'just', 'exclusively', 'nur', 'ausschliesslich', 'solo', 'solamente', 'unicamente', 'exclusivamente']);
+const HARD_MAKER_PAIRS = [['must', 'be'], ['has', 'to', 'be'], ['have', 'to', 'be'], ['muss', 'sein'], ['tiene', 'que', 'ser'], ['debe', 'ser']];
+
 /** Words that name the robot's type itself: "type palletizer", "palletizer type", "tipo: paletizador". */
 const TYPE_NOUNS = new Set(['type', 'types', 'typ', 'tipo', 'kind', 'category', 'kategorie', 'categoria']);
 
@@ -390,6 +420,8 @@ interface Reading {
   figures: Partial<Record<Field, { min?: number; max?: number }>>;
   currency?: RequirementCurrency;
   makers: { include: string[]; exclude: string[] };
+  /** Makers named with a soft word ("preferred", "ideally"): ranked first, no filter. */
+  preferredMakers: string[];
   makerCountries: { include: string[]; exclude: string[] };
   robotTypes: { include: RequirementRobotType[]; exclude: RequirementRobotType[] };
   applications: RequirementApplication[];
@@ -419,6 +451,7 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   const r: Reading = {
     figures: {},
     makers: { include: [], exclude: [] },
+    preferredMakers: [],
     makerCountries: { include: [], exclude: [] },
     robotTypes: { include: [], exclude: [] },
     applications: [],
@@ -512,6 +545,17 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
       for (const i of [before, after]) if (i !== undefined) (t[i] as Token).used = true;
       entities.push({ s, e, kind: 'type', value: type, ...(before !== undefined || after !== undefined ? { explicit: true as const } : {}) });
     });
+  }
+  // Typos of type words ("cobbot", "scarra", "paletizer"): one edit from a type word, same first letter, six letters or more.
+  for (let i = 0; i < t.length; i++) {
+    const x = t[i] as Token;
+    if (x.used || x.kind !== 'word' || x.norm.length < 6 || stopWords.has(x.norm) || robotWords.has(x.norm) || fillerWords.has(x.norm) || units.has(x.norm)) continue;
+    const hit = typeSpellings.find(([w]) => w[0] === x.norm[0] && Math.abs(w.length - x.norm.length) <= 1 && withinOneEdit(w, x.norm));
+    if (!hit) continue;
+    // A task word one letter from a type ("palletize", "palettieren", "paletizado") names the task, not a misspelt type.
+    if (x.norm.slice(-2) !== hit[0].slice(-2) && applicationWordRe.test(x.norm)) continue;
+    x.used = true;
+    entities.push({ s: i, e: i + 1, kind: 'type', value: hit[1] });
   }
   for (const [src, app] of applicationWords) scan(ctx, src, () => add(r.applications, app));
   const makers = makerPattern(knownMakers);
@@ -618,6 +662,18 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     const round = (v: number | undefined) => (v === undefined ? undefined : Number(v.toPrecision(6)));
     const now = { ...(lo !== undefined ? { min: round(lo) } : {}), ...(hi !== undefined ? { max: round(hi) } : {}) };
     const before = r.figures[field];
+    // "payload at most 10 kg ... for 4 kg parts": a stated figure within a one-sided upper bound on
+    // the same figure (either order) is the need, the bound caps it: min 4, max 10.
+    const stated = (x: { min?: number; max?: number }) => x.min !== undefined && x.min === x.max;
+    const capOnly = (x: { min?: number; max?: number }) => x.min === undefined && x.max !== undefined;
+    if (before && field !== 'budget' && field !== 'axes') {
+      const cap = capOnly(before) && stated(now) ? before.max : capOnly(now) && stated(before) ? now.max : undefined;
+      const need = capOnly(before) ? now.min : before.min;
+      if (cap !== undefined && need !== undefined && need < cap) {
+        r.figures[field] = { min: need, max: cap };
+        return;
+      }
+    }
     // "at least 5 kg and at most 10 kg": a second figure adds its open side; else it replaces.
     if (before && ((before.min === undefined && now.max === undefined) || (before.max === undefined && now.min === undefined)) && !(before.min === before.max)) {
       const both = { ...before, ...now };
@@ -718,15 +774,39 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     }
     return false;
   };
+  // "Epson or Denso preferred", "ideally FANUC": a wish, not a limit; "only Epson", "must be FANUC": a limit.
+  const near = (en: Entity, words: Set<string>, pairs: string[][]): boolean => {
+    const hit = (i: number) => words.has((t[i] as Token).norm) || pairs.some((p) => p.every((w, k) => t[i + k]?.norm === w));
+    for (let i = en.s - 1, steps = 0; i >= 0 && steps < 6; i--, steps++) {
+      const x = t[i] as Token;
+      if (clauseBreaks.has(x.norm) || (x.norm === ',' && entityAt.get(i - 1)?.kind !== 'maker')) break;
+      if (hit(i) || pairs.some((p) => i - p.length + 1 >= 0 && p.every((w, k) => t[i - p.length + 1 + k]?.norm === w))) return true;
+    }
+    for (let i = en.e, steps = 0; i < t.length && steps < 5; i++, steps++) {
+      const x = t[i] as Token;
+      if (clauseBreaks.has(x.norm) || x.norm === ',') break;
+      if (hit(i)) return true;
+    }
+    return false;
+  };
+  const hardMakers = new Set<string>();
   for (const en of entities) {
     const neg = negated(en);
-    if (en.kind === 'maker') add(neg ? r.makers.exclude : r.makers.include, en.value);
+    if (en.kind === 'maker' && !neg && near(en, HARD_MAKER_WORDS, HARD_MAKER_PAIRS)) hardMakers.add(en.value);
+    if (en.kind === 'maker' && !neg && !hardMakers.has(en.value) && near(en, SOFT_MAKER_WORDS, SOFT_MAKER_PAIRS)) add(r.preferredMakers, en.value);
+    else if (en.kind === 'maker') add(neg ? r.makers.exclude : r.makers.include, en.value);
     else if (en.kind === 'country') add(neg ? r.makerCountries.exclude : r.makerCountries.include, en.value);
     else {
       add(neg ? r.robotTypes.exclude : r.robotTypes.include, en.value as RequirementRobotType);
       if (en.value === 'palletizer' && !neg && !en.explicit) add(r.applications, 'palletizing');
     }
   }
+  // "ABB or KUKA preferred, FANUC also ok": with a preference stated, makers named without "only" are wishes too.
+  if (r.preferredMakers.length) {
+    for (const m of r.makers.include) if (!hardMakers.has(m)) add(r.preferredMakers, m);
+    r.makers.include = r.makers.include.filter((m) => hardMakers.has(m));
+  }
+  r.preferredMakers = r.preferredMakers.filter((m) => !r.makers.exclude.includes(m) && !r.makers.include.includes(m));
   for (const list of [r.makers, r.makerCountries, r.robotTypes] as { include: string[]; exclude: string[] }[]) {
     list.include = list.include.filter((x) => !list.exclude.includes(x));
   }
@@ -739,6 +819,22 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
   }
   r.freeText = words.join(' ').slice(0, 300);
   return r;
+}
+
+/** Single words of the application vocabulary ("palletize", "paletizado"). */
+const applicationWordRe = new RegExp(`^(?:${applicationWords.map(([src]) => src).join('|')})$`);
+
+/** Whether b is a at most one edit away: a letter added, dropped or changed, or two neighbours swapped. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 // ---------------------------------------------------------------- merging turns and the result
@@ -783,6 +879,9 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
 
   const out: BuyerRequirements = {
     makers: mergeLists(prev?.makers, r.makers, r.additive),
+    ...(r.preferredMakers.length || prev?.preferredMakers?.length
+      ? { preferredMakers: (r.preferredMakers.length ? r.preferredMakers : (prev?.preferredMakers ?? [])).filter((m) => !r.makers.exclude.includes(m)) }
+      : {}),
     makerCountries: mergeLists(prev?.makerCountries, r.makerCountries, r.additive),
     robotTypes: mergeLists(prev?.robotTypes, r.robotTypes, r.additive),
     applications: r.applications.length > 0 && !r.additive && prev ? [...r.applications] : [...(prev?.applications ?? [])],
@@ -816,6 +915,6 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
 
 const OUTPUT_ORDER = [
   'payloadKg', 'reachMm', 'axes', 'repeatabilityMm', 'cycleTimeS', 'robotWeightKg', 'budget',
-  'makers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
+  'makers', 'preferredMakers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
   'readAs', 'unparsed', 'freeText',
 ] as const satisfies readonly (keyof BuyerRequirements)[];

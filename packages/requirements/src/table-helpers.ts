@@ -21,6 +21,8 @@ export interface Expect {
   weight?: Figure;
   budget?: [number | null, number | null, RequirementCurrency?];
   mk?: string[];
+  /** Preferred makers (soft). */
+  pref?: string[];
   nomk?: string[];
   cc?: string[];
   nocc?: string[];
@@ -63,6 +65,7 @@ export interface Comparable {
   robotWeightKg?: Range;
   budget?: Range & { currency?: string };
   makers: { include: string[]; exclude: string[] };
+  preferredMakers: string[];
   makerCountries: { include: string[]; exclude: string[] };
   robotTypes: { include: string[]; exclude: string[] };
   applications: string[];
@@ -90,6 +93,7 @@ export function expected(e: Expect, language: RequirementLanguage): Comparable {
     robotWeightKg: round(range(e.weight)),
     budget: budget ? { ...round(budget), ...(budget.currency ? { currency: budget.currency } : {}) } : undefined,
     makers: { include: sorted(e.mk), exclude: sorted(e.nomk) },
+    preferredMakers: sorted(e.pref),
     makerCountries: { include: sorted(e.cc), exclude: sorted(e.nocc) },
     robotTypes: { include: sorted(e.type), exclude: sorted(e.notype) },
     applications: sorted(e.app),
@@ -109,6 +113,7 @@ export function comparable(r: BuyerRequirements): Comparable {
     robotWeightKg: round(r.robotWeightKg),
     budget: r.budget ? { ...round(r.budget), ...(r.budget.currency ? { currency: r.budget.currency } : {}) } : undefined,
     makers: { include: sorted(r.makers.include), exclude: sorted(r.makers.exclude) },
+    preferredMakers: sorted(r.preferredMakers),
     makerCountries: { include: sorted(r.makerCountries.include), exclude: sorted(r.makerCountries.exclude) },
     robotTypes: { include: sorted(r.robotTypes.include), exclude: sorted(r.robotTypes.exclude) },
     applications: sorted(r.applications),

@@ -107,6 +107,55 @@ describe('extractFacts', () => {
     expect(roi).toEqual({ investmentUsd: 150000, hourlyWageUsd: 25, workers: 2, shifts: 2 });
   });
 
+  it.each([
+    ['small SCARA, payload 3 kg, reach 400mm or less', { payloadKg: 3, maxReachMm: 400 }],
+    ['reach of 400 mm or shorter for 2 kg parts', { payloadKg: 2, maxReachMm: 400 }],
+    ['Reichweite höchstens 900 mm, Traglast 5 kg', { payloadKg: 5, maxReachMm: 900 }],
+    ['alcance como máximo 900 mm, 5 kg', { payloadKg: 5, maxReachMm: 900 }],
+    ['payload at most 10 kg, reach no more than 900 mm, for 4 kg parts', { payloadKg: 4, maxPayloadKg: 10, maxReachMm: 900 }],
+    ['for 4 kg parts, payload 10 kg or less', { payloadKg: 4, maxPayloadKg: 10 }],
+  ])('reads an upper bound written after the figure: "%s"', (text, want) => {
+    const f = extractFacts(text);
+    const w: { payloadKg?: number; maxPayloadKg?: number; reachMm?: number; maxReachMm?: number } = want;
+    expect([f.payloadKg, f.maxPayloadKg, f.reachMm, f.maxReachMm]).toEqual([w.payloadKg, w.maxPayloadKg, w.reachMm, w.maxReachMm]);
+  });
+
+  it('reads "payload of 10 kg at most" and "10 kg or lighter" as a cap on the rating, not the load', () => {
+    for (const text of ['payload of 10 kg at most', 'a robot with 10 kg payload or lighter']) {
+      const f = extractFacts(text);
+      expect(f.maxPayloadKg).toBe(10);
+      expect(f.payloadKg).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['cobot 8 kg, Budget 40.000 €', 40000],
+    ['budget 40.000 EUR for a cobot', 40000],
+    ['presupuesto 30.000 € para un cobot', 30000],
+    ['budget €40k', 40000],
+    ['Budget von 35.000 Euro', 35000],
+  ])('reads the European budget "%s" as %d (not 40)', (text, value) => {
+    expect(extractFacts(text).budgetUsd).toBe(value);
+  });
+
+  it.each([
+    ['robot to lift half a ton', 500],
+    ['a quarter ton payload', 250],
+    ['Roboter für eine halbe Tonne', 500],
+    ['robot para media tonelada', 500],
+  ])('reads the fraction "%s" as %d kg', (text, kg) => {
+    expect(extractFacts(text).payloadKg).toBe(kg);
+  });
+
+  it.each([
+    ['I need a cobbot for 3kg', 'collaborative'],
+    ['a colaborative robot, 5 kg', 'collaborative'],
+    ['scarra for 2 kg parts', 'scara'],
+    ['un robot colavorativo de 5 kg', 'collaborative'],
+  ])('reads the misspelt type in "%s" as %s', (text, category) => {
+    expect(extractFacts(text).category).toBe(category);
+  });
+
   it('merges conversation facts with later values winning', () => {
     const merged = mergeFacts(extractFacts('palletizing 20 kg bags'), extractFacts('actually 25 kg, 3 m reach'));
     expect(merged).toMatchObject({ payloadKg: 25, reachMm: 3000, application: 'palletizing' });

@@ -157,7 +157,9 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
 }
 
 const makerNames = builtInMakers.map((m) => m.name);
-const STRICT_MAX_WORDS = /\b(no more than|not more than|at most|under|less than|below|shorter than|smaller than|must not exceed|not exceed|max(?:imum)?|höchstens|maximal|unter|como máximo|menos de)\b/i;
+const STRICT_MAX_WORDS = /\b(no more than|not more than|at most|under|less than|below|shorter than|smaller than|must not exceed|not exceed|max(?:imum)?|höchstens|maximal|unter|como máximo|menos de|or (?:less|shorter|smaller|under|below|lower)|oder weniger|o menos|o inferior)\b/i;
+/** Words that cap the robot's rated payload ("payload of 10 kg at most", "10 kg or lighter"); "up to 12 lb" is the load. */
+const PAYLOAD_CAP_WORDS = /\b(no more than|not more than|at most|must not exceed|not exceed|höchstens|como máximo|or (?:less|lighter|smaller|under|below|lower)|oder weniger|oder leichter|o menos)\b/i;
 
 /**
  * What the shared requirements parser (packages/requirements: the catalog search box and
@@ -196,6 +198,11 @@ function addSharedReading(facts: Facts, text: string): void {
     facts.reachMm = Math.round(reach.min);
   }
   const payload = r.payloadKg;
+  if (payload?.max !== undefined && payload.min === undefined && PAYLOAD_CAP_WORDS.test(text)) {
+    // An upper bound only ("payload of 10 kg at most"): the robot's rating must not exceed it; it is not the load.
+    facts.maxPayloadKg = payload.max;
+    if (facts.payloadKg !== undefined && Math.abs(facts.payloadKg - payload.max) < 0.01) delete facts.payloadKg;
+  }
   if (payload?.min !== undefined && facts.payloadKg === undefined) facts.payloadKg = payload.min;
   if (payload?.min !== undefined && payload.max !== undefined && payload.max > payload.min) {
     // "between 5 and 10 kg": the lower figure is the load, the upper one caps the robot's rating.
@@ -211,7 +218,9 @@ function addSharedReading(facts: Facts, text: string): void {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (!facts.category && categories.length === 1) facts.category = nth(categories, 0);
-  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) {
+  // The assistant takes EUR, GBP and CHF budgets at face value (units.ts: budgets are rough; each is worth
+  // more than a dollar, so the ceiling is safe); the search box and matches leave them unapplied.
+  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || ['USD', 'EUR', 'GBP', 'CHF'].includes(r.budget.currency))) {
     facts.budgetUsd = Math.round(r.budget.max);
   }
   const environment: EnvironmentQuery = {};

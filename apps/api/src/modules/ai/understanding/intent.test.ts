@@ -24,6 +24,8 @@ describe('classifyIntent', () => {
     ['I need a robot for machine tending, parts weigh 8 kg', 'robot_selection'],
     ['Which cobot can handle 10 kg at 1300 mm?', 'robot_selection'],
     ['Help me choose a cobot for my factory', 'robot_selection'],
+    ['I need a cobbot for 3kg', 'robot_selection'],
+    ['a scarra for 2 kg parts please', 'robot_selection'],
     ['My Fanuc shows SRVO-062', 'troubleshooting'],
     ['The robot keeps stopping randomly during the cycle', 'troubleshooting'],
     ['our arm vibrates a lot at high speed', 'troubleshooting'],

@@ -98,9 +98,15 @@ export function findBareReach(text: string): Mention | undefined {
   return { value, start: m.index, end: m.index + m[0].length };
 }
 
+/** An amount of money: no price has a third decimal, so "40.000" and "40,000" are forty thousand. */
+function moneyNumber(raw: string): number {
+  return /^\d{1,3}(?:[.,]\d{3})+$/.test(raw) && !(raw.includes('.') && raw.includes(',')) ? Number(raw.replace(/[.,]/g, '')) : parseNumber(raw);
+}
+
 /** Money amounts in USD (EUR and GBP taken at face value: budgets are rough). */
 export function findMoney(text: string): Mention[] {
   const out: Mention[] = [];
+  const parseNumber = moneyNumber;
   const mult = (s: string | undefined) => {
     if (!s) return 1;
     const k = s.toLowerCase();
@@ -108,11 +114,11 @@ export function findMoney(text: string): Mention[] {
     if (k === 'm' || k === 'mm' || k === 'million') return 1_000_000;
     return 1;
   };
-  const pre = /(?:\$|\busd\s?|\bus\$|€|\beur\s?|£|\bgbp\s?)\s*(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\b/gi;
+  const pre = /(?:\$|\busd\s?|\bus\$|€|\beur\s?|£|\bgbp\s?)\s*(\d[\d,.]*\d|\d)\s*(k|thousand|grand|million|m)?\b/gi;
   for (const m of text.matchAll(pre)) {
     out.push({ value: parseNumber(group(m, 1)) * mult(m[2]), start: m.index, end: m.index + m[0].length });
   }
-  const post = /(\d[\d,]*(?:\.\d+)?)\s*(k|thousand|grand|million|m)?\s*(?:usd|dollars?|bucks|eur|euros?|€|gbp|pounds sterling)\b/gi;
+  const post = /(\d[\d,.]*\d|\d)\s*(k|thousand|grand|million|m)?\s*(?:usd|dollars?|bucks|eur|euros?|€|gbp|pounds sterling)\b/gi;
   for (const m of text.matchAll(post)) {
     if (out.some((o) => m.index >= o.start && m.index < o.end)) continue;
     out.push({ value: parseNumber(group(m, 1)) * mult(m[2]), start: m.index, end: m.index + m[0].length });
