@@ -90,9 +90,7 @@ const cases: BuyerCase[] = [
   { id: 'de-cobot-no-ur', text: 'Ich brauche einen Cobot mit 10 kg Nutzlast, aber nicht von Universal Robots', payloadKg: 10, exclude: ['Universal Robots'], category: ['collaborative'] },
   { id: 'weld-50k-no-yaskawa', text: 'welding cell, 10kg, budget under 50k USD, no Yaskawa', payloadKg: 10, budgetUsd: 50000, exclude: ['Yaskawa'] },
   { id: 'car-body-1.2t', text: 'I need to move 1.2 tonne car bodies', payloadKg: 1200 },
-  { id: 'scara-3kg-max400', text: 'small SCARA, payload 3 kg, reach 400mm or less, Epson or Denso preferred', payloadKg: 3, maxReachMm: 400, category: ['scara'] , observed: {
-      seeMore: '/catalog?minPayload=3.6&minReach=400&manufacturer=Epson%2CDenso lists 17 robots incl. Denso VS-050: reach 505 > 400, category articulated, Denso VS-060: reach 605 > 400, category articulated',
-    } },
+  { id: 'scara-3kg-max400', text: 'small SCARA, payload 3 kg, reach 400mm or less, Epson or Denso preferred', payloadKg: 3, maxReachMm: 400, category: ['scara']  },
   { id: 'reach-3m-100kg', text: 'robot that can reach 3 meters and carry 100 kg', payloadKg: 100, minReachMm: 3000 },
   { id: 'pp-5kg-900', text: 'pick & place 5kg parts, 900mm reach, dont want any chinese brand', payloadKg: 5, minReachMm: 900 },
   { id: 'kuka-only', text: 'KUKA only, 60 kg, 2 m reach', payloadKg: 60, minReachMm: 2000, only: ['KUKA'] },
@@ -155,15 +153,12 @@ const cases: BuyerCase[] = [
   { id: 'ft-lbs', text: 'reach 5 ft, payload 25 lbs', payloadKg: 25 * 0.4536, minReachMm: 5 * 304.8 },
   { id: 'thousands-comma', text: 'payload 10kg reach 1,200 mm', payloadKg: 10, minReachMm: 1200 },
   { id: 'eur-budget', text: 'cobot 8 kg, Budget 40.000 €', payloadKg: 8, category: ['collaborative'], budgetUsd: 48000, observed: {
-      seeMore: '/catalog?minPayload=9.6 lists 124 robots incl. ABB IRB 1300-10/1.15: category articulated, ABB IRB 1600-10/1.45: category articulated',
       search: 'reads "budget ≤ 40,000 EUR" and leaves it unapplied (catalog prices are USD, never converted: decisions.md): FANUC CR-35iA (from $90,000), KUKA LBR iiwa 14 R820 (from $70,000) listed',
       matches: 'same reading ("budget ≤ 40,000 EUR", not applied): UR15 (from $50,000), KUKA LBR iiwa 14 R820 (from $70,000) shown as meeting the project',
     } },
   { id: 'typos-weld', text: 'robott for weldig 12 kilo', payloadKg: 12 },
   { id: 'british', text: 'palletising 60 kg, reach 2.8 m', payloadKg: 60, minReachMm: 2800 },
-  { id: 'cobbot', text: 'I need a cobbot for 3kg', payloadKg: 3, category: ['collaborative'], observed: {
-      seeMore: '/catalog?minPayload=3.6 lists 188 robots incl. ABB IRB 1100-4/0.58: category articulated, ABB IRB 360-8/1130: category delta (the link drops the cobot type)',
-    } },
+  { id: 'cobbot', text: 'I need a cobbot for 3kg', payloadKg: 3, category: ['collaborative'] },
   { id: 'not-japanese', text: 'not from a Japanese maker, 10 kg, 1.3 m', payloadKg: 10, minReachMm: 1300, exclude: JAPANESE },
   { id: 'ceiling', text: 'ceiling mounted robot for 6 kg', payloadKg: 6, mounting: 'ceiling' },
   { id: '7-axis', text: '7-axis robot for 10 kg', payloadKg: 10, dof: 7 },
