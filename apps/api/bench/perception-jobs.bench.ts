@@ -13,15 +13,14 @@
  *   pnpm --filter @cellforge/api bench:perception-jobs [--jobs 50] [--workers 1,2]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analysisJobs, createDb, jobs } from '@cellforge/db';
 import { inArray } from 'drizzle-orm';
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
-import { freePort, startInstance, stopInstance, type Instance } from '../src/test/cluster';
+import { freePort, startInstance, stopInstance, type Instance, perceptionFfmpegPath } from '../src/test/cluster';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,22 +34,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const apiDir = path.resolve(here, '..');
 const perceptionDir = path.resolve(apiDir, '../perception');
 
-function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  try {
-    const found = (createRequire(path.join(perceptionDir, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path?: string }).path;
-    if (found && existsSync(found)) return found;
-  } catch {
-    // fall back to the system's
-  }
-  return 'ffmpeg';
-}
 
 const scratch = await scratchDatabases(benchServerUrl(), 'cf_perception_jobs');
 const dataRoot = mkdtempSync(path.join(tmpdir(), 'cf-perception-jobs-'));
 // An 8 s 320x180 clip of a part moving on a textured wall, 10 fps: about a second of stage 1 on a quiet core.
 const clip = path.join(dataRoot, 'cell.mp4');
-execFileSync(ffmpegPath(), [
+execFileSync(perceptionFfmpegPath(), [
   '-hide_banner', '-loglevel', 'error', '-y',
   '-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=10:d=8',
   '-f', 'lavfi', '-i', 'color=c=orange:s=40x40:r=10:d=8',

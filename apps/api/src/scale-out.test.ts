@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisJobs, createDb, jobs, robots, seedCatalog, type DbHandle } from '@cellforge/db';
 import { buildRegistration } from './test/factories';
 import { defined } from './test/defined';
-import { freePort, startInstance, startProxy, stopInstance, type Instance, type ProxiedRequest } from './test/cluster';
+import { freePort, startInstance, startProxy, stopInstance, type Instance, type ProxiedRequest, perceptionFfmpegPath } from './test/cluster';
 
 /**
  * Issue 18: three API instances and two perception instances (real processes) on one
@@ -27,16 +26,6 @@ const apiDir = path.resolve(here, '..');
 const perceptionDir = path.resolve(apiDir, '../perception');
 const JOBS = 8;
 
-function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
-  try {
-    const found = (createRequire(path.join(perceptionDir, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path?: string }).path;
-    if (found && existsSync(found)) return found;
-  } catch {
-    // fall back to the system's
-  }
-  return 'ffmpeg';
-}
 
 const running = (i: Instance) => i.child.exitCode === null && i.child.signalCode === null;
 
@@ -64,7 +53,7 @@ describe.skipIf(!adminUrl)('three API and two perception instances on one Postgr
 
     // An 8-second clip with a shot change, made with the same ffmpeg perception uses.
     const file = path.join(dataDir, 'cell.mp4');
-    execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=160x120:r=10:d=4', '-f', 'lavfi', '-i', 'testsrc=s=160x120:r=10:d=4',
+    execFileSync(perceptionFfmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=red:s=160x120:r=10:d=4', '-f', 'lavfi', '-i', 'testsrc=s=160x120:r=10:d=4',
       '-filter_complex', '[0:v][1:v]concat=n=2:v=1:a=0,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
     video = readFileSync(file);
 

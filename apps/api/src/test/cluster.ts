@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Pieces of the multi-instance test (scale-out.test.ts): real server processes and a small
@@ -133,4 +137,17 @@ export async function stopInstance(instance: Instance, ms = 8000): Promise<void>
   const timer = setTimeout(() => instance.child.kill('SIGKILL'), ms);
   await instance.exited;
   clearTimeout(timer);
+}
+
+/** The ffmpeg the perception app uses (FFMPEG_PATH, its npm build, else the system's): for test and bench clips. */
+export function perceptionFfmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  const perceptionDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../perception');
+  try {
+    const found = (createRequire(path.join(perceptionDir, 'package.json'))('@ffmpeg-installer/ffmpeg') as { path?: string }).path;
+    if (found && existsSync(found)) return found;
+  } catch {
+    // fall back to the system's
+  }
+  return 'ffmpeg';
 }
