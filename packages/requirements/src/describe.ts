@@ -1,5 +1,5 @@
 import type { BuyerRequirements, NumericConstraint } from '@cellforge/contracts';
-import { displayFigure } from '@cellforge/contracts/constants';
+import { countryNames, displayFigure } from '@cellforge/contracts/constants';
 
 /** Rounded for display like the chat and the catalog chips ("2 lb" reads "0.91 kg"); the reading itself keeps the exact value. */
 const num = (n: number) => displayFigure(n);
@@ -12,6 +12,9 @@ function range(label: string, c: NumericConstraint | undefined, unit: string, fm
   if (c.max !== undefined) return `${label} ≤ ${fmt(c.max)}${u}`;
   return undefined;
 }
+
+/** "Japan" for JP, as the catalog's maker-country filter names it. */
+const country = (code: string) => countryNames[code] ?? code;
 
 const either = (list: string[]) => (list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}` : (list[0] ?? ''));
 
@@ -28,8 +31,8 @@ export function describe(r: BuyerRequirements): string[] {
     r.makers.include.length ? `only ${either(r.makers.include)}` : undefined,
     ...r.makers.exclude.map((m) => `not ${m}`),
     r.preferredMakers?.length ? `preferably ${either(r.preferredMakers)}` : undefined,
-    r.makerCountries.include.length ? `makers from ${either(r.makerCountries.include)}` : undefined,
-    ...r.makerCountries.exclude.map((c) => `no makers from ${c}`),
+    r.makerCountries.include.length ? `makers from ${either(r.makerCountries.include.map(country))}` : undefined,
+    ...r.makerCountries.exclude.map((c) => `no makers from ${country(c)}`),
     r.robotTypes.include.length ? `type ${either(r.robotTypes.include)}` : undefined,
     ...r.robotTypes.exclude.map((t) => `not ${t}`),
     r.applications.length ? `for ${r.applications.join(', ')}` : undefined,
