@@ -209,6 +209,10 @@ export interface Messages {
     checks: string;
     safety: (text: string) => string;
     source: (text: string) => string;
+    /** Under a translated entry: the title, KUKA message text and sub-codes are the maker's wording (English, as the pendant shows it). */
+    makerWording: string;
+    /** Before an entry with no translation in this language: its explanation follows in English. */
+    englishOnly: (maker: string) => string;
     unknown: (code: string, maker: string) => string;
     /** What to check: the code as displayed and the controller model. */
     displayed: (code: string) => string;
@@ -359,6 +363,8 @@ const en: Messages = {
     checks: 'What to check:',
     safety: (t) => `Safety: ${t}`,
     source: (t) => `Source: ${t}.`,
+    makerWording: '',
+    englishOnly: () => '',
     unknown: (code, maker) => `${code} is not ${article(maker)} ${maker} alarm code in our verified list, so I won't guess what it means: the same number can mean different things on different controllers and software versions.`,
     displayed: (code) => `Check the code exactly as the pendant displays it (${code}: every letter and digit; 0 and O or 1 and I are easily mixed up) and the controller model (on the cabinet's rating plate or the pendant's version screen).`,
     unknownCheck: (maker, manual) => `Look it up in the ${maker} manual for your controller and software version${manual ? ` (ours cite: ${manual})` : ''}, and check the controller's alarm history: the first alarm of the sequence is usually the cause.`,
@@ -509,6 +515,8 @@ const de: Messages = {
     checks: 'Was zu prüfen ist:',
     safety: (t) => `Sicherheit: ${t}`,
     source: (t) => `Quelle: ${t}.`,
+    makerWording: 'Alarmtitel, Meldungstext und Untercodes stehen im Wortlaut des Herstellers (Englisch), wie das Bediengerät sie anzeigt.',
+    englishOnly: (maker) => `Die Erklärung dieses ${maker}-Codes liegt uns nur auf Englisch vor; sie folgt im Wortlaut unserer geprüften Liste:`,
     unknown: (code, maker) => `${code} ist kein ${maker}-Alarmcode in unserer geprüften Liste, daher rate ich nicht, was er bedeutet: dieselbe Nummer kann auf verschiedenen Steuerungen und Softwareständen Verschiedenes bedeuten.`,
     displayed: (code) => `Prüfen Sie den Code genau so, wie das Bediengerät ihn anzeigt (${code}: jeder Buchstabe und jede Ziffer; 0 und O oder 1 und I werden leicht verwechselt), und das Steuerungsmodell (Typenschild am Schaltschrank oder Versionsanzeige des Bediengeräts).`,
     unknownCheck: (maker, manual) => `Schlagen Sie ihn im ${maker}-Handbuch für Ihre Steuerung und Softwareversion nach${manual ? ` (unsere Einträge zitieren: ${manual})` : ''}, und prüfen Sie die Alarmhistorie der Steuerung: der erste Alarm der Folge ist meist die Ursache.`,
@@ -659,6 +667,8 @@ const es: Messages = {
     checks: 'Qué comprobar:',
     safety: (t) => `Seguridad: ${t}`,
     source: (t) => `Fuente: ${t}.`,
+    makerWording: 'El título de la alarma, el texto del mensaje y los subcódigos se dan con el texto del fabricante (en inglés), tal como los muestra la consola.',
+    englishOnly: (maker) => `La explicación de este código de ${maker} solo la tenemos en inglés; sigue con el texto de nuestra lista verificada:`,
     unknown: (code, maker) => `${code} no es un código de alarma de ${maker} de nuestra lista verificada, así que no voy a adivinar su significado: el mismo número puede significar cosas distintas en distintos controladores y versiones de software.`,
     displayed: (code) => `Compruebe el código exactamente como lo muestra la consola (${code}: cada letra y cada dígito; 0 y O o 1 e I se confunden con facilidad) y el modelo de controlador (en la placa de características del armario o en la pantalla de versión de la consola).`,
     unknownCheck: (maker, manual) => `Búsquelo en el manual de ${maker} para su controlador y versión de software${manual ? ` (nuestras entradas citan: ${manual})` : ''}, y revise el historial de alarmas del controlador: la primera alarma de la secuencia suele ser la causa.`,

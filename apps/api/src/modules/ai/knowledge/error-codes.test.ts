@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorMakers, findErrorCode, findKukaMessages, makersForNumber } from './error-codes';
+import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorCodeTranslationSchema, errorMakers, findErrorCode, findKukaMessages, makersForNumber, translatedEntry } from './error-codes';
 import table from './error-codes.json' with { type: 'json' };
 import { nth } from '../../../test/defined';
 
@@ -109,5 +109,64 @@ describe('error-code knowledge base', () => {
     expect(errorCodeEntrySchema.safeParse({ ...good, extra: 1 }).success).toBe(false);
     const kuka = errorCodeEntrySchema.parse({ ...good, maker: 'KUKA', patterns: ['software limit switch'] });
     expect(kuka.patterns?.[0]?.test('SOFTWARE LIMIT SWITCH -A3')).toBe(true);
+  });
+});
+
+/** Makers whose every entry is translated into German and Spanish (docs/decisions.md "Alarm answers in the technician's language"). */
+const TRANSLATED_MAKERS = (process.env.ALARM_TRANSLATED_MAKERS ?? 'FANUC,ABB,KUKA,Yaskawa,Universal Robots,Denso,Epson').split(',');
+
+/** The pieces a translation must keep as written: codes, parameter and menu names, abbreviations. */
+function technicalTokens(text: string): string[] {
+  const words = text.match(/[A-Za-z0-9$_][A-Za-z0-9$_.\-/[\]]*[A-Za-z0-9$_\]]|[A-Za-z0-9$]/g) ?? [];
+  // Common abbreviations translated by their standard local form (SPS for PLC, E/A for I/O, AUS/EIN...).
+  const translatable = new Set(['PLC', 'ON', 'OFF', 'OK', 'I/O', 'AND', 'OR', 'NOT']);
+  return words
+    .map((w) => w.replace(/[.\-/]+$/, ''))
+    .filter((w) => !/^[\d.,%+-]+$/.test(w))
+    .filter((w) => /\d|\$|_/.test(w) || /[a-z][A-Z]/.test(w) || (/^[A-Z][A-Z/-]*[A-Z]$/.test(w) && !translatable.has(w)));
+}
+const digitRuns = (text: string) => (text.match(/\d+/g) ?? []).sort();
+
+describe('German and Spanish text of the verified alarm entries', () => {
+  const covered = errorCodeEntries.filter((e) => TRANSLATED_MAKERS.includes(e.maker));
+
+  it('translates every entry of the covered makers into German and Spanish', () => {
+    expect(covered.length).toBeGreaterThanOrEqual(250);
+    for (const e of covered) {
+      for (const lang of ['de', 'es'] as const) {
+        const tr = translatedEntry(e, lang);
+        expect(tr, `${lang} ${e.maker} ${e.code}`).toBeDefined();
+        // Translated, not copied: the explanation differs from the English.
+        expect(tr?.meaning, `${lang} ${e.maker} ${e.code}`).not.toBe(e.meaning);
+      }
+    }
+    expect(translatedEntry(nth(covered, 0), 'en')).toBeUndefined();
+    expect(translatedEntry(nth(covered, 0), 'fr')).toBeUndefined();
+  });
+
+  it('keeps the codes, numbers, parameter and menu names of the English in each translated text', () => {
+    const problems: string[] = [];
+    for (const e of covered) {
+      const en = [e.controllers, e.meaning, ...e.causes, ...e.checks, e.safety];
+      for (const lang of ['de', 'es'] as const) {
+        const tr = translatedEntry(e, lang);
+        if (!tr) continue;
+        const local = [tr.controllers, tr.meaning, ...tr.causes, ...tr.checks, tr.safety];
+        en.forEach((source, i) => {
+          const target = local[i] ?? '';
+          const where = `${lang} ${e.maker} ${e.code} #${i}`;
+          if (digitRuns(source).join(' ') !== digitRuns(target).join(' ')) problems.push(`${where}: numbers ${digitRuns(source).join(' ')} -> ${digitRuns(target).join(' ')}`);
+          for (const token of technicalTokens(source)) if (!target.includes(token)) problems.push(`${where}: lost "${token}"`);
+        });
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a translation file whose entry is unknown or says a different number of causes or checks', () => {
+    const good = { controllers: 'x', meaning: 'y', causes: ['a'], checks: ['b'], safety: 'z' };
+    expect(errorCodeTranslationSchema.safeParse(good).success).toBe(true);
+    expect(errorCodeTranslationSchema.safeParse({ ...good, causes: [] }).success).toBe(false);
+    expect(errorCodeTranslationSchema.safeParse({ ...good, source: 'x' }).success).toBe(false);
   });
 });

@@ -12,6 +12,8 @@
  */
 import { z } from 'zod';
 import table from './error-codes.json' with { type: 'json' };
+import tableDe from './error-codes.de.json' with { type: 'json' };
+import tableEs from './error-codes.es.json' with { type: 'json' };
 
 /** Makers whose alarms are read; the names are the catalog's manufacturer names. */
 export const errorMakers = [
@@ -97,4 +99,52 @@ export function makerManual(maker: string): string | undefined {
   let best: string | undefined;
   for (const e of errorCodeEntries) if (e.maker === maker && (!best || e.source.length < best.length)) best = e.source;
   return best;
+}
+
+/** Languages the entries are translated into (English is the table itself). */
+export const translatedLanguages = ['de', 'es'] as const;
+export type TranslatedLanguage = (typeof translatedLanguages)[number];
+
+/**
+ * One entry's German or Spanish text (error-codes.de.json / error-codes.es.json, keyed
+ * "maker|code"): the explanation a technician reads. The title, KUKA message text and UR
+ * sub-code texts stay the maker's wording as the pendant shows it, and the source is the
+ * manual's title; codes, parameter names, menu names and units are kept as in the English.
+ */
+export const errorCodeTranslationSchema = z.strictObject({
+  controllers: text,
+  meaning: text,
+  causes: z.array(text).min(1),
+  checks: z.array(text).min(1),
+  safety: text,
+});
+export type ErrorCodeTranslation = z.output<typeof errorCodeTranslationSchema>;
+
+const entryKey = (e: { maker: string; code: string }) => `${e.maker}|${e.code.toUpperCase()}`;
+
+function readTranslations(lang: TranslatedLanguage, data: unknown): Map<string, ErrorCodeTranslation> {
+  const parsed = z.record(z.string(), errorCodeTranslationSchema).parse(data);
+  const map = new Map<string, ErrorCodeTranslation>();
+  for (const [key, tr] of Object.entries(parsed)) {
+    const [maker = '', ...rest] = key.split('|');
+    const entry = byKey.get(entryKey({ maker, code: rest.join('|') }));
+    // A translation must belong to an entry and say as many causes and checks as the English.
+    if (!entry) throw new Error(`error-codes.${lang}.json: ${key} is not an entry of error-codes.json`);
+    if (entry.causes.length !== tr.causes.length || entry.checks.length !== tr.checks.length) {
+      throw new Error(`error-codes.${lang}.json: ${key} has ${tr.causes.length} causes / ${tr.checks.length} checks, the English ${entry.causes.length} / ${entry.checks.length}`);
+    }
+    map.set(entryKey(entry), tr);
+  }
+  return map;
+}
+
+const translations: Record<TranslatedLanguage, Map<string, ErrorCodeTranslation>> = {
+  de: readTranslations('de', tableDe),
+  es: readTranslations('es', tableEs),
+};
+
+/** An entry's text in German or Spanish, or undefined when it is not translated (English is then given, and said to be). */
+export function translatedEntry(entry: ErrorCodeEntry, lang: string | undefined): ErrorCodeTranslation | undefined {
+  if (lang !== 'de' && lang !== 'es') return undefined;
+  return translations[lang].get(entryKey(entry));
 }

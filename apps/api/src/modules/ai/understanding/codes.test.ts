@@ -65,6 +65,25 @@ describe('extractCodes', () => {
     expect(codes('Techman TM12 alarm 0x0000A1B2')).toEqual(['Techman Robot:0x0000A1B2']);
   });
 
+  it('reads Denso and Omron/Techman codes that are hexadecimal without the 0x, as the pendant shows them', () => {
+    // Denso controllers show four hexadecimal characters ("84A7", "607D"); RC8 logs eight.
+    expect(codes('Denso RC8 error 84A7 on start-up')).toEqual(['Denso:84A7']);
+    expect(codes('our cobotta shows 607d after the e-stop')).toEqual(['Denso:607D']);
+    expect(codes('RC7M Fehler 84A7 beim Einschalten')).toEqual(['Denso:84A7']);
+    expect(codes('el Denso da el error 83A0B2C4 al arrancar')).toEqual(['Denso:83A0B2C4']);
+    expect(codes('error 84A7 again', 'Denso')).toEqual(['Denso:84A7']);
+    expect(codes('TMflow shows 0000A1B2 on the TM5')).toEqual(['Techman Robot:0000A1B2']);
+    // Digits only keep the numbers' rules; "0x6411" and "6411" are the same Denso code.
+    expect(codes('Denso error 6003 at start')).toEqual(['Denso:6003']);
+    expect(lookupCode(defined(extractCodes('Denso RC7 error 0x6411')[0]))?.title).toBe('J1 encoder system down failure');
+    // Under a maker whose codes are not hexadecimal, or with no maker, such a word is no code.
+    expect(codes('FANUC error 84A7')).not.toContain('FANUC:84A7');
+    expect(codes('error 84A7 on the pendant')).toEqual([]);
+    // Model names with a dash, and words without a digit, are not codes.
+    expect(codes('Denso VS-6577 shows error 84A7')).toEqual(['Denso:84A7']);
+    expect(codes('Denso cafe face error 6411')).toEqual(['Denso:6411']);
+  });
+
   it('keeps low numbers and letter codes away from the other makers', () => {
     // "error 27" is only an Epson code; under ABB or with no maker it is not read.
     expect(codes('ABB error 27 on the flexpendant')).toEqual([]);

@@ -50,6 +50,9 @@ const makerContext: Array<[ErrorMaker, RegExp]> = [
   ['Techman Robot', /\b(techman|tm ?flow|tm robot)\b/gi],
 ];
 
+/** Makers whose controllers show their error codes in hexadecimal (Denso RC5/RC7/RC8/RC9, Omron and Techman TM). */
+const HEX_MAKERS: ReadonlySet<ErrorMaker> = new Set<ErrorMaker>(['Denso', 'Omron', 'Techman Robot']);
+
 /** A buyer's question ("ABB 6700 for 150 kg"): a number after a maker name is then a model, not an alarm. */
 const BUYER_WORDS = /\b(kg|kgs|lbs?|mm|reach|payload|price|budget|buy|quote|compare|vs\.?|versus|cobot|recommend|need an?)\b/i;
 
@@ -148,6 +151,18 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     push({ raw: m[0], code: `0x${group(m, 1).toUpperCase()}`, maker }, m.index, m.index + m[0].length);
   }
 
+  // Makers whose controllers show hexadecimal codes (Denso "84A7", "6003", RC8 "83201453"; Omron/Techman
+  // TM): under such a maker (named nearest, else the page's or conversation's), a word of 4 or 8
+  // hexadecimal characters with a digit and a letter A-F is read as its code, as typed ("84a7" too).
+  // Words of digits only follow the numbers' rules below (years, prices, model numbers).
+  for (const m of scan.matchAll(/(?<![\w.,$€£/-])([0-9a-f]{8}|[0-9a-f]{4})(?![\w-]|[.,]\d)/gi)) {
+    const word = group(m, 1);
+    if (!/\d/.test(word) || !/[a-f]/i.test(word)) continue;
+    const maker = makerAt(m.index, m.index + word.length);
+    if (!maker || !HEX_MAKERS.has(maker)) continue;
+    push({ raw: word, code: word.toUpperCase(), maker }, m.index, m.index + word.length);
+  }
+
   // Kawasaki: a letter and four digits ("E4000", "P0108", "W1003"), only with Kawasaki named.
   if (named.includes('Kawasaki') || context === 'Kawasaki') {
     for (const m of scan.matchAll(/\(?\b([EPW])(\d{4})\b\)?/g)) {
@@ -217,5 +232,7 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
 export function lookupCode(mention: CodeMention) {
   if (!mention.maker) return undefined;
   if (mention.maker === 'Universal Robots') return findErrorCode('Universal Robots', mention.family ?? mention.code);
-  return findErrorCode(mention.maker, mention.code);
+  // Hexadecimal makers: "0x6411" is the same code as the "6411" their manuals list.
+  const plain = HEX_MAKERS.has(mention.maker) ? mention.code.replace(/^0x/i, '') : mention.code;
+  return findErrorCode(mention.maker, mention.code) ?? findErrorCode(mention.maker, plain);
 }

@@ -36,6 +36,8 @@ const TROUBLE = [
   /\b(troubleshoot(?:ing)?|diagnos(?:e|is|ing)|fix(?:ed|ing)?|repair|debug|clear (?:the|this|an?) (?:alarm|error|fault)|reset (?:the|this|an?) (?:alarm|error|fault)|recover)\b/i,
   /\b(vibrat(?:es|ing|ion)|grinding noise|strange noise|noisy|overheat(?:s|ing)?|drift(?:s|ing)?|jerky|shak(?:es|ing)|lost (?:its )?(?:position|mastering|calibration|zero|home)|out of calibration|encoder|servo (?:alarm|error|fault)|overcurrent|overtravel|protective stop|e-?stop (?:won'?t|will not)|battery (?:low|alarm|error|dead)|low battery|brake (?:fault|problem|issue))\b/i,
   /\b(teach pendant|flexpendant|smartpad|polyscope) (?:shows?|says|displays?|reads?)\b/i,
+  // German and Spanish faults and symptoms told without a code ("Roboter ruckelt", "el robot vibra", "se para de forma aleatoria").
+  /(?<![\p{L}\d])((?:had|after|in) an? collision|fehler\p{L}*|st[öo]rung\p{L}*|ruckel\p{L}*|ruckt|ruckartig|vibriert|vibrationen|zittert|bleibt (?:\p{L}+ )?(?:zuf[äa]llig |sporadisch |pl[öo]tzlich |immer wieder |ab und zu )*stehen|stoppt (?:zuf[äa]llig|sporadisch|pl[öo]tzlich|immer wieder|ohne grund)|bewegt sich nicht|f[äa]hrt nicht|l[äa]uft nicht(?: mehr)? an|[üu]berhitz\p{L}*|kollision|position verloren|aver[ií]a|falla|fallo|vibra|vibraci[oó]n|tiembla|ruido\p{L}*|se (?:para|detiene|bloquea|queda parado)|no se mueve|no arranca|sobrecalent\p{L}*|colisi[oó]n|perdi[oó] la posici[oó]n)(?![\p{L}])/iu,
   /\b(issue|problem|trouble)s? with (?:my|our|the)\b|\b(?:my|our|the) (?:robot|arm|cobot|cell)\b.{0,40}\b(?:issue|problem|trouble)s?\b/i,
 ];
 const COMPARE = [
