@@ -376,3 +376,166 @@ describe.each(testBackends)('0022 views per offer over existing views on %s', (b
     await after.close();
   }, 180_000);
 });
+
+describe.each(testBackends)('0024 listings written after 0010 by the old listing routes and bulk upload on %s', (backend) => {
+  it('turns each supplier-owned listing into an offer on the catalog model with its key (or a contributed model), losing no field and moving what points at it', async () => {
+    const old = migrationsUpTo('0022_offer_views');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const [buyer, sam, sue, tom, integrator] = [id(1), id(2), id(3), id(4), id(5)];
+    const [catalogCrx, contributedAcme, samCrx, sueAcme, tomCrx, sueOrbis, tomOrbis, samPrivate, integratorPrivate] = [
+      id(101), id(102), id(103), id(104), id(105), id(106), id(107), id(108), id(109),
+    ];
+    const [samAcmeOffer, tomCrxOffer] = [id(401), id(402)];
+    const [importA, importB] = [id(501), id(502)];
+
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into users (id, email, password_hash, first_name, last_name, user_type) values
+        (${buyer}, 'buyer@example.com', 'x', 'Bea', 'Buyer', 'customer'),
+        (${sam}, 'sam@example.com', 'x', 'Sam', 'Seller', 'supplier'),
+        (${sue}, 'sue@example.com', 'x', 'Sue', 'Seller', 'supplier'),
+        (${tom}, 'tom@example.com', 'x', 'Tom', 'Trader', 'supplier'),
+        (${integrator}, 'ian@example.com', 'x', 'Ian', 'Integrator', 'integrator')
+    `);
+    // The makers' FANUC CRX-25iA and an Acme X1 Sam contributed in 0010's time (with his offer).
+    await before.db.execute(sql`
+      insert into robots (id, manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, price_min_usd, price_max_usd,
+                          description, status, owner_id, contributed_by, listed, created_at, updated_at) values
+        (${catalogCrx}, 'FANUC', 'CRX-25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, 50000, 60000, 'Catalog row', 'active', null, null, true, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+        (${contributedAcme}, 'Acme', 'X1', 'acme|x1', 'articulated', 7, 700, 6, null, null, 'Acme X1', 'active', null, ${sam}, true, '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z')
+    `);
+    // What the old routes wrote after 0010: supplier-owned, listed robot rows (the listing form's
+    // specs, environment values, price band, description; the bulk upload the same per row).
+    // Sam lists "Fanuc CRX 25iA" (catalog key); Sue lists "ACME X-1" (Sam's contributed model);
+    // Tom already offers the CRX from the offers page and also uploaded it; nobody's catalog has
+    // the Orbis OX-12 (Sue's paused listing first, Tom's later); Sam's unlisted private copy and
+    // an integrator's import stay robots.
+    await before.db.execute(sql`
+      insert into robots (id, manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, repeatability_mm, weight_kg,
+                          price_min_usd, price_max_usd, applications, industries, description, datasheet_source,
+                          ip_rating, food_grade, mounting, max_speed_mm_s, environment_source, maker_country,
+                          status, owner_id, listed, created_at, updated_at) values
+        (${samCrx}, 'Fanuc', 'CRX 25iA', 'fanuc|crx25ia', 'collaborative', 25, 1890, 6, 0.04, 140, 42000, 45000, '{palletising}', '{food}', 'In stock in Lyon', 'sam.example',
+         54, true, '{floor,ceiling}', 1000, 'FANUC datasheet', 'JP', 'active', ${sam}, true, '2026-05-01T00:00:00Z', '2026-05-02T00:00:00Z'),
+        (${sueAcme}, 'ACME', 'X-1', 'acme|x1', 'articulated', 7, 710, 6, null, null, null, 16000, '{}', '{}', 'Sue''s X-1', null,
+         null, null, null, null, null, null, 'active', ${sue}, true, '2026-05-03T00:00:00Z', '2026-05-03T00:00:00Z'),
+        (${tomCrx}, 'FANUC', 'CRX25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, null, null, 47000, null, '{}', '{}', 'From the spreadsheet', null,
+         null, null, null, null, null, null, 'active', ${tom}, true, '2026-05-04T00:00:00Z', '2026-05-04T00:00:00Z'),
+        (${sueOrbis}, 'Orbis', 'OX-12', 'orbis|ox12', 'scara', 12, 600, 4, null, null, 27500, 27500, '{assembly}', '{}', 'Paused for now', null,
+         null, null, null, null, null, null, 'inactive', ${sue}, true, '2026-05-05T00:00:00Z', '2026-05-05T00:00:00Z'),
+        (${tomOrbis}, 'ORBIS', 'OX 12', 'orbis|ox12', 'scara', 12, 600, 4, null, null, 29000, null, '{}', '{}', 'Two in stock', null,
+         null, null, null, null, null, null, 'active', ${tom}, true, '2026-05-06T00:00:00Z', '2026-05-06T00:00:00Z'),
+        (${samPrivate}, 'KUKA', 'KR 10 R1100', 'kuka|kr10r1100', 'articulated', 10, 1100, 6, null, null, null, null, '{}', '{}', 'Private copy', null,
+         null, null, null, null, null, null, 'active', ${sam}, false, '2026-05-07T00:00:00Z', '2026-05-07T00:00:00Z'),
+        (${integratorPrivate}, 'Fanuc', 'CRX-25iA', 'fanuc|crx25ia', 'collaborative', 25, 1889, 6, null, null, null, null, '{}', '{}', 'Mine', null,
+         null, null, null, null, null, null, 'active', ${integrator}, false, '2026-05-08T00:00:00Z', '2026-05-08T00:00:00Z')
+    `);
+    await before.db.execute(sql`
+      insert into offers (id, robot_id, supplier_id, price_min, price_max, condition, lead_time_weeks, notes, status, created_at, updated_at) values
+        (${samAcmeOffer}, ${contributedAcme}, ${sam}, 15000, null, 'new', 4, 'Acme X1 by Sam', 'active', '2026-01-02T00:00:00Z', '2026-01-02T00:00:00Z'),
+        (${tomCrxOffer}, ${catalogCrx}, ${tom}, 50000, null, 'new', 6, 'Tom''s offer', 'active', '2026-06-01T00:00:00Z', '2026-06-01T00:00:00Z')
+    `);
+    await before.db.execute(sql`
+      insert into offer_images (offer_id, position, original_key, thumb_key, display_key, width, height, thumb_width, thumb_height,
+                                display_width, display_height, content_type, bytes, alt) values
+        (${tomCrxOffer}, 0, 'o/1.jpg', 't/1.webp', 'd/1.webp', 1600, 1200, 320, 240, 1200, 900, 'image/jpeg', 123456, 'CRX on a pallet')
+    `);
+    await before.db.execute(sql`insert into offer_views (offer_id, viewed_at) values (${tomCrxOffer}, '2026-06-02T00:00:00Z')`);
+    await before.db.execute(sql`
+      insert into quote_requests (id, customer_id, robot_id, model_key, manufacturer, model, quantity, timeline) values
+        (${id(301)}, ${buyer}, ${samCrx}, 'fanuc|crx25ia', 'Fanuc', 'CRX 25iA', 2, 'asap')
+    `);
+    await before.db.execute(sql`
+      insert into leads (id, kind, robot_id, from_user_id, to_user_id, message, quote_request_id) values
+        (${id(201)}, 'robot_inquiry', ${samCrx}, ${buyer}, ${sam}, 'Price for two?', null),
+        (${id(202)}, 'quote_request', ${samCrx}, ${buyer}, ${sam}, 'Two units, asap', ${id(301)}),
+        (${id(203)}, 'robot_inquiry', ${tomOrbis}, ${buyer}, ${tom}, 'Still two in stock?', null)
+    `);
+    await before.db.execute(sql`
+      insert into robot_views (robot_id, viewed_at) values
+        (${samCrx}, '2026-05-10T00:00:00Z'), (${samCrx}, '2026-05-11T00:00:00Z'), (${tomCrx}, '2026-05-12T00:00:00Z'),
+        (${catalogCrx}, '2026-05-13T00:00:00Z'), (${tomOrbis}, '2026-05-14T00:00:00Z')
+    `);
+    await before.db.execute(sql`
+      insert into bulk_import_robots (import_id, owner_id, robot_id) values
+        (${importA}, ${sam}, ${samCrx}), (${importB}, ${tom}, ${tomCrx}), (${importB}, ${tom}, ${catalogCrx}), (${importB}, ${tom}, ${tomOrbis})
+    `);
+    await before.close();
+
+    const after = await db.open();
+    type OfferRow = { id: string; robot_id: string; supplier_id: string; price_min: number | null; price_max: number | null; currency: string; condition: string; lead_time_weeks: number | null; notes: string; status: string; listing_snapshot: Record<string, unknown> | null; created_at: Date; updated_at: Date };
+    const offers = await queryRows<OfferRow>(after.db, sql`select * from offers order by created_at`);
+    expect(offers.map((o) => [o.robot_id, o.supplier_id, o.price_min, o.price_max, o.currency, o.condition, o.lead_time_weeks, o.notes, o.status])).toEqual([
+      [contributedAcme, sam, 15000, null, 'USD', 'new', 4, 'Acme X1 by Sam', 'active'],
+      [catalogCrx, sam, 42000, 45000, 'USD', 'new', null, 'In stock in Lyon', 'active'],
+      [contributedAcme, sue, null, 16000, 'USD', 'new', null, "Sue's X-1", 'active'],
+      [sueOrbis, sue, 27500, 27500, 'USD', 'new', null, 'Paused for now', 'paused'],
+      [sueOrbis, tom, 29000, null, 'USD', 'new', null, 'Two in stock', 'active'],
+      // Tom's own offer (newer than his upload) stays as he wrote it.
+      [catalogCrx, tom, 50000, null, 'USD', 'new', 6, "Tom's offer", 'active'],
+    ]);
+    const [, samOffer, , , tomOrbisOffer, tomOffer] = offers;
+    expect(new Date(samOffer?.created_at ?? 0).toISOString()).toBe('2026-05-01T00:00:00.000Z');
+    expect(new Date(samOffer?.updated_at ?? 0).toISOString()).toBe('2026-05-02T00:00:00.000Z');
+    // Every field of the listing row is in its offer, environment values included.
+    expect(samOffer?.listing_snapshot).toMatchObject({
+      id: samCrx, manufacturer: 'Fanuc', model: 'CRX 25iA', normalized_key: 'fanuc|crx25ia', category: 'collaborative', payload_kg: 25, reach_mm: 1890, dof: 6,
+      repeatability_mm: 0.04, weight_kg: 140, price_min_usd: 42000, price_max_usd: 45000, applications: ['palletising'], industries: ['food'],
+      description: 'In stock in Lyon', datasheet_source: 'sam.example', ip_rating: 54, food_grade: true, mounting: ['floor', 'ceiling'],
+      max_speed_mm_s: 1000, environment_source: 'FANUC datasheet', maker_country: 'JP', status: 'active', owner_id: sam, listed: true,
+    });
+    expect(Object.keys(samOffer?.listing_snapshot ?? {})).not.toContain('search_vector');
+    expect(tomOrbisOffer?.listing_snapshot).toMatchObject({ id: tomOrbis, manufacturer: 'ORBIS', model: 'OX 12', price_min_usd: 29000 });
+    // Tom's upload of a model he already offers: kept beside his offer, not lost.
+    expect(tomOffer?.listing_snapshot).toMatchObject({ merged_listings: [{ id: tomCrx, model: 'CRX25iA', price_min_usd: 47000, description: 'From the spreadsheet' }] });
+    expect(tomOffer?.id).toBe(tomCrxOffer);
+
+    const robots = await queryRows<{ id: string; owner_id: string | null; contributed_by: string | null; status: string; listed: boolean }>(
+      after.db,
+      sql`select id, owner_id, contributed_by, status, listed from robots order by id`,
+    );
+    // The listings are gone but Sue's Orbis, now the contributed model (shown: Tom's offer on it is active).
+    expect(robots).toEqual([
+      { id: catalogCrx, owner_id: null, contributed_by: null, status: 'active', listed: true },
+      { id: contributedAcme, owner_id: null, contributed_by: sam, status: 'active', listed: true },
+      { id: sueOrbis, owner_id: null, contributed_by: sue, status: 'active', listed: true },
+      { id: samPrivate, owner_id: sam, contributed_by: null, status: 'active', listed: false },
+      { id: integratorPrivate, owner_id: integrator, contributed_by: null, status: 'active', listed: false },
+    ]);
+    const leads = await queryRows<{ id: string; robot_id: string; to_user_id: string }>(after.db, sql`select id, robot_id, to_user_id from leads order by id`);
+    expect(leads.map((l) => [l.id, l.robot_id, l.to_user_id])).toEqual([[id(201), catalogCrx, sam], [id(202), catalogCrx, sam], [id(203), sueOrbis, tom]]);
+    expect(await queryRows(after.db, sql`select robot_id from quote_requests`)).toEqual([{ robot_id: catalogCrx }]);
+    // The model's page views include its listings'; each listing's views are its offer's views.
+    const views = await queryRows<{ robot_id: string; n: number }>(after.db, sql`select robot_id, count(*)::int as n from robot_views group by robot_id order by robot_id`);
+    expect(views.map((v) => [v.robot_id, v.n])).toEqual([[catalogCrx, 4], [sueOrbis, 1]]);
+    const offerViews = await queryRows<{ offer_id: string; n: number }>(after.db, sql`select offer_id, count(*)::int as n from offer_views group by offer_id`);
+    expect(Object.fromEntries(offerViews.map((v) => [v.offer_id, v.n]))).toEqual({ [defined(samOffer).id]: 2, [tomCrxOffer]: 2, [defined(tomOrbisOffer).id]: 1 });
+    // Tom's picture stays on his offer.
+    expect(await queryRows(after.db, sql`select offer_id, alt from offer_images`)).toEqual([{ offer_id: tomCrxOffer, alt: 'CRX on a pallet' }]);
+    // Imports name the model (Tom's import named the CRX twice: once now).
+    const imports = await queryRows<{ import_id: string; robot_id: string }>(after.db, sql`select import_id, robot_id from bulk_import_robots order by import_id, robot_id`);
+    expect(imports.map((r) => [r.import_id, r.robot_id])).toEqual([[importA, catalogCrx], [importB, catalogCrx], [importB, sueOrbis]]);
+    // What the catalog search reads: active offers only.
+    const summaries = await queryRows<{ robot_id: string; offers: number; price_min_usd: number | null; price_max_usd: number | null; lead_time_weeks_min: number | null }>(
+      after.db,
+      sql`select robot_id, offers, price_min_usd, price_max_usd, lead_time_weeks_min from robot_offer_summaries order by robot_id`,
+    );
+    expect(summaries).toEqual([
+      { robot_id: catalogCrx, offers: 2, price_min_usd: 42000, price_max_usd: 50000, lead_time_weeks_min: 6 },
+      { robot_id: contributedAcme, offers: 2, price_min_usd: 15000, price_max_usd: 16000, lead_time_weeks_min: 4 },
+      { robot_id: sueOrbis, offers: 1, price_min_usd: 29000, price_max_usd: 29000, lead_time_weeks_min: null },
+    ]);
+    const search = await queryRows<{ id: string }>(after.db, sql`select id from robot_search order by id`);
+    expect(search.map((r) => r.id)).toEqual([catalogCrx, contributedAcme, sueOrbis]);
+    const [moves] = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from information_schema.tables where table_name = 'listing_moves'`);
+    expect(moves?.n).toBe(0);
+    await after.close();
+  }, 180_000);
+});
+
+function defined<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('expected a value');
+  return value;
+}
