@@ -7,9 +7,14 @@ import { startsWith } from './text-decode';
 import type { DecimalVotes } from './units';
 import { addDecimalVotes } from './validate-rows';
 import { votesOf, type ReadOptions, type UploadTable } from './upload-table';
-import { assertSafeZip, assertSheetsFit, assertWorkbookFits } from './zip-guard';
+import { isoDate, openXlsx } from './read-xlsx-stream';
+import { assertHeldPartsFit, assertSafeZip, assertSheetsFit } from './zip-guard';
 
-/* Workbooks (.xlsx, .xls): sniffed by their first bytes, checked for zip bombs, read whole. */
+/*
+ * Workbooks (.xlsx, .xls): sniffed by their first bytes, checked for zip bombs. An .xlsx
+ * (a ZIP, whatever its name) is read as a stream (read-xlsx-stream.ts); a BIFF .xls or
+ * an HTML/XML table named .xls is read whole by SheetJS.
+ */
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
@@ -19,12 +24,7 @@ const errorTexts: Record<number, string> = {
   0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA',
 };
 
-/** A date cell as an ISO string: "2024-03-15" for a plain date, full ISO with a time of day. */
-export function isoDate(d: Date): string | null {
-  if (Number.isNaN(d.getTime())) return null;
-  const iso = d.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-}
+export { isoDate };
 
 /**
  * One SheetJS cell as a plain value. Formulas are never evaluated: the value Excel
@@ -44,6 +44,101 @@ export function cellValue(cell: XLSX.CellObject | undefined): Cell {
 const MAX_SHEET_COLUMNS = 500;
 
 type DenseRows = Array<Array<XLSX.CellObject | undefined> | undefined>;
+
+/** A workbook's sheets, whichever reader reads it. */
+interface WorkbookRows {
+  sheets: Array<{ name: string; hidden: boolean }>;
+  /** Pushes every row of a sheet in order, blank rows included (so sheet row numbers hold), at most MAX_SHEET_COLUMNS cells each. */
+  read(name: string, push: (row: Cell[]) => void): Promise<{ filled: number; truncatedColumns: boolean }>;
+  /** The sheet's rows holding at least one value. */
+  count(name: string): Promise<number>;
+}
+
+/** Rows read from a sheet at most: an import's data rows and room for title rows, as before. */
+const MAX_SHEET_ROWS = BULK_MAX_ROWS + 1000;
+
+/** An .xlsx read as a stream: each sheet's XML is inflated and parsed as it is read, row by row. */
+async function streamedBook(buffer: Buffer): Promise<WorkbookRows> {
+  const book = await openXlsx(buffer);
+  const byName = new Map(book.sheets.map((s) => [s.name, s]));
+  const limits = { maxColumns: MAX_SHEET_COLUMNS, maxRows: MAX_SHEET_ROWS };
+  return {
+    sheets: book.sheets,
+    async read(name, push) {
+      const sheet = byName.get(name);
+      let filled = 0;
+      let truncatedColumns = false;
+      let next = 1;
+      if (sheet) {
+        await book.readRows(sheet, limits, (row, cells, isFilled, wider) => {
+          for (; next < row; next += 1) push([]);
+          next = row + 1;
+          if (isFilled) filled += 1;
+          if (wider) truncatedColumns = true;
+          push(cells);
+        });
+      }
+      return { filled, truncatedColumns };
+    },
+    async count(name) {
+      const sheet = byName.get(name);
+      let filled = 0;
+      if (sheet) await book.readRows(sheet, limits, (_row, _cells, isFilled) => void (isFilled && (filled += 1)));
+      return filled;
+    },
+  };
+}
+
+/** A workbook SheetJS reads whole: BIFF .xls, and HTML/XML tables named .xls. */
+function sheetJsBook(buffer: Buffer): WorkbookRows {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(buffer, {
+      type: 'buffer',
+      // cellFormula must be on to see a formula's text when no cached value was saved;
+      // SheetJS has no calculation engine, so nothing is ever evaluated either way.
+      cellFormula: true,
+      cellHTML: false,
+      cellText: false,
+      cellDates: true,
+      cellStyles: false,
+      cellNF: false,
+      bookVBA: false,
+      dense: true,
+      sheetRows: MAX_SHEET_ROWS,
+    });
+  } catch (err) {
+    if (/password|encrypt/i.test((err as Error).message)) throw encrypted();
+    throw new AppError('WORKBOOK_UNREADABLE', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
+  }
+  const dataOf = (name: string) => (workbook.Sheets[name]?.['!data'] ?? []) as DenseRows;
+  const hiddenFlags = workbook.Workbook?.Sheets ?? [];
+  // Counted before any rows are let go.
+  const counts = new Map(workbook.SheetNames.map((name) => [name, filledRows(dataOf(name))]));
+  return {
+    sheets: workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(hiddenFlags[i]?.Hidden) })),
+    read(name, push) {
+      const data = dataOf(name);
+      let truncatedColumns = false;
+      for (let r = 0; r < data.length; r += 1) {
+        const src = data[r];
+        if (!src) {
+          push([]);
+          continue;
+        }
+        const width = Math.min(src.length, MAX_SHEET_COLUMNS);
+        const row: Cell[] = new Array<Cell>(width);
+        for (let c = 0; c < width; c += 1) row[c] = cellValue(src[c]);
+        if (src.length > MAX_SHEET_COLUMNS && src.slice(MAX_SHEET_COLUMNS).some((c) => cellValue(c) !== null)) truncatedColumns = true;
+        // SheetJS's cell objects of this row are no longer needed: let them go as the rows are packed.
+        data[r] = undefined;
+        push(row);
+      }
+      return Promise.resolve({ filled: counts.get(name) ?? 0, truncatedColumns });
+    },
+    count: (name) => Promise.resolve(counts.get(name) ?? 0),
+  };
+}
 
 /** Rows of a sheet holding at least one value. */
 function filledRows(data: DenseRows): number {
@@ -95,68 +190,33 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
   }
   if (isZip) {
     await assertSafeZip(buffer);
-    assertWorkbookFits(buffer);
+    // Only the parts held whole (shared strings, styles, the workbook) must fit the heap: sheets are streamed.
+    assertHeldPartsFit(buffer);
     assertSheetsFit(buffer);
   }
 
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook = XLSX.read(buffer, {
-      type: 'buffer',
-      // cellFormula must be on to see a formula's text when no cached value was saved;
-      // SheetJS has no calculation engine, so nothing is ever evaluated either way.
-      cellFormula: true,
-      cellHTML: false,
-      cellText: false,
-      cellDates: true,
-      cellStyles: false,
-      cellNF: false,
-      bookVBA: false,
-      dense: true,
-      sheetRows: BULK_MAX_ROWS + 1000,
-    });
-  } catch (err) {
-    if (/password|encrypt/i.test((err as Error).message)) throw encrypted();
-    throw new AppError('WORKBOOK_UNREADABLE', `The workbook could not be read (${(err as Error).message}). Save it again from Excel, or export a .csv.`);
-  }
-
-  const dataOf = (name: string) => (workbook.Sheets[name]?.['!data'] ?? []) as DenseRows;
-  const hiddenFlags = workbook.Workbook?.Sheets ?? [];
-  // Every sheet with its size, counted before rows are let go: the wizard offers the others.
-  const sheets = workbook.SheetNames.map((name, i) => ({ name, rows: filledRows(dataOf(name)), hidden: Boolean(hiddenFlags[i]?.Hidden) }));
-  if (options.sheet !== undefined && !workbook.SheetNames.includes(options.sheet)) {
-    throw new AppError('BAD_REQUEST', `The workbook has no sheet named "${options.sheet}"; its sheets are ${workbook.SheetNames.map((n) => `"${n}"`).join(', ')}.`);
+  const book = isZip ? await streamedBook(buffer) : sheetJsBook(buffer);
+  const names = book.sheets.map((s) => s.name);
+  /** Non-empty rows of each sheet, counted as it is read (the others are counted at the end, for the sheet step). */
+  const counts = new Map<string, number>();
+  if (options.sheet !== undefined && !names.includes(options.sheet)) {
+    throw new AppError('BAD_REQUEST', `The workbook has no sheet named "${options.sheet}"; its sheets are ${names.map((n) => `"${n}"`).join(', ')}.`);
   }
   // The sheet asked for; else the first visible sheet holding data (a hidden sheet only when nothing else has any).
   const order = options.sheet !== undefined
     ? [options.sheet]
-    : [...sheets.filter((s) => !s.hidden), ...sheets.filter((s) => s.hidden)].map((s) => s.name);
+    : [...book.sheets.filter((s) => !s.hidden), ...book.sheets.filter((s) => s.hidden)].map((s) => s.name);
   let firstRefusal: Error | undefined;
   let fallback: { sheetName: string; table: BuiltTable; truncatedColumns: boolean; votes: DecimalVotes[] } | undefined;
   for (const sheetName of order) {
-    const data = dataOf(sheetName);
-    let truncatedColumns = false;
     const votes: DecimalVotes[] = [];
     const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow });
     let any = false;
-    for (let r = 0; r < data.length; r += 1) {
-      const src = data[r];
-      if (!src) {
-        builder.push([]);
-        continue;
-      }
-      const width = Math.min(src.length, MAX_SHEET_COLUMNS);
-      const row: Cell[] = new Array<Cell>(width);
-      for (let c = 0; c < width; c += 1) {
-        const value = cellValue(src[c]);
-        row[c] = value;
-        if (value !== null && value !== '') any = true;
-      }
-      if (src.length > MAX_SHEET_COLUMNS && src.slice(MAX_SHEET_COLUMNS).some((c) => cellValue(c) !== null)) truncatedColumns = true;
-      // SheetJS's cell objects of this row are no longer needed: let them go as the rows are packed.
-      data[r] = undefined;
+    const { filled, truncatedColumns } = await book.read(sheetName, (row) => {
+      if (!any && row.some((v) => v !== null && v !== '')) any = true;
       builder.push(row);
-    }
+    });
+    counts.set(sheetName, filled);
     if (!any) {
       if (options.sheet !== undefined) throw new AppError('BAD_REQUEST', `The sheet "${sheetName}" is empty: choose another sheet.`);
       continue;
@@ -184,9 +244,15 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
   if (firstRefusal) throw firstRefusal;
   throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
 
-  function finishSheet(sheetName: string, table: BuiltTable, truncatedColumns: boolean, votes: DecimalVotes[]): UploadTable {
+  async function finishSheet(sheetName: string, table: BuiltTable, truncatedColumns: boolean, votes: DecimalVotes[]): Promise<UploadTable> {
+    // Every sheet with its size: the wizard's sheet step offers the others.
+    const sheets: NonNullable<UploadTable['sheets']> = [];
+    for (const s of book.sheets) {
+      const rows = counts.get(s.name) ?? (await book.count(s.name));
+      sheets.push({ name: s.name, rows, hidden: s.hidden });
+    }
     const warnings = [...table.warnings];
-    const skippedSheets = workbook.SheetNames.indexOf(sheetName);
+    const skippedSheets = names.indexOf(sheetName);
     if (options.sheet === undefined && skippedSheets > 0) {
       warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'hold' : 'holds'} no robot rows (empty, hidden or notes only).`);
     }

@@ -194,6 +194,25 @@ export function assertWorkbookFits(buf: Buffer, heapLimit?: number): void {
   }
 }
 
+/** Worksheet parts: read as a stream (read-xlsx-stream.ts), never held whole. */
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
+
+/**
+ * Refuses an .xlsx whose parts held whole while it is read (shared strings, styles, the
+ * workbook: everything but the worksheets, which are streamed) expand beyond
+ * workbookXmlLimit. Run after assertSafeZip.
+ */
+export function assertHeldPartsFit(buf: Buffer, heapLimit?: number): void {
+  const total = readZipDirectory(buf).reduce((n, e) => n + (WORKSHEET_PART.test(e.name) ? 0 : e.uncompressedSize), 0);
+  const limit = workbookXmlLimit(heapLimit);
+  if (total > limit) {
+    throw new AppError(
+      'WORKBOOK_TOO_LARGE',
+      `This workbook is too large to read here: its shared text expands to ${Math.round(total / MB)} MB, and this server reads up to ${Math.round(limit / MB)} MB of it. Save the sheet as CSV and upload that instead, or split the workbook.`,
+    );
+  }
+}
+
 /** "A1:E1048576" -> the last row and column (1-based). */
 function dimensionOf(ref: string): { rows: number; columns: number } | null {
   const end = ref.split(':').pop() ?? '';
@@ -211,7 +230,7 @@ function dimensionOf(ref: string): { rows: number; columns: number } | null {
 export function worksheetSizes(buf: Buffer): Array<{ part: string; rows: number; columns: number }> {
   const out: Array<{ part: string; rows: number; columns: number }> = [];
   for (const e of readZipDirectory(buf)) {
-    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(e.name)) continue;
+    if (!WORKSHEET_PART.test(e.name)) continue;
     const at = e.localHeaderOffset;
     const start = at + 30 + buf.readUInt16LE(at + 26) + buf.readUInt16LE(at + 28);
     const head = buf.subarray(start, start + Math.min(e.compressedSize, 4096));
