@@ -11,6 +11,7 @@
  * the memo off (every search computed by PostgreSQL), over 480 distinct queries.
  */
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
+import { cpuPerRequest, describeCpu, explainStatements } from './cpu-cost';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import express from 'express';
@@ -50,7 +51,8 @@ const queries = words.flatMap((q) =>
 queries.push({ sort: 'price' } as never, { condition: 'new' } as never, { maxPrice: '40000', sort: 'price' } as never);
 
 const scratch = await scratchDatabases(benchServerUrl());
-const handle = await createDb({ databaseUrl: (await scratch.create()).url, poolMax: CONNECTIONS });
+const databaseUrl = (await scratch.create()).url;
+const handle = await createDb({ databaseUrl, poolMax: CONNECTIONS });
 
 async function loadApi(app: express.Express) {
   const server = app.listen(0, '127.0.0.1');
@@ -58,8 +60,14 @@ async function loadApi(app: express.Express) {
   const port = (server.address() as AddressInfo).port;
   const requests = queries.map((q) => ({ method: 'GET' as const, path: `/api/robots?${new URLSearchParams(q).toString()}` }));
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 2, requests });
-  const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION_S, requests });
+  let result: autocannon.Result | undefined;
+  const cpu = await cpuPerRequest(databaseUrl, async () => {
+    result = await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: DURATION_S, requests });
+    return result.requests.total;
+  });
+  console.log(`  ${describeCpu(cpu)}`);
   server.close();
+  if (!result) throw new Error('no result');
   return result;
 }
 
@@ -95,6 +103,20 @@ try {
 
   const config = { ...testConfig(), catalogIndexRefreshMs: 1000 };
   const prod = describe('API (memo, production)', await loadApi(createApp({ db: handle.db, dbKind: handle.kind, config, logger: createLogger('silent') })));
+  // The statements of three offers-joined searches (text + price sort, condition filter, whole catalog by price), explained.
+  const explained = express();
+  explained.use('/api', createCatalogRouter({ db: handle.db, tokens: createTokenService(config.jwtSecret, 60), catalog: new CatalogSearch(handle.db, { refreshMs: 1000, memo: false }) }));
+  const probe = explained.listen(0, '127.0.0.1');
+  await new Promise((r) => probe.once('listening', r));
+  const probeBase = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+  for (const q of ['q=fanuc&category=collaborative&minPayload=5&maxPayload=30&sort=price', 'q=welding&condition=used,refurbished', 'sort=price']) {
+    await fetch(`${probeBase}/api/robots?${q}`);
+    const plans = await explainStatements(databaseUrl, async () => {
+      await (await fetch(`${probeBase}/api/robots?${q}`)).json();
+    }, Number(process.env.BENCH_PLAN_LINES ?? 0));
+    console.log(`GET /api/robots?${q}: ${plans.filter((l) => l.startsWith('#')).length} statement(s)\n${plans.join('\n')}`);
+  }
+  probe.close();
   const cold = express();
   cold.use('/api', createCatalogRouter({ db: handle.db, tokens: createTokenService(config.jwtSecret, 60), catalog: new CatalogSearch(handle.db, { refreshMs: 1000, memo: false }) }));
   const coldP = describe('API (memo off, every search computed)', await loadApi(cold));

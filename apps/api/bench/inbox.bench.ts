@@ -13,6 +13,7 @@
  * quote are rate-limited per customer. The load is autocannon on the same 2 cores.
  */
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
+import { cpuPerRequest, describeCpu, explainStatements, profiled } from './cpu-cost';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -31,7 +32,8 @@ const TARGET_P95_MS = 200;
 const load = loadAverage;
 
 const scratch = process.env.BENCH_DB === 'pglite' ? null : await scratchDatabases(benchServerUrl(', or BENCH_DB=pglite'));
-const handle: DbHandle = scratch ? await createDb({ databaseUrl: (await scratch.create()).url, poolMax: 10 }) : await createDb({});
+const databaseUrl = scratch ? (await scratch.create()).url : undefined;
+const handle: DbHandle = databaseUrl ? await createDb({ databaseUrl, poolMax: 10 }) : await createDb({});
 
 function describe(label: string, r: autocannon.Result): number {
   const lat = r.latency as unknown as { p50: number; p90: number; p97_5: number; p99: number };
@@ -111,12 +113,33 @@ try {
   const bytes = JSON.stringify(inbox).length;
   console.log(`${THREADS} conversations for one seller (${CUSTOMERS} customers); the inbox answer holds ${inbox.data.length} (${(bytes / 1024).toFixed(0)} KiB), ${inbox.unread} unread`);
 
-  const run = (path: string, connections: number) =>
+  if (databaseUrl) {
+    // The statements one inbox page sends, each explained (PostgreSQL only).
+    const plans = await explainStatements(databaseUrl, async () => {
+      await (await fetch(`${base}/api/threads`, { headers: auth })).json();
+    }, Number(process.env.BENCH_PLAN_LINES ?? 14));
+    console.log(`\nOne inbox page: ${plans.filter((l) => l.startsWith('#')).length} statements\n${plans.join('\n')}`);
+  }
+
+  const cannon = (path: string, connections: number) =>
     autocannon({ url: base, connections, duration: DURATION_S, requests: [{ method: 'GET', path, headers: auth }] });
+  /** A line's load, and its CPU per request when on PostgreSQL. */
+  const run = async (path: string, connections: number): Promise<autocannon.Result> => {
+    let result: autocannon.Result | undefined;
+    const go = async () => {
+      result = await cannon(path, connections);
+      return result.requests.total;
+    };
+    if (!databaseUrl) return cannon(path, connections);
+    const cpu = await cpuPerRequest(databaseUrl, go);
+    console.log(`  ${path}, ${connections} client(s): ${describeCpu(cpu)}`);
+    if (!result) throw new Error('no result');
+    return result;
+  };
 
   console.log(`\nInbox, ${handle.kind}, ${DURATION_S} s per line (load ${load()})`);
   const single = describe('GET /api/threads, 1 client          ', await run('/api/threads', 1));
-  const ten = describe('GET /api/threads, 10 clients        ', await run('/api/threads', 10));
+  const ten = describe('GET /api/threads, 10 clients        ', await profiled(() => run('/api/threads', 10)));
   describe('GET /api/threads/unread, 10 clients ', await run('/api/threads/unread', 10));
   describe('GET /api/threads/:id, 10 clients    ', await run(`/api/threads/${one.id}`, 10));
   console.log(`Inbox p97.5 (>= p95): 1 client ${single} ms, 10 clients ${ten} ms (target p95 < ${TARGET_P95_MS} ms: ${Math.max(single, ten) < TARGET_P95_MS ? 'met' : 'NOT met'}) (load ${load()})`);

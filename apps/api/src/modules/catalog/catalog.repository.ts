@@ -4,7 +4,7 @@ import { offers, queryRows, robotChanges, robots, robotViews, users, type Databa
 import { createHash } from 'node:crypto';
 import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
-import { isUuid } from '../../lib/db-values';
+import { anyUuid, isUuid } from '../../lib/db-values';
 import { defined } from '../../lib/invariants';
 import { toOfferSummary } from './offers-summary';
 import { FIT_RANKING, type RankingNeed } from '@cellforge/robot-fit';
@@ -962,6 +962,6 @@ export interface RobotSummary {
 export async function findRobotSummaries(db: Database, ids: string[]): Promise<Map<string, RobotSummary>> {
   const valid = [...new Set(ids.filter(isUuid))];
   if (!valid.length) return new Map();
-  const rows = await db.select({ id: robots.id, manufacturer: robots.manufacturer, model: robots.model }).from(robots).where(inArray(robots.id, valid));
+  const rows = await db.select({ id: robots.id, manufacturer: robots.manufacturer, model: robots.model }).from(robots).where(anyUuid(robots.id, valid));
   return new Map(rows.map((r) => [r.id, r]));
 }

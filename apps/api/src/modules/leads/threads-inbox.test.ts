@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import { threadListSchema, type Thread } from '@cellforge/contracts';
-import { leads } from '@cellforge/db';
+import { leadMessages, leads } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 
@@ -81,5 +81,32 @@ describe.each(testBackends)('the inbox in pages on %s (issue 13: 1,000 conversat
     // A well-formed cursor past everything: an empty page, not an error.
     const empty = await page(seller.token, '2000-01-01T00:00:00.000Z_00000000-0000-4000-8000-000000000000');
     expect(empty).toMatchObject({ data: [], next_cursor: null, unread: 2 });
+  });
+
+  it('each conversation shows its newest message (a quote or not) and its newest quote, whatever came after', async () => {
+    const seller = await registerUser(app(), { user_type: 'supplier' });
+    const buyer = await registerUser(app());
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 9, minutes));
+    const [quotedLast, talkedAfter, silent] = await ctx().handle.db
+      .insert(leads)
+      .values(['Quoted last', 'Talked after the quotes', 'Not answered'].map((message, i) => ({
+        kind: 'robot_inquiry', fromUserId: buyer.user.id, toUserId: seller.user.id, message, lastMessageAt: at(50 - i), lastMessageBy: buyer.user.id,
+      })))
+      .returning({ id: leads.id });
+    if (!quotedLast || !talkedAfter || !silent) throw new Error('conversations not written');
+    const quote = (leadId: string, minutes: number, price: number) => ({
+      leadId, authorId: seller.user.id, kind: 'quote', body: `Quote ${price}`, priceUsd: price, currency: 'USD', validUntil: '2027-01-31', createdAt: at(minutes),
+    });
+    await ctx().handle.db.insert(leadMessages).values([
+      { leadId: quotedLast.id, authorId: seller.user.id, body: 'Which gripper?', createdAt: at(1) },
+      quote(quotedLast.id, 2, 41000),
+      quote(talkedAfter.id, 3, 39000),
+      quote(talkedAfter.id, 4, 38000),
+      { leadId: talkedAfter.id, authorId: buyer.user.id, body: 'Can you do 37,000?', createdAt: at(5) },
+    ]);
+    const byId = new Map((await page(seller.token)).data.map((t) => [t.id, t]));
+    expect(byId.get(quotedLast.id)).toMatchObject({ last_message: { kind: 'quote', body: 'Quote 41000', mine: true }, latest_quote: { price: 41000 } });
+    expect(byId.get(talkedAfter.id)).toMatchObject({ last_message: { kind: 'message', body: 'Can you do 37,000?', mine: false }, latest_quote: { price: 38000 } });
+    expect(byId.get(silent.id)).toMatchObject({ last_message: { kind: 'message', body: 'Not answered', mine: false }, latest_quote: null });
   });
 });
