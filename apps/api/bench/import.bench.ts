@@ -33,7 +33,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createDb, robotSearchColumns, type DbHandle } from '@cellforge/db';
-import { IMPORT_BATCH_SIZE } from '../src/modules/catalog';
+/** Rows per statement of the unnest baseline (the import's former batch size). */
+const IMPORT_BATCH_SIZE = 1000;
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { bundleApi, removeBundle, startApi, type ApiProcess, type StepMemory } from './api-process';
 
