@@ -25,7 +25,7 @@
  */
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, openAsBlob, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -33,7 +33,8 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { createDb, robotSearchColumns, type DbHandle } from '@cellforge/db';
-import { IMPORT_BATCH_SIZE } from '../src/modules/catalog';
+/** Rows per statement of the unnest baseline (the import's former batch size). */
+const IMPORT_BATCH_SIZE = 1000;
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { bundleApi, removeBundle, startApi, type ApiProcess, type StepMemory } from './api-process';
 
@@ -104,13 +105,42 @@ interface Step {
   memory: StepMemory;
 }
 
+/** CPU seconds (user + system) the API process has used so far, from /proc (0 where there is none). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of all PostgreSQL server processes (the machine is shared: the bench's database work and others'). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 async function step<T>(api: ApiProcess, label: string, fn: () => Promise<T>): Promise<Step & { value: T }> {
   await api.startStep();
+  const cpu0 = cpuSeconds(api.pid);
+  const pg0 = postgresCpuSeconds();
   const t = performance.now();
   const value = await fn();
   const ms = performance.now() - t;
+  const cpu = cpuSeconds(api.pid) - cpu0;
+  const pgCpu = postgresCpuSeconds() - pg0;
   const memory = await api.endStep();
-  console.log(`  ${label.padEnd(30)} ${sec(ms).padStart(8)}   ${memoryLine(memory)}`);
+  console.log(`  ${label.padEnd(30)} ${sec(ms).padStart(8)}   API CPU ${cpu.toFixed(1)} s, PostgreSQL CPU (all sessions) ${pgCpu.toFixed(1)} s, load ${load()}   ${memoryLine(memory)}`);
   if (memory.live) console.log(`      after a full GC: heap ${mb(memory.live.heapUsed)} of ${mb(memory.live.heapTotal)}, external ${mb(memory.live.external)}, rss ${mb(memory.live.rss)}`);
   return { value, ms, memory };
 }

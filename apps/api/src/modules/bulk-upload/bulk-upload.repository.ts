@@ -142,27 +142,16 @@ export async function deleteUpload(db: Database, id: string): Promise<void> {
   await db.delete(bulkUploads).where(eq(bulkUploads.id, id));
 }
 
-/** Records the robots of `keys` (the owner's robots, or the catalog models a supplier offers) as written or matched by the import. */
-export async function recordImportRobots(db: Database, importId: string, ownerId: string, keys: readonly string[]): Promise<void> {
-  if (!keys.length) return;
-  await db.execute(sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
-    select ${importId}::uuid, ${ownerId}::uuid, r.id from robots r
-    where r.normalized_key = any(${textArrayLiteral(keys)}::text[])
-      and (r.owner_id = ${ownerId}::uuid or (r.owner_id is null and exists (select 1 from offers o where o.robot_id = r.id and o.supplier_id = ${ownerId}::uuid)))
-    on conflict do nothing`);
+/**
+ * The statement that records the robots an import wrote or matched (the owner's robots, the
+ * catalog models it attached or offers on): `ids` is a query of `robot_id`s, run by the
+ * catalog's set-based upsert in the same statement (RobotImportStage).
+ */
+export function recordImportRobotsOf(importId: string, ownerId: string): (ids: SQL) => SQL {
+  return (ids) => sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
+    select ${importId}::uuid, ${ownerId}::uuid, x.robot_id from (${ids}) as x(robot_id)
+    on conflict do nothing`;
 }
-
-/** Records catalog models (by id) an import attached its rows to. */
-export async function recordImportRobotIds(db: Database, importId: string, ownerId: string, robotIds: readonly string[]): Promise<void> {
-  const ids = [...new Set(robotIds)];
-  if (!ids.length) return;
-  await db.execute(sql`insert into bulk_import_robots (import_id, owner_id, robot_id)
-    select ${importId}::uuid, ${ownerId}::uuid, x.id from unnest(${`{${ids.join(',')}}`}::uuid[]) as x(id)
-    on conflict do nothing`);
-}
-
-/** One bound text[] literal, whatever a driver does with JS arrays. */
-const textArrayLiteral = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 /** The condition "the robot is one of this owner's import" (the catalog's import_id filter; the catalog's query reads robots). */
 export function robotOfImport(importId: string, ownerId: string): SQL {

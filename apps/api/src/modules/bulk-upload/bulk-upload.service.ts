@@ -20,11 +20,10 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { deleteUpload, findUpload, insertUpload, markUploadImported, pruneUploads, recordImportRobotIds, recordImportRobots, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
-import { IMPORT_BATCH_SIZE, findCatalogModelsFor, ownerHasRobots, upsertOfferBatch, upsertOwnedRobotBatch, type UpsertCounts } from '../catalog';
-import { catalogMatchOf, MatchChoices, splitByMatch, type MatchCounts } from './catalog-matching';
+import { deleteUpload, findUpload, insertUpload, markUploadImported, pruneUploads, recordImportRobotsOf, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
+import { findCatalogModelsFor, RobotImportStage, type StagedRobot } from '../catalog';
+import { catalogMatchOf, MatchChoices, type MatchCounts } from './catalog-matching';
 import { csvDocument, csvLines } from './errors-csv';
-import { PipelinedBatches } from './import-batches';
 import { checkEdits, columnsOf, editedColumns, loadSource, mergeEdits, rowsOf, uploadGone, uploadSource, validatorFor, withReader, type RowSource } from './row-source';
 import { suggestMappings } from './parsing/header-mapping';
 import { readUploadedFile, type ParseMeta, type UploadSource } from './parsing/parse-file';
@@ -243,63 +242,38 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           const source = await loadSource(tx, ownerId, body, true);
           const validator = validatorFor(source, body.mappings);
           const choices = new MatchChoices(body);
-          const options = {
-            listed: role === 'supplier',
-            source: `Bulk upload${source.kind === 'upload' ? `: ${source.upload.fileName}` : ''}`,
-            dofAssumed: bulkLimits.dof.assumed,
-            ownerHasRobots: await ownerHasRobots(tx, ownerId),
-          };
+          const options = { source: `Bulk upload${source.kind === 'upload' ? `: ${source.upload.fileName}` : ''}`, dofAssumed: bulkLimits.dof.assumed };
           // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
           const importId = source.kind === 'upload' ? source.upload.id : randomUUID();
-          const matched = { attached: 0, privateCopies: 0, skipped: 0 };
-          const batches = new PipelinedBatches<ValidRow>(async (batch) => {
-            // Rows naming a shared catalog model go where their choice says. The others: a supplier's
-            // are offers on models they contribute (docs/decisions.md), an integrator's robots of their own.
-            const split = splitByMatch(batch, await findCatalogModelsFor(tx, batch), choices);
-            const counts = role === 'supplier' ? await upsertOfferBatch(tx, ownerId, split.own, options) : await upsertOwnedRobotBatch(tx, ownerId, split.own, options);
-            await recordImportRobots(tx, importId, ownerId, split.own.map((r) => r.key));
-            if (split.privateCopies.length) {
-              // A private copy is never listed, a supplier's included: the public catalog shows the model once.
-              const copies: UpsertCounts = await upsertOwnedRobotBatch(tx, ownerId, split.privateCopies, { ...options, listed: false, ownerHasRobots: true });
-              await recordImportRobots(tx, importId, ownerId, split.privateCopies.map((r) => r.key));
-              matched.privateCopies += copies.inserted + copies.updated + copies.unchanged;
-            }
-            if (split.attach.length) {
-              if (role === 'supplier') {
-                // Offers on the matched model itself (an alias spelling names it): prices, notes and the row as sent, no new model.
-                await upsertOfferBatch(tx, ownerId, split.attach.map(({ row, model }) => ({ ...row, key: model.catalogKey })), options);
-              }
-              await recordImportRobotIds(tx, importId, ownerId, split.attach.map(({ model }) => model.id));
-              matched.attached += split.attach.length;
-            }
-            matched.skipped += split.skipped;
-            return counts;
-          });
+          // Every valid row is staged (COPY into a temporary table), then written by one set-based upsert (docs/decisions.md).
+          const stage = await RobotImportStage.open(tx);
           let rows = 0;
           let skipped = 0;
-          let pending: ValidRow[] = [];
-          try {
-            for await (const chunk of rowsOf(source, tx)) {
-              for (const [i, row] of chunk.rows.entries()) {
-                rows += 1;
-                const result = validator.check(row, chunk.first + i);
-                if ('error' in result) skipped += 1;
-                else pending.push(result.valid);
-                if (pending.length >= IMPORT_BATCH_SIZE) {
-                  await batches.send(pending);
-                  pending = [];
-                }
-              }
+          for await (const chunk of rowsOf(source, tx)) {
+            const valid: StagedRobot[] = [];
+            for (const [i, row] of chunk.rows.entries()) {
+              rows += 1;
+              const result = validator.check(row, chunk.first + i);
+              if ('error' in result) skipped += 1;
+              else valid.push({ ...result.valid, choice: choices.of(result.valid.row) });
             }
-            if (pending.length) await batches.send(pending);
-          } finally {
-            // A failed batch makes the next statement fail too ("transaction is aborted"): the first cause is thrown.
-            await batches.settle();
+            await stage.add(valid);
           }
-          const { inserted, updated, unchanged } = batches.totals;
-          if (inserted + updated + unchanged + matched.attached + matched.privateCopies + matched.skipped === 0) {
+          if (stage.size === 0) {
             throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);
           }
+          await stage.analyze();
+          await stage.matchCatalog();
+          await stage.fixSearchColumns(ownerId);
+          const record = recordImportRobotsOf(importId, ownerId);
+          // Rows naming a shared catalog model go where their choice says. The others: a supplier's
+          // are offers on models they contribute (docs/decisions.md), an integrator's robots of their own.
+          const counts =
+            role === 'supplier'
+              ? await stage.upsertOffers(ownerId, { ...options, record })
+              : await stage.upsertOwned(ownerId, { ...options, own: true, listed: false, record });
+          const { inserted, updated, unchanged } = counts;
+          const matched = { attached: counts.attached, privateCopies: counts.privateCopies, skipped: counts.skippedMatches };
           // With rows still in error the upload is kept (marked imported) so the result can offer its error report.
           let reportUrl: string | null = null;
           if (source.kind === 'upload') {

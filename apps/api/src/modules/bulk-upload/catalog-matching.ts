@@ -48,28 +48,3 @@ export function differencesOf(row: ValidRow, model: CatalogModelMatch): Differen
 export function catalogMatchOf(row: ValidRow, model: CatalogModelMatch, choice: BulkMatchChoice): NonNullable<BulkValidEntry['catalog_match']> {
   return { robot_id: model.id, manufacturer: model.manufacturer, model: model.model, differences: differencesOf(row, model), choice };
 }
-
-/** A batch split by catalog match and choice. */
-export interface MatchSplit {
-  /** Rows naming no catalog model: the importer's own robots, as before. */
-  own: ValidRow[];
-  attach: Array<{ row: ValidRow; model: CatalogModelMatch }>;
-  privateCopies: ValidRow[];
-  skipped: number;
-}
-
-export function splitByMatch(batch: readonly ValidRow[], models: ReadonlyMap<string, CatalogModelMatch>, choices: MatchChoices): MatchSplit {
-  const split: MatchSplit = { own: [], attach: [], privateCopies: [], skipped: 0 };
-  for (const row of batch) {
-    const model = models.get(row.key);
-    if (!model) {
-      split.own.push(row);
-      continue;
-    }
-    const choice = choices.of(row.row);
-    if (choice === 'attach') split.attach.push({ row, model });
-    else if (choice === 'private_copy') split.privateCopies.push(row);
-    else split.skipped += 1;
-  }
-  return split;
-}

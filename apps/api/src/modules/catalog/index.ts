@@ -51,10 +51,9 @@ export { findSimilarRobots } from './similar-robots';
 export { createCatalogRouter } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
-export { planRobotImport, type ImportedFields, type ImportedRobot } from './robot-import';
+export { type ImportedFields, type ImportedRobot } from './robot-import';
 export { findCatalogModelsFor, type CatalogModelMatch } from './catalog-match.repository';
-export { IMPORT_BATCH_SIZE, ownerHasRobots, upsertOwnedRobotBatch, type UpsertCounts } from './robot-import.repository';
-export { upsertOfferBatch } from './offer-import.repository';
+export { RobotImportStage, type RecordImportRobots, type StagedImportCounts, type StagedRobot, type UpsertCounts } from './robot-import-stage';
 export { findListingOffer, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';
 export {
   activateContributedModel,

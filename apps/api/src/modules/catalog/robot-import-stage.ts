@@ -1,0 +1,403 @@
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { queryRows, robotKeyVariants, robotSearchColumns, type Database } from '@cellforge/db';
+import { inferCategory } from './category';
+import type { ImportedFields, ImportedRobot } from './robot-import';
+
+/**
+ * A whole import written set-based (issue 14): the valid rows are staged in a temporary
+ * table of the import's transaction (COPY FROM STDIN on PostgreSQL; multi-row INSERTs on
+ * PGlite), then ONE statement per kind of write matches them with the shared catalog,
+ * decides insert / update / unchanged against the importer's robots and writes them, and
+ * returns its counts. Nothing is written to robots or offers before that statement, and
+ * everything is in the caller's transaction: a failure anywhere writes nothing.
+ */
+
+/** What the importer chose for a row, used when the row names a shared catalog model. */
+export type StagedChoice = 'attach' | 'private_copy' | 'skip';
+
+export interface StagedRobot extends ImportedRobot {
+  /** The 1-based data row (the last row of a key wins an offer, as the file is read). */
+  row: number;
+  choice: StagedChoice;
+}
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The counts of a whole import, from the statement that wrote it. */
+export interface StagedImportCounts extends UpsertCounts {
+  attached: number;
+  privateCopies: number;
+  skippedMatches: number;
+}
+
+/** Builds the statement that records the robots an import wrote or matched; `ids` is a query with a `robot_id` column. */
+export type RecordImportRobots = (ids: SQL) => SQL;
+
+/** The staging table's columns, in COPY order, with their types (one list: COPY, the PGlite insert and the table). */
+const stagedColumns = [
+  ['data_row', 'integer'],
+  ['key', 'text'],
+  ['variants', 'text[]'],
+  ['choice', 'text'],
+  ['manufacturer', 'text'],
+  ['model', 'text'],
+  ['search_text', 'text'],
+  ['compact_text', 'text'],
+  ['search_country', 'text'],
+  ['file_country', 'text'],
+  ['category', 'text'],
+  ['new_category', 'text'],
+  ['payload_kg', 'double precision'],
+  ['reach_mm', 'double precision'],
+  ['dof', 'integer'],
+  ['repeatability_mm', 'double precision'],
+  ['weight_kg', 'double precision'],
+  ['price_min_usd', 'integer'],
+  ['price_max_usd', 'integer'],
+  ['applications', 'text[]'],
+  ['industries', 'text[]'],
+  ['description', 'text'],
+  ['datasheet_source', 'text'],
+  ['ip_rating', 'smallint'],
+  ['cleanroom_iso_class', 'smallint'],
+  ['food_grade', 'boolean'],
+  ['mounting', 'text[]'],
+  ['max_speed_mm_s', 'double precision'],
+  ['environment', 'boolean'],
+] as const;
+
+/** Filled by matchCatalog: the shared catalog model a row names (never staged by COPY). */
+const matchColumn = 'catalog_id uuid';
+
+type StagedColumn = (typeof stagedColumns)[number][0];
+type StagedValue = string | number | boolean | readonly string[] | null;
+
+/** The environment fields of migration 0009: a row giving one of them stamps environment_source. */
+const environmentKeys = ['ip_rating', 'cleanroom_iso_class', 'food_grade', 'mounting', 'max_speed_mm_s'] as const satisfies ReadonlyArray<keyof ImportedFields>;
+
+/** The optional fields, each staged under its own name (absent: null). */
+const fieldColumns = [
+  'repeatability_mm', 'weight_kg', 'price_min_usd', 'price_max_usd', 'applications', 'industries', 'description',
+  'datasheet_source', 'ip_rating', 'cleanroom_iso_class', 'food_grade', 'mounting', 'max_speed_mm_s',
+] as const satisfies ReadonlyArray<keyof ImportedFields & StagedColumn>;
+
+/**
+ * One staged row. The search columns are those of a new robot (the file's category, else the
+ * inferred one; the file's applications and industries); a row that updates a robot whose
+ * kept values would change them is recomputed before the upsert (fixSearchColumns).
+ */
+function stagedValues(r: StagedRobot): Record<StagedColumn, StagedValue> {
+  const f = r.fields ?? {};
+  const newCategory = f.category ?? inferCategory(r);
+  const search = robotSearchColumns({ manufacturer: r.manufacturer, model: r.model, category: newCategory, applications: f.applications, industries: f.industries });
+  const out: Partial<Record<StagedColumn, StagedValue>> = {
+    data_row: r.row,
+    key: r.key,
+    // The row's own key first: the catalog model it names exactly wins over an alias spelling (as findCatalogModelsFor).
+    variants: [r.key, ...robotKeyVariants(r.manufacturer, r.model).filter((k) => k !== r.key)],
+    choice: r.choice,
+    manufacturer: r.manufacturer,
+    model: r.model,
+    search_text: search.searchText,
+    compact_text: search.compactText,
+    search_country: search.makerCountry,
+    file_country: f.maker_country ?? null,
+    category: f.category ?? null,
+    new_category: newCategory,
+    payload_kg: r.payload_kg,
+    reach_mm: r.reach_mm,
+    dof: r.dof,
+    environment: environmentKeys.some((k) => f[k] !== undefined),
+  };
+  for (const c of fieldColumns) out[c] = f[c] ?? null;
+  return out as Record<StagedColumn, StagedValue>;
+}
+
+/** COPY's text format: backslash, tab, newline and carriage return escaped; null is \N. */
+const copyText = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+const arrayLiteral = (list: readonly string[]) => `{${list.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+function copyField(v: StagedValue): string {
+  if (v === null) return '\\N';
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'string') return copyText(v);
+  return copyText(arrayLiteral(v));
+}
+
+const columnNames = stagedColumns.map(([name]) => name).join(', ');
+
+/** The raw node-postgres client of a Drizzle transaction on PostgreSQL (COPY needs it); null on PGlite. */
+function pgClientOf(tx: Database): pg.ClientBase | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+/** Rows per INSERT on PGlite (one JSON parameter each, so no parameter limit applies). */
+const PGLITE_STAGE_ROWS = 2000;
+
+export class RobotImportStage {
+  private staged = 0;
+
+  private constructor(private readonly tx: Database) {}
+
+  /** Creates the staging table in `tx` (dropped at commit or rollback). */
+  static async open(tx: Database): Promise<RobotImportStage> {
+    await tx.execute(sql.raw(`create temporary table robot_import_rows (${stagedColumns.map(([n, t]) => `${n} ${t}`).join(', ')}, ${matchColumn}) on commit drop`));
+    return new RobotImportStage(tx);
+  }
+
+  get size(): number {
+    return this.staged;
+  }
+
+  /** Stages rows: one COPY FROM STDIN per call on PostgreSQL, multi-row INSERTs on PGlite. */
+  async add(rows: readonly StagedRobot[]): Promise<void> {
+    if (!rows.length) return;
+    this.staged += rows.length;
+    const client = pgClientOf(this.tx);
+    if (client) {
+      let text = '';
+      for (const r of rows) {
+        const v = stagedValues(r);
+        text += `${stagedColumns.map(([name]) => copyField(v[name])).join('\t')}\n`;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const sink = client.query(copyStreams.from(`copy robot_import_rows (${columnNames}) from stdin`));
+        sink.on('finish', () => resolve());
+        sink.on('error', reject);
+        sink.end(text);
+      });
+      return;
+    }
+    for (let i = 0; i < rows.length; i += PGLITE_STAGE_ROWS) {
+      const json = JSON.stringify(rows.slice(i, i + PGLITE_STAGE_ROWS).map(stagedValues), (_k, value: unknown) => (value === null ? undefined : value));
+      await this.tx.execute(sql`insert into robot_import_rows (${sql.raw(columnNames)})
+        select ${sql.raw(columnNames)} from json_to_recordset(${json}::json) as x(${sql.raw(stagedColumns.map(([n, t]) => `${n} ${t}`).join(', '))})`);
+    }
+  }
+
+  /** After the last add: the planner learns the table's size (temporary tables are never auto-analyzed). */
+  async analyze(): Promise<void> {
+    await this.tx.execute(sql`analyze robot_import_rows`);
+  }
+
+  /**
+   * Matches every staged row with the shared catalog (owner_id null and listed; the row's own
+   * key first, then its maker-alias spellings, as findCatalogModelsFor) before anything is
+   * written, so a model a supplier's import contributes is never taken for a match.
+   */
+  async matchCatalog(): Promise<void> {
+    await this.tx.execute(sql`update robot_import_rows s set catalog_id = c.id
+      from robot_import_rows t cross join lateral (
+        select r.id from unnest(t.variants) with ordinality as v(k, n)
+        join robots r on r.owner_id is null and r.normalized_key = v.k and r.listed
+        order by v.n limit 1
+      ) c
+      where s.data_row = t.data_row`);
+  }
+
+  /**
+   * The search columns of rows that update a robot whose kept category, applications or
+   * industries differ from what the staged columns assumed (the file leaves them empty):
+   * recomputed here with robotSearchColumns, so search text has one definition. Usually none.
+   */
+  async fixSearchColumns(ownerId: string): Promise<void> {
+    const stale = await queryRows<{ data_row: number; manufacturer: string; model: string; category: string; applications: string[]; industries: string[] }>(
+      this.tx,
+      sql`select s.data_row, s.manufacturer, s.model, coalesce(s.category, e.category) as category,
+                 coalesce(s.applications, e.applications) as applications, coalesce(s.industries, e.industries) as industries
+          from robot_import_rows s join robots e on e.owner_id = ${ownerId}::uuid and e.normalized_key = s.key
+          where (s.category is null and e.category <> s.new_category)
+             or (s.applications is null and e.applications <> '{}') or (s.industries is null and e.industries <> '{}')`,
+    );
+    for (let i = 0; i < stale.length; i += PGLITE_STAGE_ROWS) {
+      const fixed = stale.slice(i, i + PGLITE_STAGE_ROWS).map((r) => {
+        const search = robotSearchColumns(r);
+        return { data_row: r.data_row, search_text: search.searchText, compact_text: search.compactText };
+      });
+      await this.tx.execute(sql`update robot_import_rows s set search_text = x.search_text, compact_text = x.compact_text
+        from json_to_recordset(${JSON.stringify(fixed)}::json) as x(data_row integer, search_text text, compact_text text)
+        where s.data_row = x.data_row`);
+    }
+  }
+
+  /**
+   * The importer's own robots, in one statement: rows naming no shared catalog model (when
+   * `own`) and rows kept as private copies are inserted (listed: `listed` for own rows, never
+   * for copies), updated when a value differs (a field the file leaves empty keeps the
+   * robot's value) or counted unchanged; attached rows are recorded, skipped ones counted.
+   * Only robots of `ownerId` are read or written.
+   */
+  async upsertOwned(ownerId: string, options: { own: boolean; listed: boolean; source: string; dofAssumed: number; record: RecordImportRobots }): Promise<StagedImportCounts> {
+    const owner = sql`${ownerId}::uuid`;
+    const [row] = await queryRows<Record<string, string | number>>(
+      this.tx,
+      sql`with m as (${matchedRows()}),
+      w as (
+        select m.*, m.catalog_id is not null as copy, e.id as target_id, e.id is not null and (${changedSql}) as changed
+        from m left join robots e on e.owner_id = ${owner} and e.normalized_key = m.key
+        where ${options.own ? sql`m.catalog_id is null or ` : sql``}(m.catalog_id is not null and m.choice = 'private_copy')
+      ),
+      ins as (
+        insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
+                            owner_id, contributed_by, listed, status, datasheet_source,
+                            repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
+                            ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
+        select w.manufacturer, w.model, w.key, w.search_text, w.compact_text, coalesce(w.search_country, w.file_country), w.new_category,
+               w.payload_kg, w.reach_mm, coalesce(w.dof, ${options.dofAssumed}::integer),
+               ${owner}, null, case when w.copy then false else ${options.listed} end, 'active', coalesce(w.datasheet_source, ${options.source}),
+               w.repeatability_mm, w.weight_kg, w.price_min_usd, w.price_max_usd, coalesce(w.applications, '{}'), coalesce(w.industries, '{}'),
+               coalesce(w.description, ''), w.ip_rating, w.cleanroom_iso_class, w.food_grade, w.mounting, w.max_speed_mm_s,
+               case when w.environment then ${options.source} end
+        from w where w.target_id is null
+        returning id
+      ),
+      upd as (
+        update robots r set manufacturer = w.manufacturer, model = w.model, search_text = w.search_text, compact_text = w.compact_text,
+               maker_country = coalesce(w.search_country, w.file_country, r.maker_country), category = coalesce(w.category, r.category),
+               payload_kg = w.payload_kg, reach_mm = w.reach_mm, dof = coalesce(w.dof, r.dof),
+               repeatability_mm = coalesce(w.repeatability_mm, r.repeatability_mm), weight_kg = coalesce(w.weight_kg, r.weight_kg),
+               price_min_usd = coalesce(w.price_min_usd, r.price_min_usd), price_max_usd = coalesce(w.price_max_usd, r.price_max_usd),
+               applications = coalesce(w.applications, r.applications), industries = coalesce(w.industries, r.industries),
+               description = coalesce(w.description, r.description), datasheet_source = coalesce(w.datasheet_source, r.datasheet_source),
+               ip_rating = coalesce(w.ip_rating, r.ip_rating), cleanroom_iso_class = coalesce(w.cleanroom_iso_class, r.cleanroom_iso_class),
+               food_grade = coalesce(w.food_grade, r.food_grade), mounting = coalesce(w.mounting, r.mounting),
+               max_speed_mm_s = coalesce(w.max_speed_mm_s, r.max_speed_mm_s),
+               environment_source = case when w.environment then ${options.source} else r.environment_source end,
+               updated_at = now()
+        from w where r.id = w.target_id and w.changed and r.owner_id = ${owner}
+        returning r.id
+      ),
+      rec as (${options.record(sql`select id as robot_id from ins
+        union all select target_id from w where target_id is not null
+        union all select catalog_id from m where catalog_id is not null and choice = 'attach'`)})
+      select
+        (select count(*) from w where not copy and target_id is null)::int as inserted,
+        (select count(*) from w where not copy and changed)::int as updated,
+        (select count(*) from w where not copy and target_id is not null and not changed)::int as unchanged,
+        (select count(*) from w where copy)::int as private_copies,
+        (select count(*) from m where catalog_id is not null and choice = 'attach')::int as attached,
+        (select count(*) from m where catalog_id is not null and choice = 'skip')::int as skipped,
+        (select count(*) from ins)::int + (select count(*) from upd)::int as written`,
+    );
+    return countsOf(row);
+  }
+
+  /**
+   * A supplier's import (docs/decisions.md, "A supplier's bulk upload makes offers"): models the
+   * catalog lacks are added as models the supplier contributed, then one statement writes the
+   * supplier's "new" offer on the model of each own row and of each attached row (the last row
+   * naming a model wins), keeps private copies as the supplier's unlisted robots, records
+   * everything and counts offers as inserted / updated / unchanged.
+   */
+  async upsertOffers(supplierId: string, options: { source: string; dofAssumed: number; record: RecordImportRobots }): Promise<StagedImportCounts> {
+    const supplier = sql`${supplierId}::uuid`;
+    // Models the catalog lacks (no shared robot under the row's key, listed or not): contributed by the supplier.
+    await this.tx.execute(sql`with m as (${matchedRows()})
+      insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
+                          owner_id, contributed_by, listed, status, datasheet_source,
+                          repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
+                          ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
+      select m.manufacturer, m.model, m.key, m.search_text, m.compact_text, coalesce(m.search_country, m.file_country), m.new_category,
+             m.payload_kg, m.reach_mm, coalesce(m.dof, ${options.dofAssumed}::integer),
+             null, ${supplier}, true, 'active', coalesce(m.datasheet_source, ${options.source}),
+             m.repeatability_mm, m.weight_kg, m.price_min_usd, m.price_max_usd, coalesce(m.applications, '{}'), coalesce(m.industries, '{}'),
+             coalesce(m.description, ''), m.ip_rating, m.cleanroom_iso_class, m.food_grade, m.mounting, m.max_speed_mm_s,
+             case when m.environment then ${options.source} end
+      from m where m.catalog_id is null
+        and not exists (select 1 from robots r where r.owner_id is null and r.normalized_key = m.key)
+      on conflict do nothing`);
+    const copies = await this.upsertOwned(supplierId, { own: false, listed: false, source: options.source, dofAssumed: options.dofAssumed, record: options.record });
+    const [row] = await queryRows<Record<string, string | number>>(
+      this.tx,
+      sql`with m as (${matchedRows()}),
+      src as (
+        select distinct on (robot_id) robot_id, own, price_min_usd, price_max_usd, description, snapshot from (
+          select r.id as robot_id, true as own, m.data_row, m.price_min_usd, m.price_max_usd, m.description, ${snapshotSql(options.source)} as snapshot
+          from m join robots r on r.owner_id is null and r.normalized_key = m.key where m.catalog_id is null
+          union all
+          select m.catalog_id, false, m.data_row, m.price_min_usd, m.price_max_usd, m.description, ${snapshotSql(options.source)}
+          from m where m.catalog_id is not null and m.choice = 'attach'
+        ) x order by robot_id, data_row desc
+      ),
+      written as (
+        insert into offers (supplier_id, robot_id, price_min, price_max, currency, condition, notes, status, listing_snapshot)
+        select ${supplier}, src.robot_id, src.price_min_usd, src.price_max_usd, 'USD', 'new', coalesce(src.description, ''), 'active', src.snapshot
+        from src
+        on conflict (supplier_id, robot_id, condition) do update set
+          price_min = coalesce(excluded.price_min, offers.price_min),
+          price_max = coalesce(excluded.price_max, offers.price_max),
+          notes = case when excluded.notes = '' then offers.notes else excluded.notes end,
+          listing_snapshot = excluded.listing_snapshot,
+          updated_at = now()
+        where (offers.price_min, offers.price_max, offers.notes) is distinct from
+              (coalesce(excluded.price_min, offers.price_min), coalesce(excluded.price_max, offers.price_max),
+               case when excluded.notes = '' then offers.notes else excluded.notes end)
+        returning robot_id, (xmax = 0) as inserted
+      ),
+      rec as (${options.record(sql`select robot_id from src`)})
+      select
+        (select count(*) from written w join src using (robot_id) where src.own and w.inserted)::int as inserted,
+        (select count(*) from written w join src using (robot_id) where src.own and not w.inserted)::int as updated,
+        (select count(*) from m where m.catalog_id is null)::int as own_rows,
+        (select count(*) from m where catalog_id is not null and choice = 'attach')::int as attached,
+        (select count(*) from m where catalog_id is not null and choice = 'skip')::int as skipped`,
+    );
+    const inserted = Number(row?.inserted ?? 0);
+    const updated = Number(row?.updated ?? 0);
+    return {
+      inserted,
+      updated,
+      unchanged: Number(row?.own_rows ?? 0) - inserted - updated,
+      attached: Number(row?.attached ?? 0),
+      privateCopies: copies.privateCopies,
+      skippedMatches: Number(row?.skipped ?? 0),
+    };
+  }
+}
+
+/** The staged rows, with the catalog model each names (matchCatalog). */
+function matchedRows(): SQL {
+  return sql`select * from robot_import_rows`;
+}
+
+/** A staged row (w) differs from the robot it names (e): the same test as planRobotImport's. */
+const changedSql = sql`e.manufacturer <> m.manufacturer or e.model <> m.model
+  or abs(e.payload_kg - m.payload_kg) >= 1e-9 or abs(e.reach_mm - m.reach_mm) >= 1e-9 or e.dof <> coalesce(m.dof, e.dof)
+  or (m.category is not null and m.category <> e.category)
+  or (m.repeatability_mm is not null and (e.repeatability_mm is null or abs(e.repeatability_mm - m.repeatability_mm) >= 1e-9))
+  or (m.weight_kg is not null and (e.weight_kg is null or abs(e.weight_kg - m.weight_kg) >= 1e-9))
+  or (m.price_min_usd is not null and m.price_min_usd is distinct from e.price_min_usd)
+  or (m.price_max_usd is not null and m.price_max_usd is distinct from e.price_max_usd)
+  or (m.applications is not null and m.applications is distinct from e.applications)
+  or (m.industries is not null and m.industries is distinct from e.industries)
+  or (m.description is not null and m.description <> e.description)
+  or (m.datasheet_source is not null and m.datasheet_source is distinct from e.datasheet_source)
+  or (m.ip_rating is not null and m.ip_rating is distinct from e.ip_rating)
+  or (m.cleanroom_iso_class is not null and m.cleanroom_iso_class is distinct from e.cleanroom_iso_class)
+  or (m.food_grade is not null and m.food_grade is distinct from e.food_grade)
+  or (m.mounting is not null and m.mounting is distinct from e.mounting)
+  or (m.max_speed_mm_s is not null and (e.max_speed_mm_s is null or abs(e.max_speed_mm_s - m.max_speed_mm_s) >= 1e-9))
+  or (m.file_country is not null and m.file_country is distinct from e.maker_country)`;
+
+/** The row as the supplier sent it, kept with the offer (listing_snapshot). */
+function snapshotSql(source: string): SQL {
+  return sql`(jsonb_build_object('manufacturer', m.manufacturer, 'model', m.model, 'payload_kg', m.payload_kg, 'reach_mm', m.reach_mm, 'dof', m.dof)
+    || jsonb_strip_nulls(jsonb_build_object('category', m.category, 'repeatability_mm', m.repeatability_mm, 'weight_kg', m.weight_kg,
+         'price_min_usd', m.price_min_usd, 'price_max_usd', m.price_max_usd, 'applications', m.applications, 'industries', m.industries,
+         'description', m.description, 'datasheet_source', m.datasheet_source, 'ip_rating', m.ip_rating, 'cleanroom_iso_class', m.cleanroom_iso_class,
+         'food_grade', m.food_grade, 'mounting', m.mounting, 'max_speed_mm_s', m.max_speed_mm_s, 'maker_country', m.file_country))
+    || jsonb_build_object('via', ${source}::text))`;
+}
+
+function countsOf(row: Record<string, string | number> | undefined): StagedImportCounts {
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { inserted: n('inserted'), updated: n('updated'), unchanged: n('unchanged'), attached: n('attached'), privateCopies: n('private_copies'), skippedMatches: n('skipped') };
+}
