@@ -532,11 +532,14 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
   }
   // The offers' conditions of every match but for the condition filter, read from the
   // (few) robots with offers: a robot matches when each token is in its set's words or its own.
+  // A catalog nobody offers anything in yet skips it (a one-time check), instead of probing
+  // the empty summary once per matching robot, as the shared plan does.
   matches = sql`${matches},
     cf as (
       select 'condition' as facet, cd as value, count(*)::int as count
       from "robot_offer_summaries" os join "robot_search" s on s."id" = os."robot_id" join f on f."id" = ${S.facetSet}, unnest(os."conditions") as cd
-      where ${S.facetSet} = any(array(select f."id" from f where f.hit and f.kept and f."robots" > 0)) and ${tokensHold} and ${ownFiguresHold}
+      where exists (select 1 from "robot_offer_summaries") and ${S.facetSet} = any(array(select f."id" from f where f.hit and f.kept and f."robots" > 0))
+        and ${tokensHold} and ${ownFiguresHold}
       group by cd
     )`;
 
