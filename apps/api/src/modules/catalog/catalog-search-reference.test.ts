@@ -73,6 +73,11 @@ const queries: Array<Record<string, string | number>> = [
   { category: 'articulated', condition: 'used,new', sort: 'payload' },
   { maxPrice: 20000, sort: 'price' },
   { minPrice: 90000, q: 'abb' },
+  // Several facet filters with figures: only the sets at most one filter leaves out are counted.
+  { q: 'fanuc', category: 'articulated', application: 'welding,arc-welding', industry: 'automotive', minPayload: 5 },
+  { category: 'articulated,scara', manufacturer: 'abb,fanuc,epson', application: 'assembly', minReach: 500, maxPayload: 30 },
+  { category: 'collaborative', application: 'assembly', minPayload: 3, maxPrice: 60000, condition: 'new' },
+  { category: 'palletizing', application: 'palletizing', minPayload: 7.6, maxPayload: 215.6 },
 ];
 
 /**
@@ -87,6 +92,7 @@ const splitQueries: Array<Record<string, string | number>> = [
   { q: 'm2' },
   { q: 'fanuc 200', minPayload: 1 },
   { q: 'kr', excludeManufacturer: 'abb', minReach: 900 },
+  { q: '20id', manufacturer: 'fanuc', application: 'welding,arc-welding,spot-welding', category: 'articulated', minPayload: 1 },
 ];
 
 describe.each(testBackends)('searchRobots and the reference query on %s', (backend) => {

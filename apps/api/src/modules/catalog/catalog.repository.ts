@@ -246,6 +246,8 @@ export interface SearchResult {
 const S = {
   /** With the model's offers' summary (os; at most one row per robot, so the join adds no rows). */
   table: sql.raw('"robot_search" s left join "robot_offer_summaries" os on os."robot_id" = s."id"'),
+  /** Without it: for conditions that read no offer column. */
+  searchTable: sql.raw('"robot_search" s'),
   id: sql.raw('s."id"'),
   facetSet: sql.raw('s."facet_set"'),
   manufacturer: sql.raw('s."manufacturer"'),
@@ -333,6 +335,11 @@ function figureConditions(query: RobotQuery): SQL[] {
 function excludedMakersCondition(query: RobotQuery): SQL {
   const excluded = valueList(query.excludeManufacturer);
   return excluded.length ? sql`lower(f."manufacturer") <> all(${textArray(excluded)})` : sql`true`;
+}
+
+/** Whether the query filters on a facet (setCondition is then not `true`). */
+function hasFacetFilter(key: FacetKey, query: RobotQuery): boolean {
+  return Boolean(query[key]);
 }
 
 /** facetCondition on a robot_facet_sets row (f); true when the query has no such filter. */
@@ -447,6 +454,10 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
   // A robot holds every token when each is in its set's words (f."a<i>") or its own.
   const tokensHold = parts.length ? sql.join(parts.map((p, i) => sql`(${sql.raw(`f."a${i}"`)} or ${p.row})`), sql` and `) : sql`true`;
   const flags = Object.fromEntries(facetKeys.map((k) => [k, setCondition(k, query)])) as Record<FacetKey, SQL>;
+  // A set counts for the total or a facet only when at most one facet filter leaves it out
+  // (a facet is counted with every filter but its own): the others need not be counted.
+  const filtered = facetKeys.filter((k) => hasFacetFilter(k, query));
+  const needed = filtered.length <= 1 ? sql`true` : sql`(${sql.join(filtered.map((k) => sql`(case when ${flags[k]} then 0 else 1 end)`), sql` + `)}) <= 1`;
   const ranked = query.sort === 'relevance' && terms !== null;
   const rel = ranked ? splitRelevance(terms) : sql`null::int`;
   const need = fitNeed(query, terms);
@@ -477,6 +488,18 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
         order by ${order} ${window}
       )`;
   } else {
+    // The matching robots of each set that holds every token (and counts for something):
+    // without figures, all its robots (the trigger-kept count); with them, counted per set
+    // on robot_search_set_payload_idx (a lateral probe per set, so each count reads only
+    // its set's entries within the payload range, whatever the plan's row estimates).
+    // Without a price or condition filter the offers' summary is not joined, so the count is
+    // an index-only scan (a left join, even one PostgreSQL removes, makes it visit the heap).
+    const figuresReadOffers = query.minPrice !== undefined || query.maxPrice !== undefined || condHit !== null;
+    const setCounts = figures.length
+      ? sql`select fs."id" as "facet_set", x.n from (select f."id" from f where f."all_tokens" and f.kept and f.needed and f."robots" > 0) fs
+          cross join lateral (select count(*)::int as n from ${figuresReadOffers ? S.table : S.searchTable} where ${S.facetSet} = fs."id" and ${figuresHold}) x
+          where x.n > 0`
+      : sql`select f."id" as "facet_set", f."robots" as n from f where f."all_tokens" and f.kept and f.needed and f."robots" > 0`;
     // Robots of sets that do not hold every token: they match through their own words.
     const own = parts.length
       ? sql`own as materialized (
@@ -484,15 +507,13 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
                  ${S.payloadKg} as "payload_kg", ${S.reachMm} as "reach_mm", ${S.priceMinUsd} as "price_min_usd",
                  ${ranked ? sql`case when f.hit then ${rel} end` : sql`null::int`} as "rel"
           from ${S.table} join f on f."id" = ${S.facetSet}
-          where f.kept and not f."all_tokens" and (${sql.join(parts.map((p) => p.row), sql` or `)})
+          where f.kept and f.needed and not f."all_tokens" and (${sql.join(parts.map((p) => p.row), sql` or `)})
             and ${tokensHold} and ${figuresHold}
         ),`
       : sql``;
     matches = sql`${own}
       counts as (
-        select ${S.facetSet} as "facet_set", count(*)::int as n from ${S.table}
-        where ${S.facetSet} = any(array(select f."id" from f where f."all_tokens" and f.kept and f."robots" > 0)) and ${figuresHold}
-        group by ${S.facetSet}
+        ${setCounts}
         ${parts.length ? sql`union all select "facet_set", count(*)::int from own group by "facet_set"` : sql``}
       ),
       c as (
@@ -511,11 +532,14 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
   }
   // The offers' conditions of every match but for the condition filter, read from the
   // (few) robots with offers: a robot matches when each token is in its set's words or its own.
+  // A catalog nobody offers anything in yet skips it (a one-time check), instead of probing
+  // the empty summary once per matching robot, as the shared plan does.
   matches = sql`${matches},
     cf as (
       select 'condition' as facet, cd as value, count(*)::int as count
       from "robot_offer_summaries" os join "robot_search" s on s."id" = os."robot_id" join f on f."id" = ${S.facetSet}, unnest(os."conditions") as cd
-      where f.hit and f.kept and f."robots" > 0 and ${tokensHold} and ${ownFiguresHold}
+      where exists (select 1 from "robot_offer_summaries") and ${S.facetSet} = any(array(select f."id" from f where f.hit and f.kept and f."robots" > 0))
+        and ${tokensHold} and ${ownFiguresHold}
       group by cd
     )`;
 
@@ -539,7 +563,7 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
              ${flags.category} as m_category, ${flags.manufacturer} as m_manufacturer,
              ${flags.application} as m_application, ${flags.industry} as m_industry,
              (${flags.category}) and (${flags.manufacturer}) and (${flags.application}) and (${flags.industry}) as hit,
-             ${excludedMakersCondition(query)} as kept, ${setHoldsAll} as "all_tokens"
+             ${excludedMakersCondition(query)} as kept, ${needed} as needed, ${setHoldsAll} as "all_tokens"
              ${setTokens ? sql`, ${setTokens}` : sql``}
              ${ranked ? sql`, ${relevanceFlags(terms)}` : sql``}
       from "robot_facet_sets" f
