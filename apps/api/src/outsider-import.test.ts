@@ -497,6 +497,46 @@ describe.each(testBackends)('outsider: messy spreadsheets (%s)', (backend) => {
     expect(zr).toMatchObject({ manufacturer: 'Zeta Robotics', contributed: true, offers: { count: 1 } });
   });
 
+  tcase('a supplier\'s row "UR, UR-10e" attaches to the catalog\'s Universal Robots UR10e (the maker alias), no "UR" maker appears', async () => {
+    const u = await user('supplier');
+    const file = csv(['Manufacturer,Model,Payload (kg),Reach (mm),Axes,Price (USD)', 'UR,UR-10e,12.5,1300,6,47000']);
+    const p = await parsed(u, 'supplier', file, 'ur.csv');
+    const v = await validate(u, 'supplier', p);
+    expect(v.results.valid[0]?.catalog_match).toMatchObject({ manufacturer: 'Universal Robots', model: 'UR10e' });
+    const result = await importIt(u, 'supplier', p);
+    expect(result.attached).toBe(1);
+    expect((await supplierOffers(u)).map((o) => `${o.robot.manufacturer} ${o.robot.model}`)).toEqual(['Universal Robots UR10e']);
+    const res = await request(ctx().app).get('/api/robots').query({ limit: 1 }).expect(200);
+    expect((res.body.facets.manufacturer as Array<{ value: string }>).map((f) => f.value)).not.toContain('UR');
+  });
+
+  tcase('an old .xls workbook (BIFF8) with lb and in headers imports like the .xlsx', async () => {
+    const u = await user('integrator');
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['Manufacturer', 'Model', 'Payload (lbs)', 'Reach [in]'], ['Zeta Robotics', 'ZR-12', 26.5, 51.18]]), 'Robots');
+    const file = XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+    const p = await parsed(u, 'integrator', file, 'old.xls');
+    const v = await validate(u, 'integrator', p);
+    expect(v.results.valid[0]).toMatchObject({ model: 'ZR-12', sheet_row: 2 });
+    expect(v.results.valid[0]?.payload_kg).toBeCloseTo(12, 1);
+    expect(v.results.valid[0]?.reach_mm).toBeCloseTo(1300, 0);
+  });
+
+  tcase('a CSV starting with a "sep=;" line (Excel\'s hint) reads the semicolons and counts that line in row numbers', async () => {
+    const u = await user('integrator');
+    const file = csv(['sep=;', 'Manufacturer;Model;Payload (kg);Reach (mm)', 'Zeta Robotics;ZR-12;12,5;1300']);
+    const v = await validate(u, 'integrator', await parsed(u, 'integrator', file, 'excel.csv'));
+    expect(v.results.valid[0]).toMatchObject({ model: 'ZR-12', payload_kg: 12.5, reach_mm: 1300, sheet_row: 3 });
+  });
+
+  tcase('a JSON export with "Payload (lbs)" and "Reach [in]" keys converts like a spreadsheet', async () => {
+    const u = await user('integrator');
+    const file = Buffer.from(JSON.stringify([{ Manufacturer: 'Zeta Robotics', Model: 'ZR-12', 'Payload (lbs)': 26.5, 'Reach [in]': 51.18, Axes: 6 }]), 'utf8');
+    const v = await validate(u, 'integrator', await parsed(u, 'integrator', file, 'fleet.json'));
+    expect(v.results.valid[0]?.payload_kg).toBeCloseTo(12, 1);
+    expect(v.results.valid[0]?.reach_mm).toBeCloseTo(1300, 0);
+  });
+
   tcase("an integrator's imported robots stay private: the public catalog does not show them", async () => {
     const u = await user('integrator');
     await roundTrip(u, 'integrator', titledFleet(), 'fleet.csv');

@@ -753,6 +753,52 @@ describe.each(testBackends)('outsider: the marketplace loop (%s)', (backend) => 
     expect(res.body.code).toBeDefined();
   });
 
+  observed['a customer closes an open request: integrators no longer see it, and answering it is a 409'] =
+    'the request leaves the open list, but an integrator answering it (a page loaded before the close) gets 404 { code: "NOT_FOUND", message: "Quote request not found" } instead of a 409 saying the customer closed it';
+  tcase('a customer closes an open request: integrators no longer see it, and answering it is a 409', async () => {
+    const { app } = ctx();
+    const buyer = await customer();
+    const cell = await integrator();
+    const rs = await model(app, 'RS007N');
+    const sent = await askQuote(buyer, { robot_id: rs.id });
+    await request(app).post(`/api/quote-requests/${sent.data.id}/close`).set(bearer(buyer.token)).expect(200);
+    const open = await request(app).get('/api/quote-requests/open').set(bearer(cell.token)).expect(200);
+    expect(open.body.data.map((r: { id: string }) => r.id)).not.toContain(sent.data.id);
+    const late = await request(app).post(`/api/quote-requests/${sent.data.id}/answers`).set(bearer(cell.token)).send({ message: 'Still interested in quoting this one.' });
+    expectError(late, 409, 'CONFLICT');
+  });
+
+  tcase('the 21st request within the hour is a 429 RATE_LIMITED; the 20 before it went out', async () => {
+    const { app } = ctx();
+    const buyer = await customer();
+    const ids = (await search(app, { limit: 21, sort: 'payload' })).data.map((r) => r.id);
+    expect(ids).toHaveLength(21);
+    for (const id of ids.slice(0, 20)) await askQuote(buyer, { robot_id: id });
+    const res = await request(app).post('/api/quote-requests').set(bearer(buyer.token)).send({ robot_id: ids[20], quantity: 1, timeline: 'asap' });
+    expectError(res, 429, 'RATE_LIMITED');
+    expect((await request(app).get('/api/quote-requests').set(bearer(buyer.token)).expect(200)).body.data).toHaveLength(20);
+  });
+
+  tcase('a supplier who deletes the offer keeps the conversation: both sides still read it', async () => {
+    const { app } = ctx();
+    const { seller, buyer, offerId, threadId } = await loopToRequest();
+    await request(app).delete(`/api/supplier/offers/${offerId}`).set(bearer(seller.token)).expect(204);
+    const b = await request(app).get(`/api/threads/${threadId}`).set(bearer(buyer.token)).expect(200);
+    const s = await request(app).get(`/api/threads/${threadId}`).set(bearer(seller.token)).expect(200);
+    expect(b.body.data.robot?.model).toBe('CRX-10iA/L');
+    expect(s.body.data.messages.length).toBeGreaterThan(0);
+  });
+
+  tcase('declined, then quoted again: the customer accepts the new price', async () => {
+    const { app } = ctx();
+    const { seller, buyer, threadId } = await loopToRequest();
+    await request(app).post(`/api/threads/${threadId}/quotes`).set(bearer(seller.token)).send({ price: 51000, currency: 'EUR', valid_until: inDays(14) }).expect(201);
+    expect((await request(app).post(`/api/threads/${threadId}/decline`).set(bearer(buyer.token)).expect(200)).body.data.status).toBe('declined');
+    await request(app).post(`/api/threads/${threadId}/quotes`).set(bearer(seller.token)).send({ price: 47500, currency: 'EUR', valid_until: inDays(14), notes: 'Best price' }).expect(201);
+    const accepted = await request(app).post(`/api/threads/${threadId}/accept`).set(bearer(buyer.token)).expect(200);
+    expect(accepted.body.data).toMatchObject({ status: 'accepted', latest_quote: { price: 47500 } });
+  });
+
   tcase('the supplier is told by e-mail about a new request, with a link back', async () => {
     const { seller } = await loopToRequest();
     const toSeller = (await mailsTo(seller.user.email, 10_000))[0];
