@@ -104,3 +104,73 @@ for (const [width, theme] of [[390, 'light'], [390, 'dark'], [1280, 'light'], [1
   });
 }
 
+
+/** Scrolls the document by `dy` and waits for the launcher's reaction (two frames and its transition). */
+async function scrollBy(page: Page, dy: number) {
+  await page.evaluate((d) => window.scrollBy(0, d), dy);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(250);
+}
+
+/** The launcher as the reader sees it: hidden (stepped aside) or where it is. */
+async function launcherState(page: Page) {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('[data-chat-launcher]');
+    if (!button) return { present: false, hidden: true, clickable: false };
+    const style = getComputedStyle(button);
+    const r = button.getBoundingClientRect();
+    const onScreen = r.bottom > 0 && r.top < window.innerHeight;
+    return { present: true, hidden: style.opacity === '0' || !onScreen, clickable: style.pointerEvents !== 'none' && onScreen };
+  });
+}
+
+for (const [width, theme] of [[390, 'light'], [390, 'dark'], [1280, 'light'], [1280, 'dark']] as const) {
+  test(`at ${width} px the chat button steps aside while the reader scrolls down through text (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await page.goto('/catalog');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('a[href^="/robots/"]').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const firstRobot = await page.locator('a[href^="/robots/"]').first().getAttribute('href');
+
+    for (const path of ['/catalog', firstRobot!]) {
+      if (path !== '/catalog') {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+      }
+      const launcher = page.getByRole('button', { name: 'Open AI assistant' });
+      // At the top of the page it is there to be found.
+      await expect.poll(async () => (await launcherState(page)).hidden, { message: `${path} at the top` }).toBe(false);
+      // Reading down: at every stop, either it has stepped aside or it covers no text.
+      const seen: string[] = [];
+      let hiddenStops = 0;
+      for (let step = 0; step < 6; step += 1) {
+        await scrollBy(page, 260);
+        const state = await launcherState(page);
+        if (state.hidden) hiddenStops += 1;
+        else seen.push(...(await textUnderLauncher(page)).map((hit) => `step ${step}: ${hit}`));
+        if (step === 2) await page.screenshot({ path: `test-results/screens/scroll-${path === '/catalog' ? 'catalog' : 'robot'}-${width}-${theme}.png` });
+      }
+      expect(seen, path).toEqual([]);
+      const end = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4);
+      // A page long enough to scroll: it stepped aside (unless the end, where its space is reserved, came first).
+      if (!end) expect(hiddenStops, path).toBeGreaterThan(0);
+      // Hidden, it does not catch taps meant for the page.
+      if (!end) expect((await launcherState(page)).clickable, path).toBe(false);
+      // Scrolling back up brings it back.
+      await scrollBy(page, -200);
+      await expect.poll(async () => (await launcherState(page)).hidden, { message: `${path} after scrolling up` }).toBe(false);
+      // Keyboard: hidden again, it is still in the tab order and focus shows it.
+      await scrollBy(page, 400);
+      await launcher.focus();
+      await expect(launcher).toBeFocused();
+      await expect.poll(async () => (await launcherState(page)).hidden, { message: `${path} focused` }).toBe(false);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+  });
+}
