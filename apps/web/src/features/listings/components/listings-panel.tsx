@@ -115,7 +115,7 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
               </Button>
             </p>
           ) : null}
-          <ul aria-label="Your listings" className="space-y-3">
+          <ul aria-label="Listings" className="space-y-3">
             {listings.data.map((listing) => {
               const name = robotName(listing);
               const active = listing.status === 'active';
