@@ -77,5 +77,10 @@ export const supplierAnalyticsResponseSchema = z.object({
 });
 export type ListingAnalytics = z.infer<typeof listingAnalyticsSchema>;
 export type SupplierAnalyticsResponse = z.infer<typeof supplierAnalyticsResponseSchema>;
+/** GET /api/supplier/listings?import_id=: only the listings of one bulk import of the supplier's own (the import_id its import answered). */
+export const supplierListingsQuerySchema = z.object({
+  import_id: z.string().uuid({ message: 'import_id names an import: use the import_id the import answered' }).optional(),
+});
+export type SupplierListingsQuery = z.infer<typeof supplierListingsQuerySchema>;
 /** GET /api/supplier/analytics?days= (1-365, default 30). */
 export const supplierAnalyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });

@@ -46,7 +46,7 @@ import {
   integratorSettingsUpdateSchema,
 } from './integrator';
 import { createLeadSchema, expressInterestSchema, leadListResponseSchema, leadResponseSchema, updateLeadStatusSchema } from './leads';
-import { listingInputSchema, listingStatusSchema, supplierAnalyticsQuerySchema, supplierAnalyticsResponseSchema } from './listings';
+import { listingInputSchema, listingStatusSchema, supplierAnalyticsQuerySchema, supplierAnalyticsResponseSchema, supplierListingsQuerySchema } from './listings';
 import {
   createOfferResponseSchema,
   createOfferSchema,
@@ -330,7 +330,7 @@ export const apiRoutes = {
   similarRobots: route({ method: 'get', path: '/api/robots/{id}/similar', summary: 'Robots like this one', tag: 'Catalog', apiKey: 'catalog:read', access: optionalAccess, params: id, responses: { 200: robotsResponse } }),
 
   // Supplier
-  supplierListings: route({ method: 'get', path: '/api/supplier/listings', summary: 'Your listings', tag: 'Supplier', apiKey: 'offers:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['manage_robots'] }, responses: { 200: robotsResponse } }),
+  supplierListings: route({ method: 'get', path: '/api/supplier/listings', summary: 'Your listings', tag: 'Supplier', apiKey: 'offers:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['manage_robots'] }, query: supplierListingsQuerySchema, responses: { 200: robotsResponse } }),
   createListing: route({ method: 'post', path: '/api/supplier/listings', summary: 'Add a listing', tag: 'Supplier', apiKey: 'offers:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, body: listingInputSchema, responses: { 201: robotDetailResponseSchema } }),
   updateListing: route({ method: 'put', path: '/api/supplier/listings/{id}', summary: 'Change a listing', tag: 'Supplier', apiKey: 'offers:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: listingInputSchema, responses: { 200: robotDetailResponseSchema } }),
   setListingStatus: route({ method: 'patch', path: '/api/supplier/listings/{id}/status', summary: 'Show or hide a listing', tag: 'Supplier', apiKey: 'offers:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['edit_listings'] }, params: id, body: listingStatusSchema, responses: { 200: robotDetailResponseSchema } }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { offers, robots, type Database } from '@cellforge/db';
 import type { Robot } from '@cellforge/contracts';
 import { robotColumns } from './catalog.repository';
@@ -30,13 +30,13 @@ export async function findListingOffer(db: Database, supplierId: string, robotId
   return row;
 }
 
-/** A supplier's listings made of offers: one per model, by maker and model. */
-export async function listListingOffers(db: Database, supplierId: string): Promise<ListingOffer[]> {
+/** A supplier's listings made of offers: one per model, by maker and model; `onlyRobots` narrows the models (a condition on "robots"). */
+export async function listListingOffers(db: Database, supplierId: string, onlyRobots?: SQL): Promise<ListingOffer[]> {
   const rows = await db
     .select({ robot: robotColumns, offer: offers })
     .from(offers)
     .innerJoin(robots, eq(robots.id, offers.robotId))
-    .where(eq(offers.supplierId, supplierId))
+    .where(and(eq(offers.supplierId, supplierId), onlyRobots))
     .orderBy(asc(robots.manufacturer), asc(robots.model), ...listingOrder);
   const seen = new Set<string>();
   return rows.filter((r) => !seen.has(r.robot.id) && Boolean(seen.add(r.robot.id)));

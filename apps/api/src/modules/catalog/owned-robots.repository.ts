@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, robots, robotSearchColumns, type Database } from '@cellforge/db';
 import type { z } from 'zod';
 import type { listingInputSchema } from '@cellforge/contracts';
@@ -49,8 +49,8 @@ export async function findRobotRow(db: Database, id: string): Promise<RobotRow |
 }
 
 /** The robots `ownerId` owns (a supplier's listings, an integrator's own rows), by maker and model. */
-export async function listOwnedRobots(db: Database, ownerId: string): Promise<RobotRow[]> {
-  return db.select(robotColumns).from(robots).where(eq(robots.ownerId, ownerId)).orderBy(asc(robots.manufacturer), asc(robots.model));
+export async function listOwnedRobots(db: Database, ownerId: string, onlyRobots?: SQL): Promise<RobotRow[]> {
+  return db.select(robotColumns).from(robots).where(and(eq(robots.ownerId, ownerId), onlyRobots)).orderBy(asc(robots.manufacturer), asc(robots.model));
 }
 
 /** A new robot owned by `ownerId`; a second robot with the same maker and model is a unique violation. */

@@ -10,6 +10,7 @@ import {
   listingInputSchema,
   listingStatusSchema,
   supplierAnalyticsQuerySchema,
+  supplierListingsQuerySchema,
   offerAnalyticsQuerySchema,
   type OfferAnalyticsResponse,
   updateLeadStatusSchema,
@@ -52,8 +53,9 @@ export function createSupplierRouter(deps: {
   const router = Router();
   router.use(authenticate(deps.tokens, { required: true }), requireRole('supplier'));
 
-  router.get('/listings', requirePermission('manage_robots'), signedIn(async (_req, res, user) => {
-    res.json({ data: await supplier.listings(user.userId) } satisfies { data: Robot[] });
+  router.get('/listings', requirePermission('manage_robots'), signedIn(async (req, res, user) => {
+    const { import_id } = supplierListingsQuerySchema.parse(req.query);
+    res.json({ data: await supplier.listings(user.userId, import_id) } satisfies { data: Robot[] });
   }));
 
   router.post('/listings', requirePermission('edit_listings'), signedIn(async (req, res, user) => {

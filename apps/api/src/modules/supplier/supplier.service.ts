@@ -28,6 +28,7 @@ import {
 } from '../catalog';
 import { offerAnalytics } from './offer-analytics';
 import { dailyLeadCounts, findLeadDto, findLeadRow, listLeadsTo, setLeadStatus } from '../leads';
+import { robotOfImport } from '../bulk-upload';
 
 type ListingInput = z.infer<typeof listingInputSchema>;
 
@@ -93,10 +94,14 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
   };
 
   return {
-    /** Their offers as listings (one per model), then any robot rows they still own. */
-    async listings(userId: string): Promise<Robot[]> {
-      const offered = (await listListingOffers(db, userId)).map(toListingDto);
-      const owned = (await listOwnedRobots(db, userId)).map(toRobotDto);
+    /**
+     * Their offers as listings (one per model), then any robot rows they still own;
+     * `importId`: only the models of that bulk import of theirs (another's import names none).
+     */
+    async listings(userId: string, importId?: string): Promise<Robot[]> {
+      const only = importId ? robotOfImport(importId, userId) : undefined;
+      const offered = (await listListingOffers(db, userId, only)).map(toListingDto);
+      const owned = (await listOwnedRobots(db, userId, only)).map(toRobotDto);
       return [...offered, ...owned].sort((a, b) => a.manufacturer.localeCompare(b.manufacturer) || a.model.localeCompare(b.model));
     },
 

@@ -108,6 +108,51 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/supplier/analytics').length).toBeGreaterThan(analyticsLoads));
   });
 
+  it('shows the imported robots from the result step: the listings of that import only, then all again', async () => {
+    const user = userEvent.setup();
+    let listings = [EXISTING];
+    const fetchMock = stubApi(
+      {
+        'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+        // The API filters by ?import_id= (the supplier's own import); the stub answers as it would.
+        'GET /api/supplier/listings': (url) => jsonResponse({ data: url.searchParams.get('import_id') === 'up-7' ? listings.filter((l) => l.id === IMPORTED.id) : listings }),
+        'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
+        'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
+        'POST /api/supplier/bulk-upload/validate': () => jsonResponse(VALIDATION),
+        'POST /api/supplier/bulk-upload/import': () => {
+          listings = [IMPORTED, EXISTING];
+          return jsonResponse({ inserted: 1, updated: 0, unchanged: 0, skipped: 0, import_id: 'up-7' });
+        },
+      },
+      { user: SUPPLIER },
+    );
+    stubXhr((xhr) => setTimeout(() => xhr.respond(200, PARSED), 10));
+    renderRoutes(routes, '/dashboard?tab=listings');
+    await screen.findByRole('article', { name: 'Doosan Robotics H2017' }, { timeout: 5000 });
+
+    await user.click(screen.getByRole('button', { name: 'Bulk upload' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk upload' });
+    await user.upload(
+      within(dialog).getByLabelText('Robot file (.csv, .json, .xlsx or .xls)'),
+      new File(['Brand,Model,Payload (kg),Reach (mm)\nKawasaki,RS020N,20,1725\n'], 'listings.csv', { type: 'text/csv' }),
+    );
+    await user.click(await within(dialog).findByRole('button', { name: 'Validate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Show the imported robots' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(await screen.findByText('Showing 1 listing from your import')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/supplier/listings').some(({ url }) => url.searchParams.get('import_id') === 'up-7')).toBe(true);
+    const list = screen.getByRole('list', { name: 'Listings' });
+    await waitFor(() => expect(within(list).queryByRole('article', { name: 'Doosan Robotics H2017' })).not.toBeInTheDocument());
+    expect(within(list).getByRole('article', { name: 'Kawasaki RS020N' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show all listings' }));
+    expect(await screen.findByRole('article', { name: 'Doosan Robotics H2017' })).toBeInTheDocument();
+    expect(screen.queryByText('Showing 1 listing from your import')).not.toBeInTheDocument();
+  });
+
   it.each([
     { who: 'a supplier (upload_robots)', user: SUPPLIER, role: 'supplier', offered: true },
     { who: 'a user without upload_robots', user: CUSTOMER, role: 'customer', offered: false },

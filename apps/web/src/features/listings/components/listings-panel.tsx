@@ -2,7 +2,7 @@ import { hasPermission, type Robot } from '@cellforge/contracts';
 import { Eye, Pencil, Plus, Power, PowerOff, Upload } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cardClasses } from '@/components/ui/card';
@@ -32,12 +32,22 @@ const LISTING_FIGURE_NOTE = 'Leave a figure empty when the datasheet does not gi
 export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadDialog }) {
   const { role } = useSession();
   const canBulkUpload = hasPermission(role, 'upload_robots');
-  const listings = useListings();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // ?import=<id>: the listings of one bulk import (the wizard's "Show the imported robots").
+  const importId = searchParams.get('import') ?? '';
+  const listings = useListings(importId);
   const createListing = useCreateListing();
   const updateListing = useUpdateListing();
   const setStatus = useSetListingStatus();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+
+  const showImport = (id: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    if (id) params.set('import', id);
+    else params.delete('import');
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
 
   const toggle = async (listing: Robot) => {
     const next = listing.status === 'active' ? 'inactive' : 'active';
@@ -78,12 +88,34 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
           </div>
         ) : listings.isError ? (
           <QueryErrorState title="Your listings could not be loaded" query={listings} />
+        ) : importId && listings.data.length === 0 ? (
+          <EmptyState
+            title="No listings from this import"
+            actions={
+              <Button variant="outline" onClick={() => showImport(null)}>
+                Show all listings
+              </Button>
+            }
+          >
+            <p>None of the robots of this import are among your listings any more.</p>
+          </EmptyState>
         ) : listings.data.length === 0 ? (
           <EmptyState title="No listings yet" actions={<Button onClick={() => setEditing({ mode: 'create' })}>Add your first listing</Button>}>
             <p>List a robot you sell: customers find it in the catalog and in their project matches, and contact you.</p>
           </EmptyState>
         ) : (
-          <ul className="space-y-3">
+          <>
+          {importId ? (
+            <p role="status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+              <span>
+                Showing {listings.data.length} {listings.data.length === 1 ? 'listing' : 'listings'} from your import
+              </span>
+              <Button variant="outline" size="sm" onClick={() => showImport(null)}>
+                Show all listings
+              </Button>
+            </p>
+          ) : null}
+          <ul aria-label="Listings" className="space-y-3">
             {listings.data.map((listing) => {
               const name = robotName(listing);
               const active = listing.status === 'active';
@@ -129,6 +161,7 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
               );
             })}
           </ul>
+          </>
         )}
       </div>
       <Dialog
@@ -165,6 +198,7 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
           onClose={() => setBulkOpen(false)}
           basePath="/api/supplier/bulk-upload"
           reload={invalidateListingQueries}
+          onShowImported={(id) => showImport(id)}
           title="Bulk upload"
           description="List many robots at once from a CSV, JSON or Excel file: each new model becomes an active listing, and models you already list are updated."
         />
