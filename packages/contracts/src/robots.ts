@@ -134,6 +134,10 @@ export const robotQuerySchema = z
     maxAxes: optionalNumber,
     minReach: optionalNumber,
     maxReach: optionalNumber,
+    /** Repeatability this or better, mm (migration 0023); a robot that publishes none never passes. */
+    maxRepeatability: optionalNumber,
+    /** Makers ranked first without excluding the others ("Epson or Denso preferred"), several separated by commas. */
+    preferManufacturer: optionalText(600),
     /** Environment filters (migration 0009); a robot with no published value never passes one. */
     /** IP rating at least this (the two digits: 67 = IP67). */
     minIp: optionalInt(0, 69, 'minIp'),
@@ -218,7 +222,7 @@ export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
  * can say "12 robots have no published IP rating" instead of hiding them silently.
  */
 export const unknownValuesSchema = z.object({
-  filter: z.enum(['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry']),
+  filter: z.enum(['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry', 'maxRepeatability']),
   /** "IP rating", "cleanroom class", ... */
   label: z.string(),
   robots: z.number().int(),

@@ -377,6 +377,38 @@ describe.each(testBackends)('0022 views per offer over existing views on %s', (b
   }, 180_000);
 });
 
+describe.each(testBackends)('0023 repeatability in the search copy on %s', (backend) => {
+  it('copies the robots\' repeatability to robot_search, and later edits and inserts too', async () => {
+    const old = migrationsUpTo('0022_offer_views');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, repeatability_mm, search_text, compact_text, listed, status) values
+        ('Epson', 'T6', 'epson|t6', 'scara', 6, 600, 4, 0.02, 'epson t6 scara', 'epson t6', true, 'active'),
+        ('Acme', 'A1', 'acme|a1', 'articulated', 5, 800, 6, null, 'acme a1', 'acme a1', true, 'active')
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const read = () => queryRows<{ model: string; repeatability_mm: number | null }>(after.db, sql`select model, repeatability_mm from robot_search order by model`);
+    expect(await read()).toEqual([
+      { model: 'A1', repeatability_mm: null },
+      { model: 'T6', repeatability_mm: 0.02 },
+    ]);
+    await after.db.execute(sql`update robots set repeatability_mm = 0.05 where model = 'A1'`);
+    await after.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, repeatability_mm, search_text, compact_text, listed, status)
+      values ('Acme', 'B2', 'acme|b2', 'articulated', 5, 800, 6, 0.01, 'acme b2', 'acme b2', true, 'active')`);
+    expect(await read()).toEqual([
+      { model: 'A1', repeatability_mm: 0.05 },
+      { model: 'B2', repeatability_mm: 0.01 },
+      { model: 'T6', repeatability_mm: 0.02 },
+    ]);
+    await after.close();
+  }, 180_000);
+});
+
 describe.each(testBackends)('0024 listings written after 0010 by the old listing routes and bulk upload on %s', (backend) => {
   it('turns each supplier-owned listing into an offer on the catalog model with its key (or a contributed model), losing no field and moving what points at it', async () => {
     const old = migrationsUpTo('0022_offer_views');

@@ -283,6 +283,8 @@ export const robotSearch = pgTable(
     foodGrade: boolean('food_grade'),
     mounting: text('mounting').array(),
     makerCountry: text('maker_country'),
+    /** The robot's repeatability, mm (migration 0023: the maxRepeatability filter). */
+    repeatabilityMm: doublePrecision('repeatability_mm'),
   },
   (t) => [
     index('robot_search_row_trgm_idx').using('gin', sql`(${t.rowCompact} || ' ' || ${t.rowSearch}) gin_trgm_ops`),

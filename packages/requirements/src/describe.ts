@@ -1,5 +1,6 @@
 import type { BuyerRequirements, NumericConstraint } from '@cellforge/contracts';
 import { countryNames, displayFigure } from '@cellforge/contracts/constants';
+import { describeBudget } from './currency';
 
 /** Rounded for display like the chat and the catalog chips ("2 lb" reads "0.91 kg"); the reading itself keeps the exact value. */
 const num = (n: number) => displayFigure(n);
@@ -27,7 +28,7 @@ export function describe(r: BuyerRequirements): string[] {
     range('repeatability', r.repeatabilityMm, 'mm'),
     range('cycle time', r.cycleTimeS, 's'),
     range('robot weight', r.robotWeightKg, 'kg'),
-    range('budget', r.budget, r.budget?.currency ?? ''),
+    r.budget ? describeBudget(r.budget) : undefined,
     r.makers.include.length ? `only ${either(r.makers.include)}` : undefined,
     ...r.makers.exclude.map((m) => `not ${m}`),
     r.preferredMakers?.length ? `preferably ${either(r.preferredMakers)}` : undefined,

@@ -22,7 +22,7 @@ function rng(seed: number) {
 describe('what it answers', () => {
   it('explains how it read the text, one phrase per constraint', () => {
     const r = parseRequirements('at least 40 kg payload, no FANUC, reach 900-1200 mm, budget under $40k, IP67, ceiling mounted');
-    expect(r.readAs).toEqual(['payload ≥ 40 kg', 'reach 900–1,200 mm', 'budget ≤ 40,000 USD', 'not FANUC', 'IP67 or better', 'ceiling mounting']);
+    expect(r.readAs).toEqual(['payload ≥ 40 kg', 'reach 900–1,200 mm', 'budget ≤ $40,000', 'not FANUC', 'IP67 or better', 'ceiling mounting']);
   });
 
   it('keeps the words that are no constraint for a name search', () => {

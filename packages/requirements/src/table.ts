@@ -88,6 +88,10 @@ export const englishRows: Row[] = [
   r('repeatability of at least 0.02 mm', { rep: [null, 0.02] }),
   r('repeatability ≤ 0.05 mm', { rep: [null, 0.05] }),
   r('repeatability 20 microns', { rep: 0.02 }),
+  // Outside testers' search-box phrasings (issue 12, session 11): the figure and the bound both kept.
+  r('repeatability 0.02 mm or better, 5 kg', { payload: 5, rep: [null, 0.02] }),
+  r('small SCARA, payload 3 kg, reach 400mm or less, Epson or Denso preferred', { payload: 3, reach: [null, 400], type: ['scara'], pref: ['Denso', 'Epson'] }),
+  r('polishing turbine blades, 25 kg with the spindle, 2.0 m reach', { payload: 25, reach: 2000, app: ['polishing'] }),
   r('precision of +/- 0.01 mm', { rep: 0.01 }),
   // cycle time and rates
   r('cycle time under 2 s', { cycle: [null, 2] }),

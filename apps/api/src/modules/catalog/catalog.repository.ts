@@ -75,6 +75,8 @@ export interface EnvironmentColumns {
   foodGrade: SQL | AnyColumn;
   mounting: SQL | AnyColumn;
   makerCountry: SQL | AnyColumn;
+  /** Not the environment, but a limit whose unknown values are counted the same way (migration 0023). */
+  repeatabilityMm: SQL | AnyColumn;
 }
 const robotEnvironmentColumns: EnvironmentColumns = {
   ipRating: robots.ipRating,
@@ -82,12 +84,13 @@ const robotEnvironmentColumns: EnvironmentColumns = {
   foodGrade: robots.foodGrade,
   mounting: robots.mounting,
   makerCountry: robots.makerCountry,
+  repeatabilityMm: robots.repeatabilityMm,
 };
 
-export type EnvironmentFilter = 'minIp' | 'cleanroom' | 'foodGrade' | 'mounting' | 'makerCountry';
+export type EnvironmentFilter = 'minIp' | 'cleanroom' | 'foodGrade' | 'mounting' | 'makerCountry' | 'maxRepeatability';
 /** The environment part of a catalog query (the assistant and matching build one from a buyer's needs). */
 export type EnvironmentQuery = Partial<Pick<RobotQuery, EnvironmentFilter>>;
-export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'];
+export const environmentFilters: EnvironmentFilter[] = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry', 'maxRepeatability'];
 
 /**
  * One environment filter as SQL, or null when the query has none. A robot whose value is
@@ -111,6 +114,8 @@ export function environmentCondition(key: EnvironmentFilter, query: EnvironmentQ
       const wanted = valueList(query.makerCountry).map((v) => v.toUpperCase());
       return wanted.length ? sql`${c.makerCountry} = any(${textArray(wanted)})` : null;
     }
+    case 'maxRepeatability':
+      return query.maxRepeatability === undefined ? null : sql`${c.repeatabilityMm} <= ${query.maxRepeatability}`;
   }
 }
 
@@ -127,6 +132,8 @@ export function environmentColumn(key: EnvironmentFilter, c: EnvironmentColumns)
       return c.mounting;
     case 'makerCountry':
       return c.makerCountry;
+    case 'maxRepeatability':
+      return c.repeatabilityMm;
   }
 }
 
@@ -216,7 +223,21 @@ export function fitCost(need: RankingNeed, c: FitColumns): SQL {
   return sql`(${sql.join(parts, sql` + `)})`;
 }
 
+/**
+ * Makers the buyer prefers (preferManufacturer, "Epson or Denso preferred") come first in the
+ * relevance order, each part in its usual order; a chosen sort is kept as asked.
+ */
+function preferredFirst(query: RobotQuery, maker: SQL | AnyColumn): SQL[] {
+  const preferred = valueList(query.preferManufacturer);
+  if (!preferred.length || query.sort !== 'relevance') return [];
+  return [sql`case when lower(${maker}) = any(${textArray(preferred)}) then 0 else 1 end`];
+}
+
 export function orderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
+  return [...preferredFirst(query, robots.manufacturer), ...unpreferredOrderBy(query, terms)];
+}
+
+function unpreferredOrderBy(query: RobotQuery, terms: SearchTerms | null): SQL[] {
   const need = fitNeed(query, terms);
   if (need) {
     const cost = fitCost(need, { payload: sql`${robots.payloadKg}`, reach: sql`${robots.reachMm}`, category: sql`${robots.category}`, priceMin: effectivePrice('min'), priceMax: effectivePrice('max') });
@@ -269,6 +290,7 @@ const S = {
   foodGrade: sql.raw('s."food_grade"'),
   mounting: sql.raw('s."mounting"'),
   makerCountry: sql.raw('s."maker_country"'),
+  repeatabilityMm: sql.raw('s."repeatability_mm"'),
 };
 
 /**
@@ -358,6 +380,12 @@ function setCondition(key: FacetKey, query: RobotQuery): SQL {
 
 /** orderBy() on the matches (m), whose columns carry the sort keys. */
 function matchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
+  const first = preferredFirst(query, sql.raw('m."manufacturer"'));
+  const rest = unpreferredMatchOrder(query, terms);
+  return first.length ? sql`${sql.join(first, sql`, `)}, ${rest}` : rest;
+}
+
+function unpreferredMatchOrder(query: RobotQuery, terms: SearchTerms | null): SQL {
   const maker = sql.raw('m."manufacturer" collate "C"');
   const model = sql.raw('m."model" collate "C"');
   if (fitNeed(query, terms)) return sql`m."fit" asc, ${maker}, ${model}`;
@@ -636,6 +664,7 @@ const environmentLabels: Record<EnvironmentFilter, string> = {
   foodGrade: 'food-grade rating',
   mounting: 'mounting',
   makerCountry: 'maker country',
+  maxRepeatability: 'repeatability',
 };
 
 /**
@@ -648,7 +677,7 @@ export async function countUnknownValues(db: Database, query: RobotQuery): Promi
   if (!present.length) return [];
   const parsed = parseSearchTerms(query.q);
   if (parsed === 'nothing') return present.map((k) => ({ filter: k, label: environmentLabels[k], robots: 0 }));
-  const withoutEnvironment: RobotQuery = { ...query, minIp: undefined, cleanroom: undefined, foodGrade: undefined, mounting: undefined, makerCountry: undefined };
+  const withoutEnvironment: RobotQuery = { ...query, minIp: undefined, cleanroom: undefined, foodGrade: undefined, mounting: undefined, makerCountry: undefined, maxRepeatability: undefined };
   const base = [...baseConditions(withoutEnvironment, parsed), ...facetKeys.map((k) => facetCondition(k, query)).filter((c): c is SQL => c !== null)];
   const counts = present.map((key) => {
     const others = present.filter((o) => o !== key).map((o) => defined(environmentCondition(o, query, robotEnvironmentColumns), 'an environment condition'));

@@ -98,15 +98,36 @@ export function createCatalogRouter(deps: {
     const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);
     let result = await deps.catalog.search(query);
     let searched = query;
-    // Words left over after the reading ("anything", "sacks") that match no robot name
-    // must not empty a search whose constraints do match robots: they are left out, and said so.
-    if (interpretation && result.total === 0 && interpretation.text) {
-      const wider = await deps.catalog.search({ ...query, q: undefined });
-      if (wider.total > 0) {
-        result = wider;
-        searched = { ...query, q: undefined };
-        interpretation.not_applied.push(`"${interpretation.text}" matches no robot name, so it was left out`);
-        interpretation.text = null;
+    // Two parts of a reading give way when they alone empty a search whose constraints match
+    // robots, each said in not_applied: words left over after the reading ("anything",
+    // "turbine blades") that match no robot name, and an application read from the words
+    // ("polishing ... 25 kg, 2 m") that no robot meeting the rest is listed for (as the chat
+    // relaxes it). An application the visitor chose in the panel stays a filter.
+    if (interpretation && result.total === 0) {
+      const dropText = interpretation.text !== null;
+      const dropApplication = interpretation.filters.application !== undefined && asked.application === undefined;
+      const tries: Array<{ text: boolean; application: boolean }> = [];
+      if (dropText) tries.push({ text: true, application: false });
+      if (dropApplication) tries.push({ text: false, application: true });
+      if (dropText && dropApplication) tries.push({ text: true, application: true });
+      for (const t of tries) {
+        const wider: RobotQuery = { ...query, ...(t.text ? { q: undefined } : {}), ...(t.application ? { application: undefined } : {}) };
+        const found = await deps.catalog.search(wider);
+        if (found.total === 0) continue;
+        result = found;
+        searched = wider;
+        if (t.text) {
+          interpretation.not_applied.push(`"${interpretation.text}" matches no robot name, so it was left out`);
+          interpretation.text = null;
+        }
+        if (t.application) {
+          const apps = interpretation.filters.application ?? '';
+          delete interpretation.filters.application;
+          const phrase = interpretation.read_as.find((p) => p.startsWith('for ')) ?? `for ${apps.split(',').join(', ')}`;
+          interpretation.read_as = interpretation.read_as.filter((p) => p !== phrase);
+          interpretation.not_applied.push(`${phrase}: no robot that meets the rest is listed for it, so these meet the rest; check the application with the supplier`);
+        }
+        break;
       }
     }
     if (!hasEnvironmentFilter(searched)) {

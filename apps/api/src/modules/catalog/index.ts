@@ -86,4 +86,4 @@ export {
 } from './offer-images.repository';
 export { createOfferImagesRouter } from './offer-images.router';
 export { FRESH_COOKIE, ReplicatedCatalogSearch, readYourWrites } from './catalog-read-replica';
-export { applicationsCovered, readSearchWords } from './search-words';
+export { applicationsCovered, readSearchReading, readSearchWords } from './search-words';

@@ -1,6 +1,6 @@
 import { countryNames, ipLabel, type BuyerRequirements, type NumericConstraint, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import { displayFigure } from '@cellforge/contracts/constants';
-import { cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import { requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 
 /** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
@@ -48,8 +48,15 @@ function saysMoreThanNames(r: BuyerRequirements): boolean {
  */
 export function readSearchWords(query: RobotQuery, knownMakers: readonly string[]): ReadSearch {
   if (!query.q) return { query };
-  const r = parseRequirements(query.q, { knownMakers });
-  if (!saysMoreThanNames(r)) return { query };
+  return readSearchReading(query, parseRequirements(query.q, { knownMakers }), knownMakers);
+}
+
+/**
+ * readSearchWords on a reading already made of `query.q` (a project's description is parsed
+ * once, and the same reading fills its requirement fields and these filters).
+ */
+export function readSearchReading(query: RobotQuery, r: BuyerRequirements, knownMakers: readonly string[]): ReadSearch {
+  if (!query.q || !saysMoreThanNames(r)) return { query };
 
   const filters: Record<string, string> = {};
   const notApplied: string[] = [];
@@ -88,13 +95,12 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     if (r.axes.max !== undefined) set('maxAxes', figure(r.axes.max), `${figure(r.axes.max)} axes`);
   }
 
+  // A budget in any currency is applied in the catalog's USD by the one table of
+  // packages/requirements (the reading says both: "budget ≤ €40,000 (≈ $43,300)").
   if (r.budget) {
-    if (r.budget.currency && r.budget.currency !== 'USD') {
-      notApplied.push(`budget in ${r.budget.currency}: catalog prices are in USD`);
-    } else {
-      if (r.budget.max !== undefined) set('maxPrice', figure(r.budget.max), `budget ${figure(r.budget.max)}`);
-      if (r.budget.min !== undefined && r.budget.min !== r.budget.max) set('minPrice', figure(r.budget.min), `budget from ${figure(r.budget.min)}`);
-    }
+    const usd = budgetInUsd(r.budget);
+    if (usd.max !== undefined) set('maxPrice', figure(usd.max), `budget ${figure(usd.max)} USD`);
+    if (usd.min !== undefined && r.budget.min !== r.budget.max) set('minPrice', figure(usd.min), `budget from ${figure(usd.min)} USD`);
   }
 
   // Makers: named ones, and the makers' home countries (robots.maker_country); excluded ones and countries.
@@ -108,6 +114,13 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
     ...knownMakers.filter((m) => r.makerCountries.exclude.includes(makerCountry(m) ?? '')),
   ].filter((m) => !makers.includes(m));
   if (makers.length) set('manufacturer', makers.join(','), `only ${makers.join(' or ')}`);
+  // Preferred makers rank first and exclude no one (the chat ranks them first too).
+  const preferred = (r.preferredMakers ?? []).filter((m) => !makers.includes(m));
+  if (preferred.length) {
+    filters.preferManufacturer = preferred.join(',');
+    const at = readAs.findIndex((p) => p.startsWith('preferably '));
+    if (at >= 0) readAs[at] = `${readAs[at]} (listed first)`;
+  }
   if (excluded.length) {
     const chosen = query.manufacturer?.toLowerCase().split(',').map((m) => m.trim()) ?? [];
     const clash = excluded.filter((m) => chosen.includes(m.toLowerCase()));
@@ -141,13 +154,22 @@ export function readSearchWords(query: RobotQuery, knownMakers: readonly string[
   if (env.washdown) notApplied.push('washdown: the catalog does not record washdown ratings; an IP rating of IP67 or better is the usual sign');
   if (env.explosionProof) notApplied.push('explosion-proof: the catalog does not record explosion protection yet; ask the supplier for ATEX versions');
   if (r.mounting.length) set('mounting', r.mounting.join(','), `${r.mounting.join(' or ')} mounting`);
-  if (r.repeatabilityMm) notApplied.push('repeatability: not a catalog filter yet; compare it on the robot pages');
+  // Repeatability (migration 0023): "0.02 mm or better" and "±0.02 mm" are both at most 0.02 mm;
+  // robots that publish none are left out (and counted in the answer's unknown_values).
+  const repeatability = r.repeatabilityMm?.max ?? r.repeatabilityMm?.min;
+  if (repeatability !== undefined) {
+    set('maxRepeatability', figure(repeatability), `repeatability at most ${figure(repeatability)} mm`);
+    const phrase = `repeatability ≤ ${displayFigure(repeatability)} mm (robots that publish none are left out)`;
+    const at = readAs.findIndex((p) => p.startsWith('repeatability '));
+    if (at >= 0) readAs[at] = phrase;
+    else readAs.push(phrase);
+  }
   if (r.cycleTimeS) notApplied.push('cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study');
   if (r.robotWeightKg) notApplied.push('robot weight: not a catalog filter yet');
 
   const text = r.freeText.trim() || null;
   const next: RobotQuery = { ...query, ...filters, q: text ?? undefined };
-  for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes', 'minIp'] as const) {
+  for (const key of ['minPayload', 'maxPayload', 'minReach', 'maxReach', 'minPrice', 'maxPrice', 'minAxes', 'maxAxes', 'minIp', 'maxRepeatability'] as const) {
     if (filters[key] !== undefined) next[key] = Number(filters[key]);
   }
   if (filters.cleanroom !== undefined) next.cleanroom = filters.cleanroom === 'any' ? 'any' : Number(filters.cleanroom);

@@ -1,7 +1,7 @@
 import type { BuyerRequirements, ProjectRequirements, RobotQuery } from '@cellforge/contracts';
 import { robotCategories } from '@cellforge/contracts/constants';
-import { catalogCategoryOf, cleanroomIsoClassOf, parseRequirements } from '@cellforge/requirements';
-import { readSearchWords } from '../catalog';
+import { budgetInUsd, catalogCategoryOf, cleanroomIsoClassOf, parseRequirements } from '@cellforge/requirements';
+import { readSearchReading } from '../catalog';
 
 /**
  * A project's description read as the catalog search box reads the same words (issue 12:
@@ -28,7 +28,7 @@ export interface DescriptionNeeds {
 }
 
 /** The search box's filters a project's description may add (the rest are project fields or ranking). */
-const DESCRIPTION_FILTERS = ['maxPayload', 'maxReach', 'minAxes', 'maxAxes', 'category', 'manufacturer', 'excludeManufacturer', 'makerCountry', 'minIp', 'cleanroom', 'foodGrade', 'mounting'] as const;
+const DESCRIPTION_FILTERS = ['maxPayload', 'maxReach', 'minAxes', 'maxAxes', 'category', 'manufacturer', 'excludeManufacturer', 'makerCountry', 'minIp', 'cleanroom', 'foodGrade', 'mounting', 'maxRepeatability'] as const;
 
 export function readDescriptionNeeds(description: string, req: ProjectRequirements, knownMakers: readonly string[]): DescriptionNeeds {
   const none: DescriptionNeeds = { requirements: req, filters: {}, excludedMakers: [], readAs: [], notApplied: [] };
@@ -39,7 +39,8 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
   filled.payload_kg ??= r.payloadKg?.min ?? null;
   filled.reach_mm ??= r.reachMm?.min ?? null;
   filled.cycle_time_s ??= r.cycleTimeS?.max ?? r.cycleTimeS?.min ?? null;
-  if (!r.budget?.currency || r.budget.currency === 'USD') filled.budget_usd ??= r.budget?.max ?? null;
+  // A budget in euros, pounds... is applied in USD by the one table (packages/requirements currency.ts).
+  filled.budget_usd ??= r.budget ? (budgetInUsd(r.budget).max ?? null) : null;
   filled.application ??= r.applications[0] ?? null;
   filled.ip_rating_min ??= r.environment.ipRatingMin ?? null;
   filled.food_grade ??= r.environment.foodGrade ? true : null;
@@ -47,7 +48,8 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
   const cleanroom = cleanroomIsoClassOf(r.environment);
   filled.cleanroom_iso_class ??= typeof cleanroom === 'number' ? cleanroom : null;
 
-  const read = readSearchWords({ q: description } as RobotQuery, knownMakers);
+  // The same reading feeds the search box's filters: the description is parsed once.
+  const read = readSearchReading({ q: description } as RobotQuery, r, knownMakers);
   if (!read.interpretation) return { ...none, requirements: filled };
   const filters: Partial<RobotQuery> = {};
   for (const key of DESCRIPTION_FILTERS) {

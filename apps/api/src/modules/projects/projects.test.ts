@@ -7,6 +7,7 @@ import {
   projectStatsSchema,
 } from '@cellforge/contracts';
 import { seedCatalog, seedRobots } from '@cellforge/db';
+import { budgetInUsd } from '@cellforge/requirements';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { defined, nth } from '../../test/defined';
@@ -211,6 +212,29 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     // A cycle time is ranked by type, not checked per model: the page is told.
     const timed = await matchesOf('cobot for 5 kg boxes, 6 second cycle');
     expect(timed.from_description?.not_applied).toEqual(expect.arrayContaining([expect.stringMatching(/^cycle time/)]));
+  });
+
+  it('applies a budget in euros as the search box and the chat do: in USD by the one table, read as "≈ $" (issue 12, outside tester)', async () => {
+    const { token } = await registerUser(ctx().app);
+    const description = 'cobot 8 kg, Budget 40.000 €';
+    const created = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Euro cobot', description }).expect(201);
+    const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${created.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    const ceiling = defined(budgetInUsd({ max: 40000, currency: 'EUR' }).max);
+    expect(res.from_description?.read_as).toContain('budget ≤ €40,000 (≈ $43,300)');
+    expect(res.from_description?.not_applied ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/budget/)]));
+    expect(res.data.length).toBeGreaterThan(0);
+    // A robot priced above the converted budget is never shown as meeting the project.
+    for (const m of res.data) {
+      const robot = defined(seedRobots.find((r) => r.model === m.model && r.manufacturer === m.manufacturer));
+      if (robot.priceMinUsd != null && robot.priceMinUsd > ceiling) expect(m.reasons.find((r) => r.kind === 'price')?.ok, `${m.model}`).toBe(false);
+    }
+    // The search box reads and applies the same words the same way.
+    const search = await request(ctx().app).get('/api/robots').query({ q: description }).expect(200);
+    expect(search.body.interpretation.filters.maxPrice).toBe(String(ceiling));
+    // A stated repeatability counts the robots left out for not publishing one.
+    const precise = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Precise', description: 'repeatability 0.02 mm or better, 5 kg' }).expect(201);
+    const p = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${precise.body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+    expect(p.unknown_values?.find((u) => u.filter === 'maxRepeatability')?.robots).toBe(seedRobots.filter((r) => r.payloadKg >= 6 && r.repeatabilityMm == null).length);
   });
 
   it('holds environment limits: an IP67 ceiling-mount project matches only robots known to meet both, and counts the unknowns (issue 12)', async () => {

@@ -68,5 +68,6 @@ export function catalogHrefOf(f: Facts, relaxed: readonly string[] = [], limits:
   if (env?.foodGrade) params.set('foodGrade', 'true');
   if (env?.mounting) params.set('mounting', env.mounting);
   if (env?.makerCountry) params.set('makerCountry', env.makerCountry);
+  if (env?.maxRepeatability !== undefined) params.set('maxRepeatability', String(env.maxRepeatability));
   return `/catalog?${params.toString()}`;
 }

@@ -30,6 +30,10 @@ export interface EnvironmentTexts {
   mountingOnly: (places: string) => string;
   mountingUnknown: string;
   countryUnknown: string;
+  /** "repeatability ±0.02 mm or better". */
+  repeatabilityOrBetter: (mm: string) => string;
+  repeatabilityUnknown: string;
+  repeatabilityNeeded: (has: string, need: string) => string;
   // No robot is known to meet the limits.
   noneKnown: (asked: string, figures: string) => string;
   figures: (payload: string, reach: string | undefined) => string;
@@ -66,12 +70,15 @@ const en: EnvironmentTexts = {
   mountingOnly: (p) => `mounting ${p} only`,
   mountingUnknown: 'mounting not published',
   countryUnknown: "maker's country not known",
+  repeatabilityOrBetter: (v) => `repeatability ${v} or better`,
+  repeatabilityUnknown: 'repeatability not published',
+  repeatabilityNeeded: (h, n) => `repeatability ${h}, ${n} needed`,
   noneKnown: (a, f) => `No robot in our catalog is known to be ${a} and also meet the figures (${f}).`,
   figures: (p, r) => `${p} payload${r ? `, ${r} reach` : ''}`,
   unpublished: (m, p) =>
     `Of the ${m} robots that meet the figures, ${p}: I do not count a value that is not published as a match. Ask the supplier; a maker often sells a food-grade, washdown or cleanroom version under its own model name.`,
   unpublishedPart: (n, f) =>
-    `${n} have no published ${{ minIp: 'IP rating', cleanroom: 'cleanroom class', foodGrade: 'food-grade rating', mounting: 'mounting', makerCountry: 'maker country' }[f]}`,
+    `${n} have no published ${{ minIp: 'IP rating', cleanroom: 'cleanroom class', foodGrade: 'food-grade rating', mounting: 'mounting', makerCountry: 'maker country', maxRepeatability: 'repeatability' }[f]}`,
   nearest: 'The nearest robots, and what each misses:',
   meetsLimits: 'meets the limits',
   limitsMet: (l) => `payload, reach and ${l}`,
@@ -102,12 +109,15 @@ const de: EnvironmentTexts = {
   mountingOnly: (p) => `nur Montage an ${p}`,
   mountingUnknown: 'Montagearten nicht veröffentlicht',
   countryUnknown: 'Herkunftsland des Herstellers unbekannt',
+  repeatabilityOrBetter: (v) => `Wiederholgenauigkeit ${v} oder besser`,
+  repeatabilityUnknown: 'Wiederholgenauigkeit nicht veröffentlicht',
+  repeatabilityNeeded: (h, n) => `Wiederholgenauigkeit ${h}, ${n} nötig`,
   noneKnown: (a, f) => `Kein Roboter in unserem Katalog erfüllt nachweislich diese Anforderungen (${a}) und zugleich die Werte (${f}).`,
   figures: (p, r) => `${p} Traglast${r ? `, ${r} Reichweite` : ''}`,
   unpublished: (m, p) =>
     `Von den ${m} Robotern, die die Werte erfüllen, ${p}: Einen nicht veröffentlichten Wert zähle ich nicht als Treffer. Fragen Sie den Anbieter; Hersteller verkaufen lebensmitteltaugliche, abwaschbare oder Reinraum-Ausführungen oft unter eigenem Modellnamen.`,
   unpublishedPart: (n, f) =>
-    `${n} ohne veröffentlichte ${{ minIp: 'Schutzart', cleanroom: 'Reinraumklasse', foodGrade: 'Lebensmitteltauglichkeit', mounting: 'Montagearten', makerCountry: 'Herstellerland' }[f]}`,
+    `${n} ohne veröffentlichte ${{ minIp: 'Schutzart', cleanroom: 'Reinraumklasse', foodGrade: 'Lebensmitteltauglichkeit', mounting: 'Montagearten', makerCountry: 'Herstellerland', maxRepeatability: 'Wiederholgenauigkeit' }[f]}`,
   nearest: 'Die nächstliegenden Roboter und was jedem fehlt:',
   meetsLimits: 'erfüllt die Grenzen',
   limitsMet: (l) => `Traglast, Reichweite und ${l}`,
@@ -138,12 +148,15 @@ const es: EnvironmentTexts = {
   mountingOnly: (p) => `solo montaje en ${p}`,
   mountingUnknown: 'tipos de montaje no publicados',
   countryUnknown: 'país del fabricante desconocido',
+  repeatabilityOrBetter: (v) => `repetibilidad de ${v} o mejor`,
+  repeatabilityUnknown: 'repetibilidad no publicada',
+  repeatabilityNeeded: (h, n) => `repetibilidad de ${h}, se necesita ${n}`,
   noneKnown: (a, f) => `Ningún robot de nuestro catálogo cumple con certeza estos requisitos (${a}) y a la vez las cifras (${f}).`,
   figures: (p, r) => `carga útil de ${p}${r ? `, alcance de ${r}` : ''}`,
   unpublished: (m, p) =>
     `De los ${m} robots que cumplen las cifras, ${p}: no cuento como coincidencia un valor que no está publicado. Pregunte al proveedor; los fabricantes suelen vender versiones aptas para alimentos, lavables o de sala limpia con su propio nombre de modelo.`,
   unpublishedPart: (n, f) =>
-    `${n} no publican ${{ minIp: 'su grado IP', cleanroom: 'su clase de sala limpia', foodGrade: 'su aptitud alimentaria', mounting: 'sus tipos de montaje', makerCountry: 'el país del fabricante' }[f]}`,
+    `${n} no publican ${{ minIp: 'su grado IP', cleanroom: 'su clase de sala limpia', foodGrade: 'su aptitud alimentaria', mounting: 'sus tipos de montaje', makerCountry: 'el país del fabricante', maxRepeatability: 'su repetibilidad' }[f]}`,
   nearest: 'Los robots más cercanos y lo que le falta a cada uno:',
   meetsLimits: 'cumple los límites',
   limitsMet: (l) => `carga útil, alcance y ${l}`,

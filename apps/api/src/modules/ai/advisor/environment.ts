@@ -20,6 +20,7 @@ export function environmentWords(env: EnvironmentQuery | undefined, lang: Answer
   if (env.cleanroom !== undefined) words.push(env.cleanroom === 'any' ? t.cleanroomRated : t.cleanroomOrCleaner(String(env.cleanroom)));
   if (env.mounting) words.push(t.mounting(places(env.mounting.split(','), lang).join(or)));
   if (env.makerCountry) words.push(t.madeIn(env.makerCountry.split(',').map((c) => countryName(c, lang)).join(or)));
+  if (env.maxRepeatability !== undefined) words.push(t.repeatabilityOrBetter(mm(env.maxRepeatability)));
   return words;
 }
 
@@ -28,13 +29,23 @@ function places(mountings: readonly string[], lang: AnswerLanguage): string[] {
   return mountings.map((m) => names[m as RobotMounting] ?? m);
 }
 
-type EnvironmentRow = Pick<RobotRow, 'ipRating' | 'cleanroomIsoClass' | 'foodGrade' | 'mounting' | 'makerCountry'>;
+/** "±0.02 mm" (up to three decimals, as the robot pages show it). */
+const mm = (v: number) => `±${Number(v.toFixed(3))} mm`;
+
+type EnvironmentRow = Pick<RobotRow, 'ipRating' | 'cleanroomIsoClass' | 'foodGrade' | 'mounting' | 'makerCountry'> & Partial<Pick<RobotRow, 'repeatabilityMm'>>;
 
 /** Each asked limit with the robot's value: met, missed ("IP66, IP67 needed") or not published. */
-export function environmentChecks(r: EnvironmentRow, env: EnvironmentQuery | undefined, lang: AnswerLanguage = 'en'): Array<{ ok: boolean | null; text: string }> {
+/** One asked limit against a robot; `figure`: the robot's own figure (repeatability), which a robot line may already show. */
+export interface EnvironmentCheck {
+  ok: boolean | null;
+  text: string;
+  figure?: 'repeatability';
+}
+
+export function environmentChecks(r: EnvironmentRow, env: EnvironmentQuery | undefined, lang: AnswerLanguage = 'en'): EnvironmentCheck[] {
   if (!env) return [];
   const t = environmentTextsFor(lang);
-  const checks: Array<{ ok: boolean | null; text: string }> = [];
+  const checks: EnvironmentCheck[] = [];
   if (env.foodGrade) {
     checks.push(r.foodGrade === true ? { ok: true, text: t.foodGrade } : r.foodGrade === false ? { ok: false, text: t.notFoodGrade } : { ok: null, text: t.foodGradeUnknown });
   }
@@ -62,6 +73,15 @@ export function environmentChecks(r: EnvironmentRow, env: EnvironmentQuery | und
     const wanted = env.makerCountry.split(',');
     if (r.makerCountry === null) checks.push({ ok: null, text: t.countryUnknown });
     else checks.push({ ok: wanted.includes(r.makerCountry), text: t.madeIn(countryName(r.makerCountry, lang)) });
+  }
+  if (env.maxRepeatability !== undefined) {
+    const has = r.repeatabilityMm ?? null;
+    const need = env.maxRepeatability;
+    checks.push(
+      has === null
+        ? { ok: null, text: t.repeatabilityUnknown, figure: 'repeatability' }
+        : { ok: has <= need, text: has <= need ? t.repeatabilityOrBetter(mm(need)) : t.repeatabilityNeeded(mm(has), mm(need)), figure: 'repeatability' },
+    );
   }
   return checks;
 }

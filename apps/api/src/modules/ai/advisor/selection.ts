@@ -301,7 +301,8 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
     ];
     if (r.repeatabilityMm != null) bits.push(t.repeatability(`${x.num(r.repeatabilityMm, 3)} mm`));
     if (rec.applicationMatch && f.application) bits.push(t.listedFor(app(f.application)));
-    bits.push(...environmentChecks(r, f.environment, lang).map((check) => check.text));
+    // The repeatability met is the figure shown just above.
+    bits.push(...environmentChecks(r, f.environment, lang).filter((check) => !(check.ok && check.figure === 'repeatability' && r.repeatabilityMm != null)).map((check) => check.text));
     bits.push(priceWords(r, offers, lang));
     lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
   }

@@ -129,12 +129,12 @@ describe('extractFacts', () => {
   });
 
   it.each([
-    ['cobot 8 kg, Budget 40.000 €', 40000],
-    ['budget 40.000 EUR for a cobot', 40000],
-    ['presupuesto 30.000 € para un cobot', 30000],
-    ['budget €40k', 40000],
-    ['Budget von 35.000 Euro', 35000],
-  ])('reads the European budget "%s" as %d (not 40)', (text, value) => {
+    ['cobot 8 kg, Budget 40.000 €', 43280],
+    ['budget 40.000 EUR for a cobot', 43280],
+    ['presupuesto 30.000 € para un cobot', 32460],
+    ['budget €40k', 43280],
+    ['Budget von 35.000 Euro', 37870],
+  ])('reads the European budget "%s" as $%d (not 40; converted by the one table of packages/requirements)', (text, value) => {
     expect(extractFacts(text).budgetUsd).toBe(value);
   });
 

@@ -1,4 +1,4 @@
-import { builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
@@ -218,10 +218,12 @@ function addSharedReading(facts: Facts, text: string): void {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (!facts.category && categories.length === 1) facts.category = nth(categories, 0);
-  // The assistant takes EUR, GBP and CHF budgets at face value (units.ts: budgets are rough; each is worth
-  // more than a dollar, so the ceiling is safe); the search box and matches leave them unapplied.
-  if (facts.budgetUsd === undefined && r.budget?.max !== undefined && (!r.budget.currency || ['USD', 'EUR', 'GBP', 'CHF'].includes(r.budget.currency))) {
-    facts.budgetUsd = Math.round(r.budget.max);
+  // A budget in another currency is converted by the one table the search box and project
+  // matching use (packages/requirements currency.ts): "Budget 40.000 €" is at most $43,280
+  // everywhere. A budget the parser reads in USD (or with no currency) keeps findMoney's figure.
+  if (r.budget?.max !== undefined) {
+    const foreign = r.budget.currency !== undefined && r.budget.currency !== 'USD';
+    if (foreign || facts.budgetUsd === undefined) facts.budgetUsd = budgetInUsd(r.budget).max;
   }
   const environment: EnvironmentQuery = {};
   if (r.environment.ipRatingMin !== undefined) environment.minIp = r.environment.ipRatingMin;
@@ -230,6 +232,10 @@ function addSharedReading(facts: Facts, text: string): void {
   if (r.environment.foodGrade) environment.foodGrade = 'true';
   if (r.mounting.length) environment.mounting = r.mounting.join(',');
   if (r.makerCountries.include.length) environment.makerCountry = r.makerCountries.include.join(',');
+  // "repeatability 0.02 mm or better": a limit on the robot whose unknown values do not pass,
+  // like the environment's (the catalog's maxRepeatability, migration 0023).
+  const repeatability = r.repeatabilityMm?.max ?? r.repeatabilityMm?.min;
+  if (repeatability !== undefined) environment.maxRepeatability = repeatability;
   if (Object.keys(environment).length) facts.environment = environment;
 }
 

@@ -66,3 +66,18 @@ describe('filter chips (outside testers: "0.907185 kg" for 2 lb)', () => {
     expect(filterChips({ ...EMPTY_CATALOG_STATE, minPayload: '12' }, (t) => t)[0]?.label).toBe('Rated payload ≥ 12 kg');
   });
 });
+
+describe('the chat\'s "see more" link and the search words carry a repeatability and preferred makers (issue 12)', () => {
+  it('reads maxRepeatability and preferManufacturer from the URL, sends them, and shows each as a removable chip', () => {
+    const state = parseCatalogParams(new URLSearchParams('minPayload=6&maxRepeatability=0.02&preferManufacturer=Epson,Denso'));
+    expect(state.maxRepeatability).toBe('0.02');
+    expect(state.preferManufacturer).toBe('Epson,Denso');
+    expect(toRobotsQuery(state)).toMatchObject({ minPayload: '6', maxRepeatability: '0.02', preferManufacturer: 'Epson,Denso' });
+    expect(parseCatalogParams(toCatalogSearch(state))).toEqual(state);
+    const chips = filterChips(state, (t) => t);
+    const repeatability = chips.find((c) => c.label === 'Repeatability ±0.02 mm or better');
+    expect(repeatability?.remove).toEqual({ maxRepeatability: '' });
+    expect(chips.find((c) => c.label === 'Preferably Epson or Denso (listed first)')?.remove).toEqual({ preferManufacturer: '' });
+    expect(parseCatalogParams(new URLSearchParams('maxRepeatability=fine')).maxRepeatability).toBe('');
+  });
+});

@@ -18,6 +18,8 @@ export type RangeKey = (typeof RANGE_KEYS)[number];
 /** Environment filters (migration 0009): a robot whose value is not published never passes one. */
 export const ENV_KEYS = ['minIp', 'cleanroom', 'foodGrade', 'mounting', 'makerCountry'] as const;
 export type EnvKey = (typeof ENV_KEYS)[number];
+/** A robot figure with no panel control (set by the search words or the chat's link) and the makers ranked first. */
+export const EXTRA_KEYS = ['maxRepeatability', 'preferManufacturer'] as const;
 
 /**
  * Everything the catalog shows, read from (and written to) the URL query string so a
@@ -52,6 +54,10 @@ export interface CatalogState {
   mounting: string;
   /** Makers' home countries ("JP", "JP,DE"). */
   makerCountry: string;
+  /** Repeatability this or better, mm ("0.02"); robots publishing none never pass. */
+  maxRepeatability: string;
+  /** Makers ranked first without excluding others ("Epson,Denso"), from "Epson or Denso preferred". */
+  preferManufacturer: string;
   sort: CatalogSort;
   page: number;
   compare: string[];
@@ -78,6 +84,8 @@ export const EMPTY_CATALOG_STATE: CatalogState = {
   foodGrade: '',
   mounting: '',
   makerCountry: '',
+  maxRepeatability: '',
+  preferManufacturer: '',
   sort: 'relevance',
   page: CATALOG_DEFAULT_PAGE,
   compare: [],
@@ -146,6 +154,8 @@ export function parseCatalogParams(params: URLSearchParams): CatalogState {
     foodGrade: cleanEnvironment('foodGrade', params.get('foodGrade')),
     mounting: cleanEnvironment('mounting', params.get('mounting')),
     makerCountry: cleanEnvironment('makerCountry', params.get('makerCountry')),
+    maxRepeatability: cleanNumber(params.get('maxRepeatability')),
+    preferManufacturer: text('preferManufacturer').slice(0, 600),
     sort: (catalogSorts as readonly string[]).includes(sort) ? (sort as CatalogSort) : 'relevance',
     page: Number.isInteger(page) && page >= 1 ? page : CATALOG_DEFAULT_PAGE,
     compare,
@@ -160,6 +170,7 @@ export function toCatalogSearch(state: CatalogState): URLSearchParams {
   for (const key of RANGE_KEYS) if (state[key]) params.set(key, state[key]);
   if (state.excludeManufacturer) params.set('excludeManufacturer', state.excludeManufacturer);
   for (const key of ENV_KEYS) if (state[key]) params.set(key, state[key]);
+  for (const key of EXTRA_KEYS) if (state[key]) params.set(key, state[key]);
   if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page !== CATALOG_DEFAULT_PAGE) params.set('page', String(state.page));
   if (state.compare.length) params.set('compare', state.compare.join(','));
@@ -174,13 +185,14 @@ export function toRobotsQuery(state: CatalogState): Record<string, string | numb
   for (const key of RANGE_KEYS) if (state[key]) query[key] = state[key];
   if (state.excludeManufacturer) query.excludeManufacturer = state.excludeManufacturer;
   for (const key of ENV_KEYS) if (state[key]) query[key] = state[key];
+  for (const key of EXTRA_KEYS) if (state[key]) query[key] = state[key];
   if (state.sort !== 'relevance') query.sort = state.sort;
   return query;
 }
 
 /** Filters that narrow the results (what "Clear all filters" clears). */
 export function activeFilterCount(state: CatalogState): number {
-  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k]), state.excludeManufacturer, ...ENV_KEYS.map((k) => state[k])].filter(Boolean).length;
+  return [state.q, ...FACET_KEYS.map((k) => state[k]), ...RANGE_KEYS.map((k) => state[k]), state.excludeManufacturer, ...ENV_KEYS.map((k) => state[k]), ...EXTRA_KEYS.map((k) => state[k])].filter(Boolean).length;
 }
 
 /** A range whose minimum exceeds its maximum (the API answers 400 to it). */
@@ -196,6 +208,8 @@ export function applyReading(reading: { text: string | null; filters: Record<str
   for (const [key, value] of Object.entries(reading.filters)) {
     if (keys.has(key)) (changes as Record<string, string>)[key] = RANGE_KEYS.includes(key as RangeKey) ? cleanNumber(value) : value;
     else if ((ENV_KEYS as readonly string[]).includes(key)) (changes as Record<string, string>)[key] = cleanEnvironment(key as EnvKey, value);
+    else if (key === 'maxRepeatability') changes.maxRepeatability = cleanNumber(value);
+    else if (key === 'preferManufacturer') changes.preferManufacturer = value;
   }
   return changes;
 }
@@ -252,5 +266,7 @@ export function environmentChips(state: CatalogState): FilterChip[] {
     chips.push({ label: `${text.charAt(0).toUpperCase()}${text.slice(1)} mounting`, remove: { mounting: '' } });
   }
   if (state.makerCountry) chips.push({ label: `Made in ${listed(state.makerCountry).split(' or ').map((c) => countryNames[c] ?? c).join(' or ')}`, remove: { makerCountry: '' } });
+  if (state.maxRepeatability) chips.push({ label: `Repeatability ±${displayFigure(Number(state.maxRepeatability))} mm or better`, remove: { maxRepeatability: '' } });
+  if (state.preferManufacturer) chips.push({ label: `Preferably ${listed(state.preferManufacturer)} (listed first)`, remove: { preferManufacturer: '' } });
   return chips;
 }

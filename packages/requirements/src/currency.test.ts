@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { budgetInUsd, describeBudget, EXCHANGE_RATES, parseRequirements, toUsd } from './index';
+
+/**
+ * A buyer states a budget in their own currency; the chat, the search box and project matching
+ * apply it in the catalog's (USD) by this one table, and say how they read it.
+ */
+describe('budgets in the buyer’s currency', () => {
+  it.each([
+    ['cobot 8 kg, Budget 40.000 €', 'budget ≤ €40,000 (≈ $43,300)', 43280],
+    ['max budget 50k EUR', 'budget ≤ €50,000 (≈ $54,100)', 54100],
+    ['Budget höchstens 40.000 Euro', 'budget ≤ €40,000 (≈ $43,300)', 43280],
+    ['presupuesto hasta 25.000 €', 'budget ≤ €25,000 (≈ $27,100)', 27050],
+    ['budget under $40k', 'budget ≤ $40,000', 40000],
+    ['welding robot under 20k', 'budget ≤ $20,000', 20000],
+    ['budget £30,000', 'budget ≤ £30,000 (≈ $38,300)', 38340],
+  ])('"%s" reads "%s" and applies at most $%d', (text, phrase, usd) => {
+    const r = parseRequirements(text);
+    expect(r.readAs).toContain(phrase);
+    expect(budgetInUsd(r.budget ?? { max: 0 }).max).toBe(usd);
+  });
+
+  it('a range keeps both ends in each currency', () => {
+    const r = parseRequirements('budget 40k–60k EUR');
+    expect(r.readAs).toContain('budget €40,000–€60,000 (≈ $43,300–$64,900)');
+    expect(budgetInUsd(r.budget ?? { max: 0 })).toEqual({ min: 43280, max: 64920 });
+  });
+
+  it('one dated table: every currency the parser reads has a rate, USD is 1', () => {
+    expect(EXCHANGE_RATES.usdPer.USD).toBe(1);
+    expect(EXCHANGE_RATES.asOf).toMatch(/20\d\d/);
+    for (const rate of Object.values(EXCHANGE_RATES.usdPer)) expect(rate).toBeGreaterThan(0);
+    expect(toUsd(1000, undefined)).toBe(1000);
+    expect(toUsd(1_000_000, 'JPY')).toBe(6606);
+  });
+
+  it('describes a budget without a currency as dollars', () => {
+    expect(describeBudget({ max: 45000 })).toBe('budget ≤ $45,000');
+  });
+});
