@@ -451,17 +451,9 @@ describe.each(testBackends)('outsider buyer sessions (%s)', (backend) => {
   // Model names that look real but are not in the catalog: "not in our catalog", no figures for them.
   const unknownModels: Array<{ text: string; name: RegExp; observed?: string }> = [
     { text: 'Tell me the payload of the ABB IRB 9999-50/3.0', name: /IRB 9999/ },
-    {
-      text: 'what is the reach of the UR50e?',
-      name: /UR50e/,
-      observed: 'a definition of reach ("Reach is the maximum distance from the centre of the robot base...") and nothing about the UR50e not being in the catalog',
-    },
+    { text: 'what is the reach of the UR50e?', name: /UR50e/ },
     { text: 'Yaskawa GP999 price?', name: /GP999/ },
-    {
-      text: 'is the Kawasaki RS999X good for welding?',
-      name: /RS999X/,
-      observed: '"Got it so far: welding, Kawasaki preferred. To shortlist catalog robots that really fit, I still need: Payload ..." (the model name is dropped)',
-    },
+    { text: 'is the Kawasaki RS999X good for welding?', name: /RS999X/ },
     { text: 'datasheet for the Epson T9-B999S please', name: /T9-B999S/ },
   ];
   for (const u of unknownModels) {

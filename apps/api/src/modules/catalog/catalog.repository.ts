@@ -716,8 +716,8 @@ const modelKey = sql<string>`split_part(${robots.normalizedKey}, '|', 2)`;
  * Id, model name, owner and listing of every active robot, for the assistant's shared
  * in-memory name index; the index applies the visibility rule per reader (isRobotVisibleTo).
  */
-export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; model: string; ownerId: string | null; listed: boolean }>> {
-  return db.select({ id: robots.id, model: robots.model, ownerId: robots.ownerId, listed: robots.listed }).from(robots).where(active);
+export async function listActiveModelNames(db: Database): Promise<Array<{ id: string; manufacturer: string; model: string; ownerId: string | null; listed: boolean }>> {
+  return db.select({ id: robots.id, manufacturer: robots.manufacturer, model: robots.model, ownerId: robots.ownerId, listed: robots.listed }).from(robots).where(active);
 }
 
 /** Visible active robots whose normalised model equals one of the keys ("ur10e", "m20id25"). */

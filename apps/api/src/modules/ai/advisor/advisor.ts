@@ -1,7 +1,7 @@
 import { MAX_FOLLOW_UPS, MAX_SOURCES, MAX_SUGGESTED_ACTIONS, type ChatSource } from '@cellforge/contracts';
 import { nextState } from '../understanding/conversation';
 import { intentOfAbout } from '../understanding/intent';
-import { answerComparison } from './comparison';
+import { answerComparison, robotsToCompare } from './comparison';
 import { clampText } from './format';
 import { answerGeneral } from './general';
 import { answerRoi } from './roi';
@@ -10,42 +10,74 @@ import { answerRobotRank, answerRobotSpecs } from './robot-specs';
 import { offerPricesOf } from './offer-prices';
 import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
-import { answerUnknownModel, unknownModelsIn } from './unknown-model';
-import type { AdvisorAnswer, AdvisorDeps, Draft, Understanding } from './types';
+import { answerUnknownModel, unknownModelNote } from './unknown-model';
+import type { AdvisorAnswer, AdvisorDeps, Draft, RobotAbout, Understanding } from './types';
 import { nth } from '../../../lib/invariants';
 
 /** The built-in advisor: answers from the live catalog and the error-code knowledge base, without any network call. */
 export async function runAdvisor(deps: AdvisorDeps, u: Understanding): Promise<AdvisorAnswer> {
-  let draft: Draft;
   // A follow-up about robots in view, unless an alarm, ROI or comparison question took over.
   const about = u.about && intentOfAbout({ kind: u.about.kind, several: u.about.robots.length > 1 }) === u.intent ? u.about : undefined;
+  // A name shaped like a model that the catalog does not hold comes before definitions and requirement gathering (alarms and ROI keep theirs).
+  const draft =
+    u.unknownModels.length && u.intent !== 'troubleshooting' && u.intent !== 'roi'
+      ? await answerWithUnknownModels(deps, u, about)
+      : await answerByIntent(deps, u, about);
+  return finalizeDraft(deps, u, draft);
+}
+
+async function answerByIntent(deps: AdvisorDeps, u: Understanding, about: RobotAbout | undefined): Promise<Draft> {
   switch (u.intent) {
     case 'robot_selection':
-      if (about?.kind === 'alternatives') draft = await answerAlternatives(deps, u, about);
-      else if (about?.kind === 'fit') draft = await answerRobotFit(deps, u, nth(about.robots, 0));
-      else draft = await answerSelection(deps, u);
-      break;
+      if (about?.kind === 'alternatives') return answerAlternatives(deps, u, about);
+      if (about?.kind === 'fit') return answerRobotFit(deps, u, nth(about.robots, 0));
+      return answerSelection(deps, u);
     case 'troubleshooting':
-      draft = answerTroubleshooting(u);
-      break;
+      return answerTroubleshooting(u);
     case 'comparison':
-      if (about?.kind === 'rank') draft = answerRobotRank(u, about);
-      else if (about?.kind === 'spec') draft = answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
-      else draft = await answerComparison(deps, u);
-      break;
+      if (about?.kind === 'rank') return answerRobotRank(u, about);
+      if (about?.kind === 'spec') return answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
+      return answerComparison(deps, u);
     case 'roi':
-      draft = answerRoi(u);
-      break;
-    default: {
-      if (about?.kind === 'spec') {
-        draft = answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
-        break;
-      }
-      const unknown = u.models.length ? [] : await unknownModelsIn(deps.names, u.message);
-      draft = unknown.length ? await answerUnknownModel(deps.names, u.message, unknown, u.language) : answerGeneral(u);
-    }
+      return answerRoi(u);
+    default:
+      if (about?.kind === 'spec') return answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
+      return answerGeneral(u);
   }
-  return finalizeDraft(deps, u, draft);
+}
+
+/** "Something like the UR50e for 20 kg boxes", "instead of the KR 9999": a task of its own, the model only a reference. */
+const REFERENCE = /\b(?:like|similar to|instead of|replac\w*|alternatives? (?:to|for)|equivalent (?:to|of)|comparable to)\b/i;
+
+/**
+ * Issue 12: the message names a model the catalog does not hold. The answer says so first,
+ * never with a figure for it; then the robots that are real get their answer (a comparison
+ * or a price question about "the UR10e and the UR50e" answers for the UR10e), a task stated
+ * with the model as a reference gets its shortlist, and otherwise the three closest real
+ * models are offered.
+ */
+async function answerWithUnknownModels(deps: AdvisorDeps, u: Understanding, about: RobotAbout | undefined): Promise<Draft> {
+  const known = u.models.length ? u.models : u.intent === 'comparison' && about ? about.robots : [];
+  if (known.length) {
+    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language);
+    // A comparison left with one real robot answers for that robot rather than asking for a second one.
+    const draft =
+      (u.intent === 'comparison' && robotsToCompare(u).length < 2) || u.intent === 'general'
+        ? answerRobotSpecs(u, { kind: 'spec', robots: known, from: 'message' }, await offerPricesOf(deps.catalog, known))
+        : await answerByIntent(deps, u, about);
+    return withNote(draft, note.lines, note.named);
+  }
+  if (u.intent === 'robot_selection' && u.current.payloadKg !== undefined && (u.question.newTask || REFERENCE.test(u.message))) {
+    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language, false);
+    return withNote(await answerSelection(deps, u), note.lines, []);
+  }
+  return answerUnknownModel(deps.names, u.message, u.unknownModels, u.language);
+}
+
+function withNote(draft: Draft, lines: string[], named: Draft['named']): Draft {
+  draft.text = [...lines, '', draft.text].join('\n');
+  draft.named = [...draft.named, ...named.filter((r) => !draft.named.some((x) => x.id === r.id))];
+  return draft;
 }
 
 /** At most two sources, each with a manufacturer; the configured default maker when the answer names none. */

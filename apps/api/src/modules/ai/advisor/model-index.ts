@@ -1,7 +1,7 @@
 import type { Database } from '@cellforge/db';
 import { catalogVersion, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
-import { normalizeModel } from '../understanding/models';
+import { isFamilyOf, modelFamily, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelVocabulary } from '../understanding/models';
 import { nth } from '../../../lib/invariants';
 
 /** How long the name index is reused before it is read again from the catalog. */
@@ -10,6 +10,10 @@ export const MODEL_INDEX_TTL_MS = 10_000;
 interface Entry {
   id: string;
   key: string;
+  manufacturer: string;
+  model: string;
+  /** The model's runs of letters and digits, for "the closest models". */
+  runs: string[];
   ownerId: string | null;
   listed: boolean;
 }
@@ -27,6 +31,15 @@ export interface ModelNameIndex {
   resolve(exactKeys: string[], prefixKeys: string[]): Promise<{ exact: Map<string, RobotRow[]>; prefix: Map<string, RobotRow[]> }>;
   /** Leading letters of catalog models ("irb", "kr", "crx"). */
   families(): Promise<Set<string>>;
+  /** Families, their shapes and a check that a key names a catalog robot, for spotting names that look like a model and are none. */
+  vocabulary(): Promise<ModelVocabulary>;
+  /** The makers of the public catalog models of a name's family ("UR50e" -> Universal Robots; "RS999X" -> Kawasaki, Epson). */
+  makersOf(name: string): Promise<string[]>;
+  /**
+   * The catalog robots whose names are nearest a name that matched nothing: the given
+   * makers' first, then the nearest by name (shared leading parts, then the nearest number).
+   */
+  closest(name: string, makers: string[], limit?: number): Promise<RobotRow[]>;
   /**
    * The same index read on behalf of a signed-in user (their private robots match too).
    * The index itself is anonymous: only the public catalog matches.
@@ -37,28 +50,54 @@ export interface ModelNameIndex {
 const PREFIX_LIMIT = 12;
 
 export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): ModelNameIndex {
-  let cache: { at: number; signature: number; byKey: Map<string, Entry[]>; sorted: Entry[]; families: Set<string> } | undefined;
-  let loading: Promise<NonNullable<typeof cache>> | undefined;
+  interface Cache {
+    at: number;
+    signature: number;
+    byKey: Map<string, Entry[]>;
+    /** The same entries by their key without leading zeros ("rs7n" for the RS007N). */
+    byStripped: Map<string, Entry[]>;
+    sorted: Entry[];
+    families: Set<string>;
+    shapes: Map<string, Set<string>>;
+    familyMakers: Map<string, Set<string>>;
+  }
+  let cache: Cache | undefined;
+  let loading: Promise<Cache> | undefined;
 
-  async function load() {
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+
+  async function load(): Promise<Cache> {
     // Unchanged catalog (same version: the newest robot change, one index probe): keep the index, only restart its clock.
     const signature = await catalogVersion(db);
     if (cache && cache.signature === signature) return { ...cache, at: Date.now() };
     const rows = await listActiveModelNames(db);
     const byKey = new Map<string, Entry[]>();
+    const byStripped = new Map<string, Entry[]>();
     const families = new Set<string>();
+    const shapes = new Map<string, Set<string>>();
+    const familyMakers = new Map<string, Set<string>>();
     const sorted: Entry[] = [];
     for (const r of rows) {
       const key = normalizeModel(r.model);
-      const entry = { id: r.id, key, ownerId: r.ownerId, listed: r.listed };
-      byKey.set(key, [...(byKey.get(key) ?? []), entry]);
+      const entry = { id: r.id, key, manufacturer: r.manufacturer, model: r.model, runs: modelRuns(r.model), ownerId: r.ownerId, listed: r.listed };
+      push(byKey, key, entry);
+      const stripped = withoutLeadingZeros(key);
+      if (stripped !== key) push(byStripped, stripped, entry);
       sorted.push(entry);
-      const fam = /^[a-z]+/.exec(key)?.[0];
-      // Families are shared by every reader: private models do not add one.
-      if (fam && /\d/.test(key) && r.listed) families.add(fam);
+      const fam = modelFamily(key);
+      // Families and their shapes are shared by every reader: private models do not add one.
+      if (fam && r.listed) {
+        families.add(fam);
+        shapes.set(fam, (shapes.get(fam) ?? new Set()).add(modelShape(key)));
+        familyMakers.set(fam, (familyMakers.get(fam) ?? new Set()).add(r.manufacturer));
+      }
     }
     sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return { at: Date.now(), signature, byKey, sorted, families };
+    return { at: Date.now(), signature, byKey, byStripped, sorted, families, shapes, familyMakers };
   }
 
   function reload() {
@@ -94,14 +133,40 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     return out;
   }
 
+  // Entries the reader may not see are skipped, so they neither match nor look stale.
+  const visibleTo = (viewerId: string | undefined) => (e: Entry) => isRobotVisibleTo({ listed: e.listed, status: 'active', ownerId: e.ownerId }, viewerId);
+
+  /** The entries a key names exactly, else written without a number's leading zeros ("rs7n" = "RS007N"). */
+  function exactEntries(idx: Cache, key: string, visible: (e: Entry) => boolean): Entry[] {
+    const hit = idx.byKey.get(key)?.filter(visible) ?? [];
+    if (hit.length || !/\d/.test(key)) return hit;
+    return idx.byStripped.get(withoutLeadingZeros(key))?.filter(visible) ?? [];
+  }
+
+  /** A key that names a family of catalog models ("irb1200", "kr210"). */
+  function isFamilyKey(idx: Cache, key: string, visible: (e: Entry) => boolean): boolean {
+    let lo = 0;
+    let hi = idx.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (nth(idx.sorted, mid).key < key) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo, seen = 0; i < idx.sorted.length && seen < 200; i += 1, seen += 1) {
+      const entry = nth(idx.sorted, i);
+      if (!entry.key.startsWith(key)) return false;
+      if (visible(entry) && isFamilyOf(key, entry.model)) return true;
+    }
+    return false;
+  }
+
   async function resolveOnce(exactKeys: string[], prefixKeys: string[], force: boolean, viewerId: string | undefined) {
     const idx = await get(force);
-    // Entries the reader may not see are skipped here, so they neither match nor look stale.
-    const visible = (e: Entry) => isRobotVisibleTo({ listed: e.listed, status: 'active', ownerId: e.ownerId }, viewerId);
+    const visible = visibleTo(viewerId);
     const exactIds = new Map<string, string[]>();
     for (const k of exactKeys) {
-      const hit = idx.byKey.get(k)?.filter(visible);
-      if (hit?.length) exactIds.set(k, hit.map((e) => e.id));
+      const hit = exactEntries(idx, k, visible);
+      if (hit.length) exactIds.set(k, hit.map((e) => e.id));
     }
     const prefixIds = new Map<string, string[]>();
     for (const p of prefixKeys) {
@@ -129,6 +194,39 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
       },
       async families() {
         return (await get()).families;
+      },
+      async vocabulary() {
+        const idx = await get();
+        const visible = visibleTo(viewerId);
+        return {
+          families: idx.families,
+          shapes: idx.shapes,
+          isKnown: (key: string) => exactEntries(idx, key, visible).length > 0 || (/\d/.test(key) && isFamilyKey(idx, key, visible)),
+        };
+      },
+      async makersOf(name) {
+        const family = modelFamily(normalizeModel(name));
+        return [...((family && (await get()).familyMakers.get(family)) || [])];
+      },
+      async closest(name, makers, limit = 3) {
+        const idx = await get();
+        const visible = visibleTo(viewerId);
+        const asked = modelRuns(name);
+        const wanted = new Set(makers.map((m) => m.toLowerCase()));
+        const scored: Array<{ entry: Entry; score: number[] }> = [];
+        for (const entry of idx.sorted) {
+          if (!visible(entry)) continue;
+          scored.push({ entry, score: [wanted.has(entry.manufacturer.toLowerCase()) ? 0 : 1, ...nameDistance(asked, entry.runs)] });
+        }
+        const order = (a: number[], b: number[]) => {
+          for (let i = 0; i < a.length; i += 1) if (nth(a, i) !== nth(b, i)) return nth(a, i) - nth(b, i);
+          return 0;
+        };
+        scored.sort((a, b) => order(a.score, b.score) || (a.entry.model < b.entry.model ? -1 : 1));
+        const ids = scored.slice(0, limit).map((s) => s.entry.id);
+        const rows = ids.length ? await findVisibleRobotsByIds({ db, viewerId }, ids) : [];
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return ids.flatMap((id) => byId.get(id) ?? []);
       },
       as: view,
     };

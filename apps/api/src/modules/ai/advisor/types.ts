@@ -24,6 +24,8 @@ export interface Understanding {
   filtersUsed: string[];
   /** Catalog robots this message names (in order). */
   models: RobotRow[];
+  /** Names in this message shaped like a maker's model that match no catalog robot ("UR50e", "KR 9999"). */
+  unknownModels: string[];
   /** Robots named earlier by the user, and in the assistant's last answer. */
   historyModels: RobotRow[];
   assistantModels: RobotRow[];

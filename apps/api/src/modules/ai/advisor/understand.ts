@@ -11,6 +11,7 @@ import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber } from './format';
 import type { ModelNameIndex } from './model-index';
 import { readAbout } from './subject';
+import { unknownModelsIn } from './unknown-model';
 import type { Understanding } from './types';
 import { textLanguage } from '@cellforge/requirements';
 import type { AnswerLanguage } from './i18n';
@@ -114,12 +115,15 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   const filters = readFilters(context.filters);
   let facts: Facts = mergeFacts(Object.assign(emptyFacts(), filters.facts), gathered.all);
 
-  const { models, named, contextModels, historyModels, assistantModels } = await resolveModels(deps.names, {
-    current: message,
-    contextModel: context.robotModel ?? undefined,
-    userTexts: prior.userTexts,
-    assistant: prior.lastAssistantText,
-  });
+  const [{ models, named, contextModels, historyModels, assistantModels }, unknownModels] = await Promise.all([
+    resolveModels(deps.names, {
+      current: message,
+      contextModel: context.robotModel ?? undefined,
+      userTexts: prior.userTexts,
+      assistant: prior.lastAssistantText,
+    }),
+    unknownModelsIn(deps.names, message),
+  ]);
 
   // A bare alarm number ("alarm 4100 on my GP25") belongs to the maker of the robot named.
   // Else the maker or controller the conversation named last ("our DX200 stopped" ... "alarm 77777").
@@ -179,6 +183,7 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
     limits: filters.limits,
     filtersUsed,
     models,
+    unknownModels,
     historyModels,
     assistantModels,
     pageRobot,

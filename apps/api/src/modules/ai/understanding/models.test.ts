@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeModelMentions, isFamilyOf, modelCandidates, modelFamilies, normalizeModel, pickMatches, type ModelIndexEntry } from './models';
+import { analyzeModelMentions, isFamilyOf, modelCandidates, modelShape, modelVocabulary, nameDistance, modelRuns, normalizeModel, pickMatches, unknownModelNames, withoutLeadingZeros, type ModelIndexEntry } from './models';
 
 const catalog: ModelIndexEntry[] = [
   { id: '1', manufacturer: 'Universal Robots', model: 'UR10e' },
@@ -56,9 +56,42 @@ describe('model names', () => {
   });
 
   it('spots model-like names that are not in the catalog', () => {
-    const families = modelFamilies(catalog.map((r) => r.model));
-    const result = analyzeModelMentions('Try the UR10e or the M-20iD/99; the R-30iB controller and ISO 10218 apply. Use UR10e twice.', exact, families);
+    const vocabulary = modelVocabulary(catalog.map((r) => r.model));
+    const result = analyzeModelMentions('Try the UR10e or the M-20iD/99; the R-30iB controller and ISO 10218 apply. Use UR10e twice.', exact, vocabulary);
     expect(result.known.map((k) => k.robot.model)).toEqual(['UR10e']);
     expect(result.unknown).toEqual(['M-20iD/99']);
+  });
+
+  it('reads a series shape from the catalog names', () => {
+    expect(modelShape(normalizeModel('M-20iD/25'))).toBe('m#a#');
+    expect(modelShape(normalizeModel('UR10e'))).toBe('ur#a');
+    expect(modelShape(normalizeModel('T3-B401S'))).toBe('t#a#a');
+    expect(withoutLeadingZeros('rs007n')).toBe('rs7n');
+    expect(withoutLeadingZeros('irb1200707')).toBe('irb1200707');
+  });
+
+  it('spots names shaped like a catalog series that match nothing, in buyers\' spellings', () => {
+    const vocabulary = modelVocabulary([...catalog.map((r) => r.model), 'RS007N', 'GP25', 'LBR iiwa 14 R820', 'T3-B401S', 'A0509']);
+    const unknown = (text: string) => unknownModelNames(text, vocabulary);
+    expect(unknown('what is the reach of the UR50e?')).toEqual(['UR50e']);
+    expect(unknown('is the Kawasaki RS999X good for welding?')).toEqual(['RS999X']);
+    expect(unknown('kuka kr 9999 payload')).toEqual(['kr 9999']);
+    expect(unknown('kuka lbr iiwa 99 payload')).toEqual(['lbr iiwa 99']);
+    expect(unknown('Tell me the payload of the FANUC M-9000iZ')).toEqual(['M-9000iZ']);
+    expect(unknown('T9-B999S datasheet')).toEqual(['T9-B999S']);
+    // Real models however written, and words that only share a family's letters.
+    expect(unknown('ur 10e, kr10, irb1200, rs7n, gp 25 and the LR Mate 200iD')).toEqual([]);
+    expect(unknown('What robot can handle a 3000 kg payload? Use M 10 screws.')).toEqual([]);
+    expect(unknown('RS485 to the gripper, M10 bolts, IP67, ISO 10218, KR C4, R-30iB, 10kg, SRVO-062')).toEqual([]);
+  });
+
+  it('ranks names by shared parts, then the nearest number', () => {
+    const near = (asked: string, models: string[]) => [...models].sort((a, b) => {
+      const x = nameDistance(modelRuns(asked), modelRuns(a));
+      const y = nameDistance(modelRuns(asked), modelRuns(b));
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
+    expect(near('UR50e', ['UR10e', 'UR16e', 'UR30', 'UR20'])).toEqual(['UR30', 'UR20', 'UR16e', 'UR10e']);
+    expect(near('M-20iD/99', ['M-10iD/12', 'M-20iD/25', 'M-20iD/35'])[0]).toBe('M-20iD/35');
   });
 });

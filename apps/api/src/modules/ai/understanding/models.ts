@@ -1,6 +1,6 @@
 import { normalizeRobotKey } from '@cellforge/db';
 import { controllerNames } from './vocabulary';
-import { defined, nth } from '../../../lib/invariants';
+import { nth } from '../../../lib/invariants';
 
 /** A model name compared without case, spaces, accents or punctuation: "M-20iD/25" -> "m20id25". */
 export function normalizeModel(model: string): string {
@@ -58,7 +58,8 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
       if (key.length < 2 || key.length > 24) continue;
       const hasDigit = /\d/.test(key);
       if (!hasDigit) {
-        if (n !== 1 || key.length < 5 || !/^[A-Z]/.test(nth(span, 0).text)) continue;
+        // A single word: "COBOTTA", "MotoMini"; written in lower case ("cobotta") only from 6 letters on.
+        if (n !== 1 || key.length < 5 || (!/^[A-Z]/.test(nth(span, 0).text) && key.length < 6)) continue;
       }
       if (/^\d+$/.test(key)) continue;
       if (n === 1 && UNIT_ONLY.test(key)) continue;
@@ -166,53 +167,165 @@ export function candidateKeys(candidates: ModelCandidate[]): { exact: string[]; 
 const controllerSet = new Set(controllerNames);
 
 /**
- * Robots an answer names: known ones (exact catalog matches, from `exact`) and
- * model-like words of a catalog family that match nothing ("M-20iD/99"). Used to make
- * sure an answer only names robots that exist. `families` are the letter prefixes of
- * catalog models ("irb", "kr", "crx", "ur", "gp").
+ * "rs007n" -> "rs7n", "mz04" -> "mz4": a number's leading zeros dropped, so a buyer who
+ * writes "RS7N" or "MZ4" finds the RS007N and the MZ04. Zeros after another digit stay.
+ */
+export function withoutLeadingZeros(key: string): string {
+  return key.replace(/(^|[a-z])0+(?=\d)/g, '$1');
+}
+
+/** The letters a model name starts with, before its first digit ("IRB 6700-200/2.60" -> "irb", "LR Mate 200iD" -> "lrmate"). */
+export function modelFamily(key: string): string | undefined {
+  const m = /^([a-z]+)\d/.exec(key);
+  return m?.[1];
+}
+
+/**
+ * The shape of a model name: its family letters, then "#" for each number and "a" for
+ * each later run of letters ("M-20iD/25" -> "m#a#", "UR10e" -> "ur#a", "T3-B401S" ->
+ * "t#a#a"). Read from the catalog's own names, it tells a maker's series pattern.
+ */
+export function modelShape(key: string): string {
+  const family = modelFamily(key) ?? '';
+  return family + key.slice(family.length).replace(/\d+/g, '#').replace(/[a-z]+/g, 'a');
+}
+
+/** The runs of letters and digits of a model name as written ("IRB 6700-200/2.60" -> irb, 6700, 200, 2, 60). */
+export function modelRuns(model: string): string[] {
+  return model.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+}
+
+/**
+ * How far a catalog model's name is from another name, for "the closest models": the
+ * leading runs they share (more is nearer), then how far apart the first numbers that
+ * differ are (a ratio: 50 is nearer 30 than 10), then the characters they share from the start.
+ */
+export function nameDistance(asked: string[], model: string[]): [number, number, number] {
+  let same = 0;
+  while (same < asked.length && same < model.length && runEquals(nth(asked, same), nth(model, same))) same += 1;
+  const a = asked[same];
+  const b = model[same];
+  let gap: number;
+  if (a === undefined || b === undefined) gap = a === b ? 0 : 4;
+  else if (/^\d/.test(a) && /^\d/.test(b)) gap = Math.abs(Math.log((Number(a) + 1) / (Number(b) + 1)));
+  else gap = 8;
+  const x = asked.join('');
+  const y = model.join('');
+  let prefix = 0;
+  while (prefix < x.length && x[prefix] === y[prefix]) prefix += 1;
+  return [-same, gap, -prefix];
+}
+
+const runEquals = (a: string, b: string) => (/^\d/.test(a) && /^\d/.test(b) ? Number(a) === Number(b) : a === b);
+
+/** What the catalog tells about model names, for spotting names shaped like a model that it does not hold. */
+export interface ModelVocabulary {
+  /** Family letters of catalog models ("irb", "kr", "crx", "ur", "gp", "m"). */
+  families: ReadonlySet<string>;
+  /** The shapes each family's models take ("m" -> "m#a#", "m#a#a", "m#"). */
+  shapes: ReadonlyMap<string, ReadonlySet<string>>;
+  /** A catalog model (the reader may see) is named by this key: exactly, without leading zeros, or as a family ("irb1200"). */
+  isKnown(key: string): boolean;
+}
+
+/**
+ * Designations buyers write that share a family's letters but are no robot: serial
+ * interfaces (RS-232/422/485 next to the RS series), coin cells, metric threads (M8, M10x1.5).
+ */
+const NOT_A_MODEL = /^(?:rs(?:232|422|423|485)|cr\d{4}|m\d{1,2}(?:x\d+)?)$/;
+const STANDARD = /^(iso|ip|ts|en|iec|ul|din|vdi|sil|cat|ple?|ce)\d/;
+
+/** The key is shaped like a model of a catalog family and is not a code, a unit, a controller or a standard. */
+function modelShaped(key: string, vocab: ModelVocabulary): boolean {
+  const family = modelFamily(key);
+  if (!family || !vocab.families.has(family)) return false;
+  if (CODE_LIKE.test(key) || UNIT_ONLY.test(key) || controllerSet.has(key) || NOT_A_MODEL.test(key) || STANDARD.test(key)) return false;
+  if (CONTROLLER_NAME.test(key)) return false;
+  if (family.length > 1) return true;
+  // One letter ("M-", "R-", "T"): the name must follow that family's shape ("M-9000iZ" like "M-20iD/25").
+  if (key.length < 4) return false;
+  const shape = modelShape(key);
+  for (const known of vocab.shapes.get(family) ?? []) if (known.startsWith(shape) || shape.startsWith(known)) return true;
+  return false;
+}
+
+/** Controllers written with their generation ("R-30iB Plus", "KR C4", "IRC5", "DX200", "CS9", "CB3"). */
+const CONTROLLER_NAME = /^(?:r30i[ab]|rj3|irc5|krc\d|dx\d{3}|nx100|fs100|yrc\d|cs[789]|cb\d|rc\d{1,3}a?|cr[78]\d0|e\d0$)/;
+
+/**
+ * Names in a text shaped like a maker's model ("UR50e", "Kawasaki RS999X", "KR 9999",
+ * "LBR iiwa 99", "FANUC M-9000iZ") that name no catalog robot. The families and shapes
+ * come from the catalog's model names, so a maker's series are recognised without a
+ * list kept by hand; words of a real model ("KR 210", "ur 10e") are never taken.
+ */
+export function unknownModelNames(text: string, vocab: ModelVocabulary): string[] {
+  const tokens = tokenize(text);
+  const used = new Set<number>();
+  // Words of a real model first, longest first.
+  const candidates = modelCandidates(text).sort((a, b) => b.to - b.from - (a.to - a.from) || a.from - b.from);
+  for (const c of candidates) {
+    let free = true;
+    for (let i = c.from; i < c.to; i += 1) if (used.has(i)) free = false;
+    if (free && vocab.isKnown(c.key)) for (let i = c.from; i < c.to; i += 1) used.add(i);
+  }
+  const unknown: string[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (used.has(i)) continue;
+    // Up to three words: family words, then the number ("KR 9999", "LBR iiwa 99", "LR Mate 999iD"), or one word ("UR50e").
+    for (let n = 3; n >= 1; n -= 1) {
+      const span = tokens.slice(i, i + n);
+      if (span.length < n || span.some((_, k) => used.has(i + k))) continue;
+      const last = nth(span, n - 1).text;
+      if (n > 1 && (!span.slice(0, -1).every((t) => /^[A-Za-z]+$/.test(t.text)) || !/^\d/.test(last))) continue;
+      if (n > 1 && /[,;]/.test(text.slice(nth(span, 0).start, nth(span, n - 1).start))) continue;
+      // "M10 bolts" and "KR 16 parts" aside, a word that is only a quantity is no model ("KR 20kg").
+      if (n > 1 && UNIT_ONLY.test(normalizeModel(last))) continue;
+      const key = normalizeModel(span.map((t) => t.text).join(' '));
+      if (key.length > 24 || !modelShaped(key, vocab)) continue;
+      // Family words before the number: the whole family, of two letters at least ("KR 9999", not "a 3000" or "M 10").
+      const family = modelFamily(key) ?? '';
+      if (n > 1 && (family.length < 2 || family !== normalizeModel(span.slice(0, -1).map((t) => t.text).join(' ')))) continue;
+      unknown.push(text.slice(nth(span, 0).start, nth(span, n - 1).start + last.length));
+      for (let k = 0; k < n; k += 1) used.add(i + k);
+      i += n - 1;
+      break;
+    }
+  }
+  return [...new Set(unknown)];
+}
+
+/**
+ * Robots an answer names: known ones (exact catalog matches, from `exact`) and names
+ * shaped like a catalog family's models that match nothing ("M-20iD/99"). Used to make
+ * sure an answer only names robots that exist.
  */
 export function analyzeModelMentions<T extends ModelIndexEntry>(
   text: string,
   exact: Map<string, T[]>,
-  families: Set<string>,
+  vocab: ModelVocabulary,
 ): { known: ModelMatch<T>[]; unknown: string[] } {
-  const candidates = modelCandidates(text);
-  const used = new Set<number>();
-  const known = pickMatches(candidates, exact, new Map(), used);
-  const tokens = tokenize(text);
-  const unknown: string[] = [];
-  const looksLikeModel = (key: string) => {
-    if (!/^[a-z]+\d/.test(key) || controllerSet.has(key) || CODE_LIKE.test(key) || UNIT_ONLY.test(key)) return false;
-    const family = defined(/^[a-z]+/.exec(key), 'the letters before the digit')[0];
-    if (!families.has(family)) return false;
-    return family.length > 1 || key.length >= 4;
-  };
-  for (let i = 0; i < tokens.length; i += 1) {
-    if (used.has(i)) continue;
-    const tok = nth(tokens, i);
-    const key = normalizeModel(tok.text);
-    const next = tokens[i + 1];
-    // "IRB 9999": a family word followed by a number.
-    if (/^[A-Za-z]{2,6}$/.test(tok.text) && next && !used.has(i + 1) && /^\d/.test(next.text) && families.has(key)) {
-      const pair = normalizeModel(`${tok.text} ${next.text}`);
-      if (looksLikeModel(pair) && !UNIT_ONLY.test(normalizeModel(next.text))) {
-        unknown.push(`${tok.text} ${next.text}`);
-        i += 1;
-        continue;
-      }
-    }
-    if (looksLikeModel(key)) unknown.push(tok.text);
-  }
-  return { known, unknown };
+  const known = pickMatches(modelCandidates(text), exact);
+  return { known, unknown: unknownModelNames(text, vocab) };
 }
 
-/** Letter prefixes of model names ("IRB 6700-200/2.60" -> "irb"). */
-export function modelFamilies(models: string[]): Set<string> {
-  const set = new Set<string>();
+/** What a list of model names tells (families, shapes, exact and family names), for tests and small catalogs. */
+export function modelVocabulary(models: string[]): ModelVocabulary {
+  const families = new Set<string>();
+  const shapes = new Map<string, Set<string>>();
+  const keys = new Set<string>();
+  const stripped = new Set<string>();
   for (const m of models) {
     const key = normalizeModel(m);
-    const fam = /^[a-z]+/.exec(key)?.[0];
-    if (fam && /\d/.test(key)) set.add(fam);
+    keys.add(key);
+    stripped.add(withoutLeadingZeros(key));
+    const family = modelFamily(key);
+    if (!family) continue;
+    families.add(family);
+    shapes.set(family, (shapes.get(family) ?? new Set()).add(modelShape(key)));
   }
-  return set;
+  return {
+    families,
+    shapes,
+    isKnown: (key) => keys.has(key) || stripped.has(withoutLeadingZeros(key)) || (/\d/.test(key) && models.some((m) => isFamilyOf(key, m))),
+  };
 }
