@@ -170,8 +170,6 @@ describe.each(testBackends)('outsider: the marketplace loop (%s)', (backend) => 
     { manufacturer: 'UR', model: 'UR-10e', catalog: 'UR10e' },
     { manufacturer: 'Kuka', model: 'KR210 R2700-2', catalog: 'KR 210 R2700-2' },
   ];
-  observed['a model proposed as "UR UR-10e" is the catalog\'s UR10e: no second robot, no new maker facet'] =
-    'POST /api/supplier/offers with new_model { manufacturer: "UR", model: "UR-10e" } answers 201 model_added: true and a new public robot "UR UR-10e" (contributed: true) beside the catalog\'s "Universal Robots UR10e"; a search for "ur10e" lists both, and a "UR" maker facet appears. ("Universal Robots" + "UR-10e" is matched.)';
   for (const p of proposed) {
     tcase(`a model proposed as "${p.manufacturer} ${p.model}" is the catalog's ${p.catalog}: no second robot, no new maker facet`, async () => {
       const { app } = ctx();

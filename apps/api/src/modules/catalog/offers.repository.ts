@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { normalizeRobotKey, offers, queryRows, robotOfferSummaries, robots, users, type Database } from '@cellforge/db';
+import { normalizeRobotKey, offers, robotKeyVariants, queryRows, robotOfferSummaries, robots, users, type Database } from '@cellforge/db';
 import type { z } from 'zod';
 import type { listingInputSchema, Offer, OfferImage, OfferSummary } from '@cellforge/contracts';
 import { offerConditions, offerCurrencies } from '@cellforge/contracts';
 import { isUuid } from '../../lib/db-values';
 import { firstRow } from '../../lib/invariants';
-import { robotColumns } from './catalog.repository';
+import { robotColumns, textArray } from './catalog.repository';
 import { listImagesOfOffers } from './offer-images.repository';
 import { toOfferSummary } from './offers-summary';
 import type { RobotRow } from './robot-dto';
@@ -136,15 +136,27 @@ export async function findOrAddContributedModel(
   input: z.infer<typeof listingInputSchema>,
 ): Promise<{ row: RobotRow; added: boolean }> {
   const key = normalizeRobotKey(input.manufacturer, input.model);
+  // The maker as people type it ("UR", "Motoman") finds the catalog's model under its official name, as imports do.
+  const keys = robotKeyVariants(input.manufacturer, input.model);
   const [existing] = await db
     .select(robotColumns)
     .from(robots)
-    .where(and(sql`${robots.ownerId} is null`, eq(robots.normalizedKey, key)))
+    .where(and(sql`${robots.ownerId} is null`, inArray(robots.normalizedKey, keys)))
+    .orderBy(sql`${robots.normalizedKey} = ${key} desc`, asc(robots.createdAt))
     .limit(1);
   if (existing) return { row: existing, added: false };
+  // A new model of a maker the catalog knows under another name is filed under that name: no second maker facet.
+  const makerKeys = [...new Set(keys.map((k) => k.slice(0, k.indexOf('|'))))];
+  const [known] = await queryRows<{ manufacturer: string }>(
+    db,
+    sql`select manufacturer from robots where owner_id is null and split_part(normalized_key, '|', 1) = any(${textArray(makerKeys)})
+        group by manufacturer order by count(*) desc, manufacturer limit 1`,
+  );
+  const filed = { ...input, manufacturer: known?.manufacturer ?? input.manufacturer };
+  const filedKey = normalizeRobotKey(filed.manufacturer, filed.model);
   const rows = await db
     .insert(robots)
-    .values({ ...robotValues(input), ownerId: null, contributedBy: supplierId, listed: true, status: 'active' })
+    .values({ ...robotValues(filed), ownerId: null, contributedBy: supplierId, listed: true, status: 'active' })
     .onConflictDoNothing()
     .returning(robotColumns);
   if (rows[0]) return { row: rows[0], added: true };
@@ -152,9 +164,9 @@ export async function findOrAddContributedModel(
   const [again] = await db
     .select(robotColumns)
     .from(robots)
-    .where(and(sql`${robots.ownerId} is null`, eq(robots.normalizedKey, key)))
+    .where(and(sql`${robots.ownerId} is null`, eq(robots.normalizedKey, filedKey)))
     .limit(1);
-  return { row: firstRow(again ? [again] : [], `the model ${key}`), added: false };
+  return { row: firstRow(again ? [again] : [], `the model ${filedKey}`), added: false };
 }
 
 /** Shows a supplier-contributed model again (it was hidden as an inactive listing before 0010). */

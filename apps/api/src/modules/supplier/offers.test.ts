@@ -83,6 +83,28 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     expect((await search(app(), { q: 'acme' })).data.filter((r) => r.manufacturer === 'Acme Robotics')).toHaveLength(1);
   });
 
+  it('a maker typed as people say it ("UR", "Motoman") finds the catalog model; a new model of that maker is filed under the catalog\'s name', async () => {
+    const { token } = await registerUser(app(), { user_type: 'supplier' });
+    const makers = async () => (await search(app(), {})).facets.manufacturer.map((f) => f.value).sort();
+    const before = await makers();
+    const ur = createOfferResponseSchema.parse(
+      (await request(app()).post('/api/supplier/offers').set(bearer(token)).send({ new_model: { ...PROPOSED, manufacturer: 'UR', model: 'UR-10e' }, price_min: 30000 }).expect(201)).body,
+    );
+    expect(ur.model_added).toBe(false);
+    expect([ur.data.robot.manufacturer, ur.data.robot.model]).toEqual(['Universal Robots', 'UR10e']);
+    const gp = createOfferResponseSchema.parse(
+      (await request(app()).post('/api/supplier/offers').set(bearer(token)).send({ new_model: { ...PROPOSED, manufacturer: 'motoman', model: 'GP 25' }, price_min: 30000 }).expect(201)).body,
+    );
+    expect([gp.model_added, gp.data.robot.manufacturer, gp.data.robot.model]).toEqual([false, 'Yaskawa', 'GP25']);
+    // A model the catalog does not hold, by a maker it knows under its official name: no "UR" maker next to Universal Robots.
+    const added = createOfferResponseSchema.parse(
+      (await request(app()).post('/api/supplier/offers').set(bearer(token)).send({ new_model: { ...PROPOSED, manufacturer: 'UR', model: 'UR99e' }, price_min: 30000 }).expect(201)).body,
+    );
+    expect(added.model_added).toBe(true);
+    expect(added.data.robot).toMatchObject({ manufacturer: 'Universal Robots', model: 'UR99e', contributed: true });
+    expect(await makers()).toEqual(before);
+  });
+
   it('a buyer comparing three robots sees each one\'s offers: two suppliers on one, one on another, none on the third', async () => {
     const a = await registerUser(app(), { user_type: 'supplier', company_name: 'North Robotics' });
     const b = await registerUser(app(), { user_type: 'supplier', company_name: 'South Automation' });
