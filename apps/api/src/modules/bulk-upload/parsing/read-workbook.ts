@@ -256,8 +256,13 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
     if (options.sheet === undefined && skippedSheets > 0) {
       warnings.unshift(`Read the sheet "${sheetName}"; the sheet${skippedSheets > 1 ? 's' : ''} before it ${skippedSheets > 1 ? 'hold' : 'holds'} no robot rows (empty, hidden or notes only).`);
     }
-    const others = sheets.filter((s) => s.name !== sheetName && s.rows > 0).length;
-    if (options.sheet === undefined && others) warnings.push(`The workbook has ${others + 1} sheets with data; "${sheetName}" was read. Choose another sheet if the robots are elsewhere.`);
+    const others = sheets.filter((s) => s.name !== sheetName && s.rows > 0);
+    if (options.sheet === undefined && others.length) {
+      // Name the others (a few, with their sizes): the user sees at once whether the robots are there.
+      const named = others.slice(0, 5).map((s) => `"${s.name}" (${s.rows.toLocaleString('en-US')} row${s.rows === 1 ? '' : 's'})`);
+      const more = others.length > 5 ? ` and ${others.length - 5} more` : '';
+      warnings.push(`The workbook has ${others.length + 1} sheets with data; "${sheetName}" was read. Choose another sheet if the robots are elsewhere: ${named.join(', ')}${more}.`);
+    }
     if (truncatedColumns) warnings.push(`Only the first ${MAX_SHEET_COLUMNS} columns were read.`);
     return {
       columns: table.columns,
