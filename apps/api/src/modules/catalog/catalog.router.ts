@@ -102,7 +102,8 @@ export function createCatalogRouter(deps: {
     // robots, each said in not_applied: words left over after the reading ("anything",
     // "turbine blades") that match no robot name, and an application read from the words
     // ("polishing ... 25 kg, 2 m") that no robot meeting the rest is listed for (as the chat
-    // relaxes it). An application the visitor chose in the panel stays a filter.
+    // relaxes it), unless the budget is what rules its robots out. An application the visitor
+    // chose in the panel stays a filter.
     if (interpretation && result.total === 0) {
       const dropText = interpretation.text !== null;
       const dropApplication = interpretation.filters.application !== undefined && asked.application === undefined;
@@ -110,7 +111,13 @@ export function createCatalogRouter(deps: {
       if (dropText) tries.push({ text: true, application: false });
       if (dropApplication) tries.push({ text: false, application: true });
       if (dropText && dropApplication) tries.push({ text: true, application: true });
+      // When the price bounds are what rule the application's robots out ("welding robot under
+      // 30k"), the budget is the conflict: the application stays and nothing fits, as the chat says.
+      const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
+      const budgetIsTheConflict = async (t: { text: boolean }) =>
+        priced && (await deps.catalog.search({ ...query, ...(t.text ? { q: undefined } : {}), minPrice: undefined, maxPrice: undefined, limit: 1 })).total > 0;
       for (const t of tries) {
+        if (t.application && (await budgetIsTheConflict(t))) continue;
         const wider: RobotQuery = { ...query, ...(t.text ? { q: undefined } : {}), ...(t.application ? { application: undefined } : {}) };
         const found = await deps.catalog.search(wider);
         if (found.total === 0) continue;
