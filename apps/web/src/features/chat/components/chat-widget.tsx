@@ -5,7 +5,6 @@ import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { loadChunk } from '@/lib/lazy-route';
 import { useClearSpot } from '../hooks/use-clear-spot';
-import { useHideOnScroll } from '../hooks/use-hide-on-scroll';
 import { CHAT_TEXT } from '../utils/chat-messages';
 import { ROI_DATA_REQUEST_EVENT, ROI_DATA_UPDATE_EVENT, toRoiContext } from '../utils/roi-context';
 import { OPEN_CHAT_WIDGET_EVENT, readOpenRequest, type WidgetOpenRequest, type WidgetState } from '../utils/widget-events';
@@ -69,8 +68,6 @@ export function ChatWidget() {
 
   // It never sits on a control: when one scrolls under it, it moves out of the way (issue 13).
   useClearSpot(launcherRef, state === 'closed');
-  // Nor on the text the reader scrolls down through: it steps aside until they scroll back up.
-  useHideOnScroll(launcherRef, state === 'closed');
 
   const close = useCallback(() => {
     setState('closed');
@@ -94,7 +91,7 @@ export function ChatWidget() {
           onPointerEnter={() => void importPanel()}
           onFocus={() => void importPanel()}
           data-chat-launcher
-          className="fixed bottom-[var(--floating-offset)] right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg ring-2 ring-white hover:bg-orange-800 sm:h-14 sm:w-14 dark:ring-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
+          className="fixed bottom-[var(--floating-offset)] right-4 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-orange-700 text-white shadow-lg ring-2 ring-white hover:bg-orange-800 motion-safe:transition-transform motion-safe:duration-150 sm:h-14 sm:w-14 dark:ring-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-600 sm:right-6 dark:bg-orange-600 dark:text-slate-950 dark:hover:bg-orange-500 dark:focus-visible:outline-orange-400"
         >
           <MessageCircle className="h-6 w-6" aria-hidden="true" />
         </button>
