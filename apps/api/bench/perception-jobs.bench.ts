@@ -14,11 +14,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analysisJobs, createDb, jobs } from '@cellforge/db';
-import { inArray } from 'drizzle-orm';
+import { analysisJobs, createDb, jobs, queryRows } from '@cellforge/db';
+import { inArray, sql } from 'drizzle-orm';
 import { benchServerUrl, loadAverage, scratchDatabases } from './scratch-database';
 import { freePort, startInstance, stopInstance, type Instance, perceptionFfmpegPath } from '../src/test/cluster';
 
@@ -58,6 +58,28 @@ interface Outcome {
   lost: number;
   doneTwice: number;
   load: string;
+  /**
+   * Cores the jobs' own processes kept busy while they ran: the API and perception processes with
+   * the ffmpeg runs they reaped, and the PostgreSQL backends of the run's database (not the rest of
+   * a shared machine), i.e. their CPU seconds over the run's wall seconds.
+   */
+  busyCores: number;
+}
+
+/** CPU time in ms of processes and the children they have reaped (ffmpeg), from /proc/<pid>/stat. */
+function processTreeCpuMs(pids: readonly number[]): number {
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime: fields 14-17 overall, clock ticks of 10 ms.
+      ms += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
+    } catch {
+      // a process gone reads 0
+    }
+  }
+  return ms;
 }
 
 async function runConfiguration(workers: number): Promise<Outcome> {
@@ -123,6 +145,10 @@ async function runConfiguration(workers: number): Promise<Outcome> {
       ids.push(String(((await up.json()) as { data: { job_id: string } }).data.job_id));
     }
     const queuedAt = new Map<string, number>();
+    const backends = async () =>
+      (await queryRows<{ pid: number }>(handle.db, sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).map((r) => r.pid);
+    const pipeline = instances.map((i) => i.child.pid ?? 0);
+    const cpuBefore = processTreeCpuMs([...pipeline, ...(await backends())]);
     const started = Date.now();
     for (const id of ids) {
       const res = await post(`/api/integrator/analysis/${id}/stage1`, {}, token);
@@ -138,6 +164,8 @@ async function runConfiguration(workers: number): Promise<Outcome> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const totalS = (Math.max(...doneAt.values()) - started) / 1000;
+    // Backends that came and went during the run are missed; the pools keep theirs open.
+    const busyCores = (processTreeCpuMs([...pipeline, ...(await backends())]) - cpuBefore) / 1000 / totalS;
     const latencies = ids.map((id) => (defined(doneAt.get(id)) - defined(queuedAt.get(id))) / 1000).sort((a, b) => a - b);
     const pct = (p: number) => defined(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]);
 
@@ -150,7 +178,7 @@ async function runConfiguration(workers: number): Promise<Outcome> {
     const perSubject = new Map<string, number>();
     for (const j of queue) perSubject.set(j.subject ?? '', (perSubject.get(j.subject ?? '') ?? 0) + 1);
     const doneTwice = ids.filter((id) => perSubject.get(id) !== 1 || queue.some((j) => j.subject === id && (j.status !== 'succeeded' || j.attempts !== 1))).length;
-    return { workers, totalS, perMinute: (jobCount / totalS) * 60, p50: pct(50), p95: pct(95), max: pct(100), lost, doneTwice, load: loadAverage() };
+    return { workers, totalS, perMinute: (jobCount / totalS) * 60, p50: pct(50), p95: pct(95), max: pct(100), lost, doneTwice, load: loadAverage(), busyCores };
   } finally {
     for (const i of instances.reverse()) await stopInstance(i);
     await handle.close();
@@ -171,12 +199,19 @@ try {
     outcomes.push(o);
     print(
       `${w} worker${w > 1 ? 's' : ''}: all ${jobCount} done in ${o.totalS.toFixed(1)} s (${o.perMinute.toFixed(1)} jobs/min); ` +
-        `latency p50 ${o.p50.toFixed(1)} s, p95 ${o.p95.toFixed(1)} s, max ${o.max.toFixed(1)} s; lost ${o.lost}, done twice ${o.doneTwice}; load ${o.load}`,
+        `latency p50 ${o.p50.toFixed(1)} s, p95 ${o.p95.toFixed(1)} s, max ${o.max.toFixed(1)} s; lost ${o.lost}, done twice ${o.doneTwice}; ` +
+        `its processes kept ${o.busyCores.toFixed(2)} of ${cpus().length} cores busy (${((o.busyCores * o.totalS) / jobCount).toFixed(2)} CPU s a job); load ${o.load}`,
     );
   }
   const one = outcomes.find((o) => o.workers === 1);
   const two = outcomes.find((o) => o.workers === 2);
-  if (one && two) print(`two workers took ${((two.totalS / one.totalS) * 100).toFixed(0)} % of one worker's time (target about 50 %; 2 cores shared by everything here)`);
+  if (one && two) {
+    print(`two workers took ${((two.totalS / one.totalS) * 100).toFixed(0)} % of one worker's time (target about 50 %; 2 cores shared by everything here)`);
+    // One worker already keeping `busyCores` of the machine's cores busy leaves room for at most
+    // cores / busyCores times its throughput, whatever the number of workers.
+    const floor = one.busyCores / cpus().length;
+    print(`CPU-bound floor on this machine: one worker kept ${one.busyCores.toFixed(2)} of ${cpus().length} cores busy, so any number of workers needs at least ${(floor * 100).toFixed(0)} % of its time`);
+  }
 } finally {
   await scratch.dropAll();
   rmSync(dataRoot, { recursive: true, force: true });
