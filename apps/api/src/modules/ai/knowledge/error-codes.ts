@@ -8,7 +8,9 @@
  * assistant asks for the exact pendant text instead of guessing).
  * Universal Robots titles follow UR's published error-code table (the same table the
  * UR client library ships). KUKA messages are keyed by their message text because the
- * KSS message numbers differ between software versions.
+ * KSS message numbers differ between software versions. Kawasaki's entries are the return
+ * codes of its KRNX PC library ("-0x1100") as Kawasaki's own ROS 2 driver (khi_ros2) documents
+ * them; no Kawasaki controller (E/P/W) alarm list was found in a public Kawasaki source.
  */
 import { z } from 'zod';
 import table from './error-codes.json' with { type: 'json' };
