@@ -68,7 +68,7 @@ export function answerTroubleshooting(u: Understanding): Draft {
     // The code is unknown for the maker it was read under; it is never offered as another maker's code.
     const who = m.maker ?? makerHint;
     const code = who ? `${who} ${m.code}` : m.code;
-    if (who) lines.push(t.unknown(m.code, who), t.displayed(m.code), t.unknownCheck(who, makerManual(who)));
+    if (who) lines.push(t.unknown(m.code, who), t.displayed(m.code), t.unknownCheck(who, makerManual(who, m.code)));
     else lines.push(t.whichMaker(m.code), t.whichMakerQ);
     lines.push(t.pendant);
     lines.push('');

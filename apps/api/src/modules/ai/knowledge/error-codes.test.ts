@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorCodeTranslationSchema, errorMakers, findErrorCode, findKukaMessages, makersForNumber, translatedEntry } from './error-codes';
+import { entriesPerMaker, errorCodeEntries, errorCodeEntrySchema, errorCodeTranslationSchema, errorMakers, findErrorCode, findKrnxName, findKukaMessages, makerManual, makersForNumber, translatedEntry } from './error-codes';
 import table from './error-codes.json' with { type: 'json' };
 import { nth } from '../../../test/defined';
 
@@ -7,9 +7,9 @@ describe('error-code knowledge base', () => {
   it('holds at least 250 verified codes across the major makers', () => {
     expect(errorCodeEntries.length).toBeGreaterThanOrEqual(250);
     const makers = new Set(errorCodeEntries.map((e) => e.maker));
-    for (const m of ['ABB', 'Denso', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa']) expect(makers.has(m as never), m).toBe(true);
-    // No Kawasaki, Staubli or Omron/Techman code was found in a public manual of the maker yet (docs/decisions.md).
-    for (const m of ['Kawasaki', 'Stäubli', 'Omron', 'Techman Robot']) expect(makers.has(m as never), m).toBe(false);
+    for (const m of ['ABB', 'Denso', 'Epson', 'FANUC', 'KUKA', 'Universal Robots', 'Yaskawa', 'Kawasaki']) expect(makers.has(m as never), m).toBe(true);
+    // No Staubli or Omron/Techman code was found in a public manual of the maker yet (docs/decisions.md).
+    for (const m of ['Stäubli', 'Omron', 'Techman Robot']) expect(makers.has(m as never), m).toBe(false);
     const counts = entriesPerMaker();
     expect(counts.FANUC).toBeGreaterThanOrEqual(109);
     expect(counts.ABB).toBeGreaterThanOrEqual(24);
@@ -18,6 +18,26 @@ describe('error-code knowledge base', () => {
     expect(counts.Yaskawa).toBeGreaterThanOrEqual(10);
     expect(counts.Denso).toBe(8);
     expect(counts.Epson).toBe(3);
+    expect(counts.Kawasaki).toBe(10);
+  });
+
+  it('gives Kawasaki\'s KRNX return codes as Kawasaki\'s own driver states them, and nothing for the pendant codes', () => {
+    const open = findErrorCode('Kawasaki', '-0x1100');
+    expect(open?.title).toBe('KRNX_E_OPEN_NETWORK');
+    expect(open?.causes).toEqual(['A network error', 'An incorrect IP address', 'Issues with port_def.tbl or port_ref.tbl']);
+    expect(findErrorCode('Kawasaki', '-0x2009')?.title).toBe('KRNX_E_ALREADYOPENED (Socket Already Used)');
+    expect(findErrorCode('Kawasaki', '-0x1020')?.checks.join(' ')).toMatch(/AS Language Reference Manual/);
+    for (const e of errorCodeEntries.filter((x) => x.maker === 'Kawasaki')) {
+      expect(e.code, e.title).toMatch(/^-0x[0-9A-F]{4}$/i);
+      expect(e.title, e.code).toMatch(/^KRNX_E_[A-Z_]+/);
+      expect(e.source, e.code).toMatch(/github\.com\/Kawasaki-Robotics\/khi_ros2/);
+    }
+    expect(findKrnxName('krnx_e_open_rtlogin')?.code).toBe('-0x1102');
+    expect(findKrnxName('KRNX_E_SOCK')).toBeUndefined();
+    // The controller's own E/P/W codes are not in a Kawasaki source we could read: none is listed.
+    for (const code of ['E1088', 'E6007', 'W1013', 'P0109']) expect(findErrorCode('Kawasaki', code), code).toBeUndefined();
+    expect(makerManual('Kawasaki', 'E1088')).toBeUndefined();
+    expect(makerManual('Kawasaki', '-0x1FFE')).toMatch(/khi_ros2/);
   });
 
   it('gives the Denso encoder failures and the Epson safety-board stops from the makers\' own pages', () => {
@@ -113,7 +133,7 @@ describe('error-code knowledge base', () => {
 });
 
 /** Makers whose every entry is translated into German and Spanish (docs/decisions.md "Alarm answers in the technician's language"). */
-const TRANSLATED_MAKERS = (process.env.ALARM_TRANSLATED_MAKERS ?? 'FANUC,ABB,KUKA,Yaskawa,Universal Robots,Denso,Epson').split(',');
+const TRANSLATED_MAKERS = (process.env.ALARM_TRANSLATED_MAKERS ?? 'FANUC,ABB,KUKA,Yaskawa,Universal Robots,Denso,Epson,Kawasaki').split(',');
 
 /** The pieces a translation must keep as written: codes, parameter and menu names, abbreviations. */
 function technicalTokens(text: string): string[] {

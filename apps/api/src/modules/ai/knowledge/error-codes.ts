@@ -8,7 +8,9 @@
  * assistant asks for the exact pendant text instead of guessing).
  * Universal Robots titles follow UR's published error-code table (the same table the
  * UR client library ships). KUKA messages are keyed by their message text because the
- * KSS message numbers differ between software versions.
+ * KSS message numbers differ between software versions. Kawasaki's entries are the return
+ * codes of its KRNX PC library ("-0x1100") as Kawasaki's own ROS 2 driver (khi_ros2) documents
+ * them; no Kawasaki controller (E/P/W) alarm list was found in a public Kawasaki source.
  */
 import { z } from 'zod';
 import table from './error-codes.json' with { type: 'json' };
@@ -74,6 +76,15 @@ export function findErrorCode(maker: string, code: string): ErrorCodeEntry | und
   return byKey.get(`${maker}|${code.toUpperCase()}`);
 }
 
+/**
+ * Kawasaki KRNX return codes by their macro name ("KRNX_E_OPEN_NETWORK"): the entry's title starts
+ * with the name, as krnx.h spells it.
+ */
+export function findKrnxName(name: string): ErrorCodeEntry | undefined {
+  const upper = name.toUpperCase();
+  return errorCodeEntries.find((e) => e.maker === 'Kawasaki' && (e.title === upper || e.title.startsWith(`${upper} `)));
+}
+
 /** Makers whose table holds a given bare number (ABB, Yaskawa and Epson all use numbers). */
 export function makersForNumber(code: string): ErrorMaker[] {
   return errorCodeEntries.filter((e) => e.code === code).map((e) => e.maker);
@@ -93,11 +104,17 @@ export function entriesPerMaker(): Record<string, number> {
 
 /**
  * The manual to look a maker's codes up in, from the sources of its verified entries (the
- * shortest title cited); undefined for a maker with none.
+ * shortest title cited); undefined for a maker with none (or, given a code, none of its kind).
  */
-export function makerManual(maker: string): string | undefined {
+export function makerManual(maker: string, code?: string): string | undefined {
+  // Kawasaki's verified entries are its KRNX library's return codes ("-0x1100"): their source is
+  // no manual for the controller's own E/P/W codes, so it is only cited for a KRNX code.
+  const krnx = (c: string) => /^-?0x|^KRNX/i.test(c);
   let best: string | undefined;
-  for (const e of errorCodeEntries) if (e.maker === maker && (!best || e.source.length < best.length)) best = e.source;
+  for (const e of errorCodeEntries) {
+    if (e.maker !== maker || (maker === 'Kawasaki' && code !== undefined && krnx(code) !== krnx(e.code))) continue;
+    if (!best || e.source.length < best.length) best = e.source;
+  }
   return best;
 }
 

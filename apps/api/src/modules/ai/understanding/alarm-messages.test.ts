@@ -61,6 +61,15 @@ const table: Row[] = [
   { message: 'Denso error 0x6003', maker: 'Denso', code: '0x6003', known: false },
   { message: 'Kawasaki E controller shows (E4000)', maker: 'Kawasaki', code: 'E4000', known: false },
   { message: 'Stäubli CS8C error 12345', maker: 'Stäubli', code: '12345', known: false },
+  // Kawasaki's KRNX library (its ROS drivers khi_robot / khi_ros2), as the integrator's log shows it
+  { message: 'our Kawasaki RS007N ROS driver says krnx_Open returned -0x1100', maker: 'Kawasaki', code: '-0x1100', known: true },
+  { message: 'krnx_Open returned -0x1101 when I start the bringup', maker: 'Kawasaki', code: '-0x1101', known: true },
+  { message: 'Kawasaki controller, KRNX error 0x2009 on open', maker: 'Kawasaki', code: '0x2009', known: true },
+  { message: 'khi_ros2 fails with KRNX_E_OPEN_RTLOGIN', maker: 'Kawasaki', code: '-0x1102', known: true },
+  { message: 'Kawasaki KRNX returned -0x1FFE', maker: 'Kawasaki', code: '-0x1FFE', known: false },
+  { message: 'Kawasaki E controller shows E6007', maker: 'Kawasaki', code: 'E6007', known: false },
+  { message: 'Stäubli CS9 error 0x2A3F on the pendant', maker: 'Stäubli', code: '0x2A3F', known: false },
+  { message: 'Techman TM5 TMflow error 0x00008A03', maker: 'Techman Robot', code: '0x00008A03', known: false },
   // Entries added from the makers' manuals
   { message: 'R-30iB shows SRVO-027 Robot not mastered', maker: 'FANUC', code: 'SRVO-027', known: true },
   { message: 'SRVO-058 FSSB init error at power up', maker: 'FANUC', code: 'SRVO-058', known: true },
@@ -132,6 +141,34 @@ describe('answers to alarm messages', () => {
     expect(a.text).not.toMatch(/ABB|FANUC|KUKA|Universal Robots/);
     expect(a.unknownCodes).toEqual(['Yaskawa 77777']);
     expect(a.sources).toEqual([{ manufacturer: 'Yaskawa' }]);
+  });
+
+  it('explains a Kawasaki KRNX code from Kawasaki\'s own driver, and keeps an E-code of the pendant unknown', () => {
+    const a = answer('Kawasaki RS007L with the ROS 2 driver: krnx_Open returned -0x1100');
+    expect(a.text).toMatch(/KRNX_E_OPEN_NETWORK/);
+    expect(a.text).toMatch(/port_def\.tbl/);
+    expect(a.text).toMatch(/Incorrect IP address|incorrect IP address/);
+    expect(a.text).not.toMatch(/FANUC|ABB|Yaskawa|Universal Robots/);
+    expect(a.codes.map((c) => c.code)).toEqual(['-0x1100']);
+
+    const pendant = answer('Kawasaki E controller shows E6007');
+    expect(pendant.text).toMatch(/E6007 is not a Kawasaki alarm code in our verified list/);
+    // The KRNX table is no manual for the controller's own E/P/W codes: it is not cited for them.
+    expect(pendant.text).not.toMatch(/khi_ros2|KRNX/);
+    expect(pendant.unknownCodes).toEqual(['Kawasaki E6007']);
+
+    // A made-up code of the KRNX shape is unknown for Kawasaki, never another maker's.
+    const madeUp = answer('Kawasaki KRNX returned -0x1FFE');
+    expect(madeUp.text).toMatch(/-0x1FFE is not a Kawasaki alarm code in our verified list/);
+    expect(madeUp.text).not.toMatch(/Denso|Omron|Techman|Stäubli/);
+  });
+
+  it('says a Stäubli or Techman code is unknown for that maker (no verified entries yet)', () => {
+    const st = answer('Stäubli CS9 error 0x2A3F on the pendant');
+    expect(st.text).toMatch(/0x2A3F is not a Stäubli alarm code in our verified list/);
+    expect(st.unknownCodes).toEqual(['Stäubli 0x2A3F']);
+    const tm = answer('Techman TM5 TMflow error 0x00008A03');
+    expect(tm.text).toMatch(/0x00008A03 is not a Techman Robot alarm code in our verified list/);
   });
 
   it('answers a KUKA message on a KR C4 as KUKA, not as a Universal Robots C4', () => {

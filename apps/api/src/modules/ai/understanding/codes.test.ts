@@ -59,6 +59,11 @@ describe('extractCodes', () => {
     expect(codes('error 28 again', 'Epson')).toEqual(['Epson:28']);
     expect(codes('Kawasaki RS007L stops with E1088 in repeat mode')).toEqual(['Kawasaki:E1088']);
     expect(codes('Kawasaki controller shows (W1013) encoder battery low')).toEqual(['Kawasaki:W1013']);
+    // Kawasaki's KRNX library (its ROS drivers) returns negative hexadecimal codes; KRNX names the maker.
+    expect(codes('krnx_Open returned -0x1100')).toEqual(['Kawasaki:-0x1100']);
+    expect(codes('KRNX_E_OPEN_ASHANG after the controller update')).toEqual(['Kawasaki:-0x1103']);
+    // Under another maker the minus is no part of the code.
+    expect(codes('Denso RC8 error -0x6003')).toEqual(['Denso:0x6003']);
     expect(codes('Stäubli TX2-60 on a CS9: error 0x1A2B when powering the arm')).toEqual(['Stäubli:0x1A2B']);
     // TMflow is named nearest: Omron sells the Techman TM robots, the code is read under Techman Robot.
     expect(codes('Omron TM5 cobot shows error code 0x00FF1234 on TMflow')).toEqual(['Techman Robot:0x00FF1234']);

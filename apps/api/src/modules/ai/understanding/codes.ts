@@ -1,4 +1,4 @@
-import { errorMakers, findErrorCode, findKukaMessages, type ErrorMaker } from '../knowledge/error-codes';
+import { errorMakers, findErrorCode, findKrnxName, findKukaMessages, type ErrorMaker } from '../knowledge/error-codes';
 import { group } from '../../../lib/invariants';
 
 /** An alarm or error code found in a message. */
@@ -44,7 +44,8 @@ const makerContext: Array<[ErrorMaker, RegExp]> = [
   ['KUKA', /\b(kuka|kr ?c ?\d|krc ?\d|smartpad|kss|kcp)\b/gi],
   ['FANUC', /(?<![\w-])(fanuc|r-30i[ab](?: plus| mini(?: plus)?)?|r-j3i?[bc]?|r-j2|ipendant|crx)(?![\w-])/gi],
   ['Denso', /\b(denso|rc ?8a?|rc ?7m?|rc ?9|cobotta|wincaps)\b/gi],
-  ['Kawasaki', /\bkawasaki\b/gi],
+  // KRNX is Kawasaki's PC library (its ROS drivers khi_robot / khi_ros2 log "krnx_Open returned -0x1100").
+  ['Kawasaki', /\b(kawasaki|krnx(?:_\w+)?|khi_ros2|khi_robot)\b/gi],
   ['Stäubli', /\b(st[äa]e?ubli|cs ?8c?|cs ?9|cs ?7|srs)\b/gi],
   ['Omron', /\bomron\b/gi],
   ['Techman Robot', /\b(techman|tm ?flow|tm robot)\b/gi],
@@ -144,11 +145,20 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     push({ raw: m[0], code: sub ? `${family}${sub}` : family, maker: 'Universal Robots', family, sub }, m.index, m.index + m[0].length);
   }
 
-  // Hexadecimal codes (Denso "0x6003"): the maker named nearest, else the context's.
-  for (const m of scan.matchAll(/\b0x([0-9a-f]{4,8})\b/gi)) {
+  // Kawasaki's KRNX library names its return codes ("KRNX_E_OPEN_NETWORK"): read as that code.
+  for (const m of text.matchAll(/\bKRNX_E_[A-Z_]+\b/gi)) {
+    const entry = findKrnxName(m[0]);
+    if (entry) push({ raw: m[0], code: entry.code, maker: 'Kawasaki' }, m.index, m.index + m[0].length);
+  }
+
+  // Hexadecimal codes (Denso "0x6003"): the maker named nearest, else the context's. Kawasaki's
+  // KRNX return codes are negative ("krnx_Open returned -0x1100"): the sign is kept under Kawasaki.
+  for (const m of scan.matchAll(/(-?)\b0x([0-9a-f]{4,8})\b/gi)) {
     const maker = makerAt(m.index, m.index + m[0].length);
     if (!maker && !hasErrorWords) continue;
-    push({ raw: m[0], code: `0x${group(m, 1).toUpperCase()}`, maker }, m.index, m.index + m[0].length);
+    const sign = maker === 'Kawasaki' ? group(m, 1) : '';
+    const start = m.index + (sign ? 0 : group(m, 1).length);
+    push({ raw: m[0].slice(start - m.index), code: `${sign}0x${group(m, 2).toUpperCase()}`, maker }, start, m.index + m[0].length);
   }
 
   // Makers whose controllers show hexadecimal codes (Denso "84A7", "6003", RC8 "83201453"; Omron/Techman
@@ -234,5 +244,7 @@ export function lookupCode(mention: CodeMention) {
   if (mention.maker === 'Universal Robots') return findErrorCode('Universal Robots', mention.family ?? mention.code);
   // Hexadecimal makers: "0x6411" is the same code as the "6411" their manuals list.
   const plain = HEX_MAKERS.has(mention.maker) ? mention.code.replace(/^0x/i, '') : mention.code;
-  return findErrorCode(mention.maker, mention.code) ?? findErrorCode(mention.maker, plain);
+  // KRNX codes are negative; "0x1100" typed without its sign is the same code.
+  const signed = mention.maker === 'Kawasaki' && /^0x/i.test(mention.code) ? `-${mention.code}` : plain;
+  return findErrorCode(mention.maker, mention.code) ?? findErrorCode(mention.maker, plain) ?? findErrorCode(mention.maker, signed);
 }
