@@ -61,7 +61,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(parsed.row_count).toBe(2600);
     expect(parsed.detected_columns).toEqual(['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes']);
     expect(parsed.preview_rows[1]).toEqual({ Brand: 'KUKA', Model: 'KR Chunk 1', 'Payload (kg)': '6', 'Reach (mm)': '901', Axes: '6' });
-    const stored = await ctx().handle.db.select({ n: sql<number>`count(*)::int` }).from(bulkUploadRows).where(eq(bulkUploadRows.uploadId, parsed.upload_id));
+    const stored = await ctx().handle.db.select({ n: sql<number>`count(*)::int` }).from(bulkUploadRows).where(sql`${bulkUploadRows.uploadId} = ${parsed.upload_id}::uuid`);
     expect(stored[0]?.n).toBe(3);
 
     const validated = bulkValidateResponseSchema.parse(
