@@ -147,7 +147,8 @@ export async function startApi(bundle: string, databaseUrl: string, flags: strin
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error('the API did not answer /health within 30 s');
+    // 120 s: on the shared machine (load 30-40) the bundled API with its migrations took longer than 30 s to start.
+    if (i > 1200) throw new Error('the API did not answer /health within 120 s');
     await new Promise((r) => setTimeout(r, 100));
   }
   const hello = await ask<{ heapLimit: number; execArgv: string[]; now: MemorySample }>('report');

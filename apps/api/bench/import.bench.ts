@@ -38,7 +38,14 @@ const IMPORT_BATCH_SIZE = 1000;
 import { apiHeapFlags } from '../../../scripts/start.mjs';
 import { bundleApi, removeBundle, startApi, type ApiProcess, type StepMemory } from './api-process';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/**
+ * BENCH_MILLION=1 (`pnpm bench:import-1m`): the issue's 1,000,000-row case (~95 MB), sized to
+ * run in a few minutes on a shared machine: the shipped heap only, no re-import, and of the
+ * baselines only the COPY into the indexed robots copy (the ratio the issue asks for).
+ * Targets: parse + validate + import <= 60 s, peak RSS <= 300 MB.
+ */
+const MILLION = process.env.BENCH_MILLION === '1';
+const ROWS = Number(process.env.BENCH_ROWS ?? (MILLION ? 1_000_000 : 100_000));
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -196,8 +203,8 @@ async function runConfig(label: string, flags: string[], bundle: string, keep: b
     if (!res.ok) throw new Error(`register -> ${res.status} ${JSON.stringify(reg)}`);
     auth = { authorization: `Bearer ${reg.token}` };
     const first = await runPipeline(api, 'First import (all rows new):');
-    const second = await runPipeline(api, 'Re-import of the same file (all rows unchanged):');
-    return { first, second, peakRss: Math.max(first.peakRss, second.peakRss), db, ownerId: reg.user.id };
+    const second = MILLION ? null : await runPipeline(api, 'Re-import of the same file (all rows unchanged):');
+    return { first, second, peakRss: Math.max(first.peakRss, second?.peakRss ?? 0), db, ownerId: reg.user.id };
   } finally {
     await api.stop();
     if (!keep) {
@@ -213,13 +220,16 @@ const loadAtStart = load();
 
 try {
   const size = generate(csvPath);
+  // The default upload limit (BULK_UPLOAD_MAX_BYTES, 25 MB) refuses the 1,000,000-row file: the API gets a limit above its size.
+  if (size > 25 * 1024 * 1024 && !process.env.BULK_UPLOAD_MAX_BYTES) process.env.BULK_UPLOAD_MAX_BYTES = String(Math.ceil(size / 1024 / 1024 + 1) * 1024 * 1024);
+  if (process.env.BULK_UPLOAD_MAX_BYTES) console.log(`BULK_UPLOAD_MAX_BYTES=${process.env.BULK_UPLOAD_MAX_BYTES} for the API`);
   const shippedFlags = apiHeapFlags(process.env) as string[];
   const shippedLabel = process.env.API_MAX_OLD_SPACE_MB ? `as configured (API_MAX_OLD_SPACE_MB=${process.env.API_MAX_OLD_SPACE_MB})` : 'as shipped (API_MAX_OLD_SPACE_MB unset)';
   console.log(`Bulk import benchmark: ${ROWS.toLocaleString('en-US')} rows, CSV ${(size / 1024 / 1024).toFixed(1)} MB, PostgreSQL, ${cpus().length} cores, load ${loadAtStart}`);
   const bundle = await bundleApi();
 
   const shipped = await runConfig(shippedLabel, shippedFlags, bundle, true);
-  const uncapped = process.env.BENCH_UNCAPPED === '0' ? null : await runConfig('uncapped (API_MAX_OLD_SPACE_MB=0)', apiHeapFlags({ API_MAX_OLD_SPACE_MB: '0' }) as string[], bundle, false);
+  const uncapped = process.env.BENCH_UNCAPPED === '0' || MILLION ? null : await runConfig('uncapped (API_MAX_OLD_SPACE_MB=0)', apiHeapFlags({ API_MAX_OLD_SPACE_MB: '0' }) as string[], bundle, false);
   const { handle, url } = shipped.db;
   const { ownerId } = shipped;
 
@@ -311,18 +321,18 @@ try {
   console.log(`\nBaselines (same rows, no API), load ${load()}:`);
   const copyBare = await baseline('COPY FROM STDIN, plain 5-column table', () => copy('bench_bare_copy', false));
   const copyRobots = await baseline('COPY FROM STDIN, copy of robots (all indexes)', () => copy('bench_robots_copy', true));
-  const unnestBare = await baseline('INSERT ... unnest (batches of 1,000), plain table', () => unnest('bench_bare_unnest', false));
-  const unnestRobots = await baseline('INSERT ... unnest (batches of 1,000), robots-like', () => unnest('bench_robots_unnest', true));
+  const unnestBare = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), plain table', () => unnest('bench_bare_unnest', false));
+  const unnestRobots = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), robots-like', () => unnest('bench_robots_unnest', true));
   const counts = await client.query<{ n: string }>(
     `select (select count(*) from bench_bare_copy) + (select count(*) from bench_robots_copy) + (select count(*) from bench_bare_unnest) + (select count(*) from bench_robots_unnest) as n`,
   );
-  if (Number(counts.rows[0]!.n) !== 4 * ROWS) throw new Error(`baseline row count ${counts.rows[0]!.n}, expected ${4 * ROWS}`);
+  if (Number(counts.rows[0]!.n) !== (MILLION ? 2 : 4) * ROWS) throw new Error(`baseline row count ${counts.rows[0]!.n}, expected ${4 * ROWS}`);
   await client.end();
 
   const f = shipped.first;
   const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
-  const line = (label: string, r: { first: PipelineResult; second: PipelineResult; peakRss: number }) =>
-    `  ${label.padEnd(40)} first ${sec(r.first.total)} (parse ${sec(r.first.parse.ms)}, validate ${sec(r.first.validate.ms)}, import ${sec(r.first.imp.ms)}); re-import ${sec(r.second.total)}; peak RSS ${mb(r.peakRss)}`;
+  const line = (label: string, r: { first: PipelineResult; second: PipelineResult | null; peakRss: number }) =>
+    `  ${label.padEnd(40)} first ${sec(r.first.total)} (parse ${sec(r.first.parse.ms)}, validate ${sec(r.first.validate.ms)}, import ${sec(r.first.imp.ms)}); re-import ${r.second ? sec(r.second.total) : 'not run'}; peak RSS ${mb(r.peakRss)}`;
   console.log(`\nSummary (load at start ${loadAtStart}, now ${load()})`);
   console.log(line(`API ${shippedFlags.join(' ') || 'uncapped'}`, shipped));
   if (uncapped) console.log(line('API uncapped (V8 default heap limit)', uncapped));
@@ -330,7 +340,8 @@ try {
   console.log(`  COPY, robots-like table                  ${sec(copyRobots)}   pipeline ${ratio(f.total, copyRobots)}; import step alone ${ratio(f.imp.ms, copyRobots)}`);
   console.log(`  INSERT ... unnest, plain table           ${sec(unnestBare)}   pipeline ${ratio(f.total, unnestBare)}`);
   console.log(`  INSERT ... unnest, robots-like table     ${sec(unnestRobots)}   pipeline ${ratio(f.total, unnestRobots)}; import step alone ${ratio(f.imp.ms, unnestRobots)}`);
-  console.log(`  targets: total <= 20 s (${f.total <= 20_000 ? 'met' : 'NOT met'}), peak RSS of the API as shipped <= 500 MB (${shipped.peakRss <= 500 * 1024 * 1024 ? 'met' : 'NOT met'})`);
+  if (MILLION) console.log(`  targets (1,000,000 rows): total <= 60 s (${f.total <= 60_000 ? 'met' : 'NOT met'}), peak RSS <= 300 MB (${shipped.peakRss <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})`);
+  else console.log(`  targets: total <= 20 s (${f.total <= 20_000 ? 'met' : 'NOT met'}), peak RSS of the API as shipped <= 500 MB (${shipped.peakRss <= 500 * 1024 * 1024 ? 'met' : 'NOT met'})`);
   await handle.close();
 } finally {
   rmSync(csvPath, { force: true });

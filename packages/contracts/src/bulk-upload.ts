@@ -23,8 +23,10 @@ export const BULK_UPLOAD_ACCEPT = ['.csv', '.json', '.xlsx', '.xls'] as const;
 export const BULK_MAX_ERROR_ROWS_SHOWN = 3;
 /** Default upload size limit (BULK_UPLOAD_MAX_BYTES); larger files answer 413 PAYLOAD_TOO_LARGE. */
 export const BULK_UPLOAD_DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
-/** At most this many data rows per file. */
-export const BULK_MAX_ROWS = 250_000;
+/** At most this many data rows per CSV file (read as a stream and stored chunk by chunk while it is read). */
+export const BULK_MAX_ROWS = 1_000_000;
+/** At most this many data rows per workbook (.xlsx, .xls) or JSON file: their rows are held until the file is read. */
+export const BULK_MAX_WORKBOOK_ROWS = 250_000;
 /** parse answers the first 20 data rows as preview_rows. */
 export const BULK_PREVIEW_ROWS = 20;
 /** validate lists at most this many valid entries and error entries; the counts cover every row. */

@@ -571,3 +571,39 @@ function defined<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('expected a value');
   return value;
 }
+
+describe.each(testBackends)('0025 an upload\'s rows in chunks on %s', (backend) => {
+  it('cuts each pending upload\'s stored rows into chunks of 1,000 in file order, losing no cell, and empties the old column', async () => {
+    const old = migrationsUpTo('0024_listings_after_offers');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    const [user] = await queryRows<{ id: string }>(before.db, sql`
+      insert into users (email, password_hash, first_name, last_name, user_type)
+      values ('supplier-0025@example.com', 'x', 'Sam', 'Supplier', 'supplier') returning id`);
+    // 2,345 rows as the old code stored them: one jsonb array; cells with commas, quotes, brackets, nulls, numbers.
+    const rows = Array.from({ length: 2345 }, (_, i) => [`Maker, "${i}"`, `M-${i} [x]`, i % 7 === 0 ? null : i * 1.5, true]);
+    const small = [['ABB', 'IRB 6700', 200, null]];
+    await before.db.execute(sql`insert into bulk_uploads (owner_id, file_name, columns, rows, row_count) values
+      (${user?.id}::uuid, 'big.csv', '["maker","model","payload","ok"]'::jsonb, ${JSON.stringify(rows)}::jsonb, ${rows.length}),
+      (${user?.id}::uuid, 'small.csv', '["maker","model","payload","ok"]'::jsonb, ${JSON.stringify(small)}::jsonb, 1),
+      (${user?.id}::uuid, 'empty.csv', '["maker"]'::jsonb, '[]'::jsonb, 0)`);
+    await before.close();
+
+    const after = await db.open();
+    const chunks = await queryRows<{ file_name: string; chunk: number; body: string }>(after.db, sql`
+      select b.file_name, c.chunk, c.body from bulk_upload_rows c join bulk_uploads b on b.id = c.upload_id order by b.file_name, c.chunk`);
+    expect(chunks.map((c) => `${c.file_name}#${c.chunk}`)).toEqual(['big.csv#0', 'big.csv#1', 'big.csv#2', 'small.csv#0']);
+    const read = (name: string) => chunks.filter((c) => c.file_name === name).flatMap((c) => JSON.parse(`[${c.body}]`) as unknown[][]);
+    expect(chunks.filter((c) => c.file_name === 'big.csv').map((c) => (JSON.parse(`[${c.body}]`) as unknown[]).length)).toEqual([1000, 1000, 345]);
+    expect(read('big.csv')).toEqual(rows);
+    expect(read('small.csv')).toEqual(small);
+    const leftover = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from bulk_uploads where rows is not null`);
+    expect(leftover[0]?.n).toBe(0);
+    // A deleted upload takes its rows with it.
+    await after.db.execute(sql`delete from bulk_uploads where file_name = 'big.csv'`);
+    const left = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from bulk_upload_rows`);
+    expect(left[0]?.n).toBe(1);
+    await after.close();
+  }, 180_000);
+});

@@ -486,7 +486,8 @@ export const bulkUploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
-    rows: jsonb('rows').$type<Array<Array<string | number | boolean | null>>>().notNull(),
+    /** No longer written (migration 0025): the rows are in bulk_upload_rows, in chunks. */
+    rows: jsonb('rows').$type<Array<Array<string | number | boolean | null>>>(),
     rowCount: integer('row_count').notNull(),
     /** How the file was read (format, delimiter, decimal comma, header line, sheet). */
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
@@ -499,6 +500,23 @@ export const bulkUploads = pgTable(
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('bulk_uploads_owner_idx').on(t.ownerId, t.createdAt), index('bulk_uploads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The parsed rows of an upload (migration 0025; owned by the bulk-upload module), in chunks of
+ * up to 1,000 rows in file order: body is the chunk's rows as JSON arrays joined by commas,
+ * without the outer brackets. Written while the file is read, read back chunk by chunk.
+ */
+export const bulkUploadRows = pgTable(
+  'bulk_upload_rows',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => bulkUploads.id, { onDelete: 'cascade' }),
+    chunk: integer('chunk').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ name: 'bulk_upload_rows_pk', columns: [t.uploadId, t.chunk] })],
 );
 
 /**

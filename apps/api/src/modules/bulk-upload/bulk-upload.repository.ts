@@ -1,12 +1,12 @@
 import { and, desc, eq, gt, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { BULK_UPLOAD_TTL_HOURS } from '@cellforge/contracts';
-import { bulkImportRobots, bulkUploads, queryRows, type Database } from '@cellforge/db';
+import { bulkImportRobots, bulkUploadRows, bulkUploads, queryRows, type Database } from '@cellforge/db';
 import type { ParseMeta } from './parsing/parse-file';
 import type { Cell } from './parsing/table';
 import { isUuid } from '../../lib/db-values';
 import { firstRow, nth } from '../../lib/invariants';
 
-/** An upload without its rows (they are streamed, see streamUploadRows). */
+/** An upload without its rows (they are streamed from bulk_upload_rows, see streamUploadRows). */
 export type BulkUploadInfo = Omit<typeof bulkUploads.$inferSelect, 'rows'>;
 
 const uploadInfoColumns = {
@@ -27,47 +27,56 @@ const MAX_PENDING_UPLOADS = 10;
 
 const freshness = () => gt(bulkUploads.createdAt, sql`now() - make_interval(hours => ${BULK_UPLOAD_TTL_HOURS})`);
 
-/** JSON text sent per staging statement (a few packed chunks). */
-const STAGE_BYTES = 1024 * 1024;
+/** JSON text sent per statement that stores rows (a few packed chunks). */
+const STORE_BYTES = 1024 * 1024;
 
 /**
- * Stores a parsed upload. The rows come as packed JSON chunks (PackedRows.takeChunks)
- * and are staged, about 1 MB per statement, in a temporary table; PostgreSQL joins them
- * into the jsonb array. So neither a JSON text of the whole file nor the driver's
- * buffers for one (two to three times its size) ever exist in the API process.
+ * Opens a pending upload while its file is still being read: the upload row first (no
+ * columns yet), its rows then in chunks (UploadRowsWriter), its columns, count and meta last
+ * (finishUpload). Run all three in one transaction: a file that fails to read leaves nothing.
  */
-export async function insertUpload(
-  db: Database,
-  values: { ownerId: string; fileName: string; columns: string[]; rowChunks: readonly string[]; rowCount: number; meta: ParseMeta },
-): Promise<string> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
-    await tx.execute(sql`create temporary table bulk_upload_chunks (n integer not null, body text not null) on commit drop`);
-    const chunks = values.rowChunks;
+export async function beginUpload(tx: Database, values: { ownerId: string; fileName: string }): Promise<string> {
+  const inserted = await tx
+    .insert(bulkUploads)
+    .values({ ownerId: values.ownerId, fileName: values.fileName, columns: [], rowCount: 0, meta: {} })
+    .returning({ id: bulkUploads.id });
+  return firstRow(inserted, 'the new upload').id;
+}
+
+/**
+ * Stores an upload's packed chunks of rows (PackedRows) as they come, in file order, about
+ * 1 MB per statement: bulk_upload_rows, one row per chunk of 1,000 rows. Nothing is kept
+ * after a statement, so a file of any length needs the memory of one batch.
+ */
+export class UploadRowsWriter {
+  private next = 0;
+
+  constructor(
+    private readonly tx: Database,
+    private readonly uploadId: string,
+  ) {}
+
+  async add(chunks: readonly string[]): Promise<void> {
     for (let i = 0; i < chunks.length; ) {
-      const rows = [];
+      const values: SQL[] = [];
       let bytes = 0;
       do {
         const chunk = nth(chunks, i);
-        rows.push(sql`(${i}, ${chunk})`);
+        values.push(sql`(${this.uploadId}::uuid, ${this.next}, ${chunk})`);
+        this.next += 1;
         bytes += chunk.length;
         i += 1;
-      } while (i < chunks.length && bytes < STAGE_BYTES);
-      await tx.execute(sql`insert into bulk_upload_chunks (n, body) values ${sql.join(rows, sql`, `)}`);
+      } while (i < chunks.length && bytes < STORE_BYTES);
+      await this.tx.execute(sql`insert into ${bulkUploadRows} (upload_id, chunk, body) values ${sql.join(values, sql`, `)}`);
     }
-    const inserted = await tx
-      .insert(bulkUploads)
-      .values({
-        ownerId: values.ownerId,
-        fileName: values.fileName,
-        columns: values.columns,
-        rows: sql`(select ('[' || coalesce(string_agg(body, ',' order by n), '') || ']')::jsonb from bulk_upload_chunks)`,
-        rowCount: values.rowCount,
-        meta: values.meta as unknown as Record<string, unknown>,
-      })
-      .returning({ id: bulkUploads.id });
-    return firstRow(inserted, 'the new upload').id;
-  });
+  }
+}
+
+export async function finishUpload(tx: Database, id: string, values: { columns: string[]; rowCount: number; meta: ParseMeta }): Promise<void> {
+  await tx
+    .update(bulkUploads)
+    .set({ columns: values.columns, rowCount: values.rowCount, meta: values.meta as unknown as Record<string, unknown> })
+    .where(eq(bulkUploads.id, id));
 }
 
 /** Drops expired uploads (everyone's) and this person's uploads beyond the newest few. */
@@ -97,30 +106,27 @@ export async function findUpload(db: Database, ownerId: string, id: string, opti
   return row;
 }
 
-let cursorSeq = 0;
+/** Chunks (of up to 1,000 rows) read per statement. */
+const CHUNKS_PER_READ = 4;
 
 /**
- * The rows of an upload, `chunkSize` at a time, in file order, through a server-side
- * cursor: the stored JSON is read once by PostgreSQL and never held whole in Node, so
- * 100,000 rows validate and import in a small, flat amount of memory. Must run inside
- * a transaction (cursors live in one).
+ * The rows of an upload, chunk by stored chunk (up to 1,000 rows each), in file order: a
+ * few chunks per statement, each read by its key (upload_id, chunk > the last one), so
+ * neither PostgreSQL nor Node ever holds more than those chunks, whatever the file's length.
+ * Needs no cursor (and so no transaction of its own).
  */
-export async function* streamUploadRows(tx: Database, uploadId: string, chunkSize = 5000): AsyncGenerator<Cell[][]> {
-  cursorSeq = (cursorSeq + 1) % 1_000_000;
-  const cursor = sql.raw(`bulk_rows_${cursorSeq}`);
-  await tx.execute(sql`declare ${cursor} no scroll cursor for
-    select e.value as row from bulk_uploads b cross join lateral jsonb_array_elements(b.rows) with ordinality as e(value, n)
-    where b.id = ${uploadId}`);
-  try {
-    for (;;) {
-      const chunk = await queryRows<{ row: Cell[] | string }>(tx, sql`fetch forward ${sql.raw(String(chunkSize))} from ${cursor}`);
-      if (!chunk.length) return;
-      // node-postgres parses jsonb; PGlite too, but be safe with a driver that hands text.
-      yield chunk.map((r) => (typeof r.row === 'string' ? (JSON.parse(r.row) as Cell[]) : r.row));
-      if (chunk.length < chunkSize) return;
+export async function* streamUploadRows(db: Database, uploadId: string): AsyncGenerator<Cell[][]> {
+  let after = -1;
+  for (;;) {
+    const chunks = await queryRows<{ chunk: number; body: string }>(
+      db,
+      sql`select chunk, body from ${bulkUploadRows} where upload_id = ${uploadId}::uuid and chunk > ${after} order by chunk limit ${CHUNKS_PER_READ}`,
+    );
+    for (const c of chunks) {
+      after = Number(c.chunk);
+      yield JSON.parse(`[${c.body}]`) as Cell[][];
     }
-  } finally {
-    await tx.execute(sql`close ${cursor}`);
+    if (chunks.length < CHUNKS_PER_READ) return;
   }
 }
 

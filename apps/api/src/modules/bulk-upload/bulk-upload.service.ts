@@ -20,7 +20,7 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { deleteUpload, findUpload, insertUpload, markUploadImported, pruneUploads, recordImportRobotsOf, setUploadEdits, setUploadMappings } from './bulk-upload.repository';
+import { beginUpload, deleteUpload, findUpload, finishUpload, markUploadImported, pruneUploads, recordImportRobotsOf, setUploadEdits, setUploadMappings, UploadRowsWriter } from './bulk-upload.repository';
 import { findCatalogModelsFor, RobotImportStage, type StagedRobot } from '../catalog';
 import { catalogMatchOf, MatchChoices, type MatchCounts } from './catalog-matching';
 import { csvDocument, csvLines } from './errors-csv';
@@ -177,11 +177,18 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
     async parse(ownerId: string, file: { originalname: string; source: UploadSource }, options: BulkParseOptions = {}): Promise<BulkParseResponse> {
       const fileName = sanitizeFileName(file.originalname);
       const { parsed, rowCount, uploadId } = await oneParseAtATime(async () => {
-        const table = await readUploadedFile(fileName, file.source, { sheet: options.sheet, headerRow: options.header_row });
-        const count = table.rows.length;
         await pruneUploads(db, ownerId);
-        const id = await insertUpload(db, { ownerId, fileName, columns: table.columns, rowChunks: table.rows.takeChunks(), rowCount: count, meta: table.meta });
-        return { parsed: table, rowCount: count, uploadId: id };
+        // One transaction: the upload, its rows stored while the file is read (CSV), then its columns. A file that fails leaves nothing.
+        return db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Database;
+          const id = await beginUpload(tx, { ownerId, fileName });
+          const rows = new UploadRowsWriter(tx, id);
+          const table = await readUploadedFile(fileName, file.source, { sheet: options.sheet, headerRow: options.header_row, onRows: (chunks) => rows.add(chunks) });
+          const count = table.rows.length;
+          await rows.add(table.rows.takeChunks());
+          await finishUpload(tx, id, { columns: table.columns, rowCount: count, meta: table.meta });
+          return { parsed: table, rowCount: count, uploadId: id };
+        });
       });
       const meta: ParseMeta = parsed.meta;
       // A saved mapping for the same headers (any order) is applied in place of the guess.

@@ -14,7 +14,7 @@ import {
   robotListResponseSchema,
   type BulkMappings,
 } from '@cellforge/contracts';
-import { bulkUploads, robots, seedCatalog } from '@cellforge/db';
+import { bulkUploadRows, bulkUploads, robots, seedCatalog } from '@cellforge/db';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { UPLOAD_FILE_PREFIX } from './bulk-upload.router';
@@ -49,6 +49,37 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
 
   const robotCount = async () => Number(nth((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(robots)), 0).n);
   const uploadCount = async () => Number(nth((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(bulkUploads)), 0).n);
+
+  it('a CSV of 2,600 rows with a blank column between its columns: stored in chunks while read, validated and imported with the right cells', async () => {
+    const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
+    // A fleet export with an unnamed, empty column between Model and Payload (dropped by the reader) and a reserved name at the end.
+    const lines: Array<Array<string | number>> = [['Brand', 'Model', '', 'Payload (kg)', 'Reach (mm)', 'Axes', '__proto__']];
+    for (let i = 0; i < 2600; i += 1) lines.push(['KUKA', `KR Chunk ${i}`, '', 5 + (i % 100), 900 + i, 6, 'x']);
+    // Row 2,550 repeats row 10 (another chunk): a duplicate naming the first row.
+    lines[2550] = ['KUKA', 'KR Chunk 9', '', 14, 909, 6, 'x'];
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, csvBuffer(lines), 'chunks.csv').expect(200)).body);
+    expect(parsed.row_count).toBe(2600);
+    expect(parsed.detected_columns).toEqual(['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes']);
+    expect(parsed.preview_rows[1]).toEqual({ Brand: 'KUKA', Model: 'KR Chunk 1', 'Payload (kg)': '6', 'Reach (mm)': '901', Axes: '6' });
+    const stored = await ctx().handle.db.select({ n: sql<number>`count(*)::int` }).from(bulkUploadRows).where(sql`${bulkUploadRows.uploadId} = ${parsed.upload_id}::uuid`);
+    expect(stored[0]?.n).toBe(3);
+
+    const validated = bulkValidateResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(validated).toMatchObject({ valid_count: 2599, error_count: 1 });
+    expect(validated.results.errors[0]).toMatchObject({ row_index: 2550, sheet_row: 2551 });
+    expect(validated.results.errors[0]?.errors.join(' ')).toMatch(/duplicate of row 11/);
+
+    const imported = bulkImportResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(imported).toMatchObject({ inserted: 2599, updated: 0, skipped: 1 });
+    // A row of the last chunk: its cells read from the right columns.
+    const [last] = await ctx().handle.db.select().from(robots).where(and(eq(robots.ownerId, user.id), eq(robots.model, 'KR Chunk 2599')));
+    expect(last).toMatchObject({ manufacturer: 'KUKA', payloadKg: 5 + (2599 % 100), reachMm: 900 + 2599, dof: 6 });
+    // 2,600 rows through parse, validate and import: ~25 s on the shared machine at load 30+.
+  }, 120_000);
 
   it('parse -> validate -> import: private robots the integrator owns, not in the public catalog', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });

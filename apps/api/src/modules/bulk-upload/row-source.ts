@@ -61,9 +61,6 @@ function cellEdits(columns: readonly string[], stored: StoredEdits): CellEdits {
   return out;
 }
 
-/** Rows per cursor FETCH: small enough that a chunk dies young (little old-generation garbage). */
-const STREAM_CHUNK_ROWS = 1000;
-
 export const uploadGone = () =>
   new AppError('NOT_FOUND', `This upload was not found: it expired (uploads are kept ${BULK_UPLOAD_TTL_HOURS} hours), was already imported, or belongs to someone else. Choose the file again.`);
 
@@ -103,8 +100,11 @@ export async function* rowsOf(source: RowSource, tx: Database): AsyncGenerator<{
     yield { first: 1, rows: withEdits(source.edits, 1, source.rows) };
     return;
   }
+  // Rows stored as read, wider than the columns (ParseMeta.keptColumns): cut to the columns here.
+  const kept = (source.upload.meta as Partial<ParseMeta>).keptColumns;
   let first = 1;
-  for await (const rows of streamUploadRows(tx, source.upload.id, STREAM_CHUNK_ROWS)) {
+  for await (const stored of streamUploadRows(tx, source.upload.id)) {
+    const rows = kept ? stored.map((row) => kept.map((i) => row[i] ?? null)) : stored;
     yield { first, rows: withEdits(source.edits, first, rows) };
     first += rows.length;
   }

@@ -246,16 +246,7 @@ export class RobotImportStage {
         where ${options.own ? sql`m.catalog_id is null or ` : sql``}(m.catalog_id is not null and m.choice = 'private_copy')
       ),
       ins as (
-        insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
-                            owner_id, contributed_by, listed, status, datasheet_source,
-                            repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
-                            ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
-        select w.manufacturer, w.model, w.key, w.search_text, w.compact_text, coalesce(w.search_country, w.file_country), w.new_category,
-               w.payload_kg, w.reach_mm, coalesce(w.dof, ${options.dofAssumed}::integer),
-               ${owner}, null, case when w.copy then false else ${options.listed} end, 'active', coalesce(w.datasheet_source, ${options.source}),
-               w.repeatability_mm, w.weight_kg, w.price_min_usd, w.price_max_usd, coalesce(w.applications, '{}'), coalesce(w.industries, '{}'),
-               coalesce(w.description, ''), w.ip_rating, w.cleanroom_iso_class, w.food_grade, w.mounting, w.max_speed_mm_s,
-               case when w.environment then ${options.source} end
+        ${insertRobotsFrom('w', { owner, contributedBy: null, listed: sql`case when w.copy then false else ${options.listed} end`, source: options.source, dofAssumed: options.dofAssumed })}
         from w where w.target_id is null
         returning id
       ),
@@ -301,16 +292,7 @@ export class RobotImportStage {
     const supplier = sql`${supplierId}::uuid`;
     // Models the catalog lacks (no shared robot under the row's key, listed or not): contributed by the supplier.
     await this.tx.execute(sql`with m as (${matchedRows()})
-      insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
-                          owner_id, contributed_by, listed, status, datasheet_source,
-                          repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
-                          ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
-      select m.manufacturer, m.model, m.key, m.search_text, m.compact_text, coalesce(m.search_country, m.file_country), m.new_category,
-             m.payload_kg, m.reach_mm, coalesce(m.dof, ${options.dofAssumed}::integer),
-             null, ${supplier}, true, 'active', coalesce(m.datasheet_source, ${options.source}),
-             m.repeatability_mm, m.weight_kg, m.price_min_usd, m.price_max_usd, coalesce(m.applications, '{}'), coalesce(m.industries, '{}'),
-             coalesce(m.description, ''), m.ip_rating, m.cleanroom_iso_class, m.food_grade, m.mounting, m.max_speed_mm_s,
-             case when m.environment then ${options.source} end
+      ${insertRobotsFrom('m', { owner: null, contributedBy: supplier, listed: sql`true`, source: options.source, dofAssumed: options.dofAssumed })}
       from m where m.catalog_id is null
         and not exists (select 1 from robots r where r.owner_id is null and r.normalized_key = m.key)
       on conflict do nothing`);
@@ -364,6 +346,25 @@ export class RobotImportStage {
 }
 
 /** The staged rows, with the catalog model each names (matchCatalog). */
+/**
+ * `insert into robots (...) select ... from <rows>` for staged rows named `rows` (a CTE of
+ * matchedRows' shape): the one list of what a new robot gets from its staged row. The caller
+ * adds the `where` (and any `returning` / `on conflict`).
+ */
+function insertRobotsFrom(rows: 'm' | 'w', who: { owner: SQL | null; contributedBy: SQL | null; listed: SQL; source: string; dofAssumed: number }): SQL {
+  const r = sql.raw(rows);
+  return sql`insert into robots (manufacturer, model, normalized_key, search_text, compact_text, maker_country, category, payload_kg, reach_mm, dof,
+                      owner_id, contributed_by, listed, status, datasheet_source,
+                      repeatability_mm, weight_kg, price_min_usd, price_max_usd, applications, industries, description,
+                      ip_rating, cleanroom_iso_class, food_grade, mounting, max_speed_mm_s, environment_source)
+    select ${r}.manufacturer, ${r}.model, ${r}.key, ${r}.search_text, ${r}.compact_text, coalesce(${r}.search_country, ${r}.file_country), ${r}.new_category,
+           ${r}.payload_kg, ${r}.reach_mm, coalesce(${r}.dof, ${who.dofAssumed}::integer),
+           ${who.owner ?? sql`null`}, ${who.contributedBy ?? sql`null`}, ${who.listed}, 'active', coalesce(${r}.datasheet_source, ${who.source}),
+           ${r}.repeatability_mm, ${r}.weight_kg, ${r}.price_min_usd, ${r}.price_max_usd, coalesce(${r}.applications, '{}'), coalesce(${r}.industries, '{}'),
+           coalesce(${r}.description, ''), ${r}.ip_rating, ${r}.cleanroom_iso_class, ${r}.food_grade, ${r}.mounting, ${r}.max_speed_mm_s,
+           case when ${r}.environment then ${who.source} end`;
+}
+
 function matchedRows(): SQL {
   return sql`select * from robot_import_rows`;
 }

@@ -15,6 +15,7 @@ export class PackedRows {
   private chunks: string[] = [];
   private pending: Cell[][] = [];
   private count = 0;
+  private drainedChunks = 0;
 
   static from(rows: readonly Cell[][]): PackedRows {
     const packed = new PackedRows();
@@ -62,6 +63,22 @@ export class PackedRows {
       }
     }
     return out;
+  }
+
+  /**
+   * The chunks of 1,000 rows sealed so far (the rows still pending stay): a reader hands them
+   * to storage while it reads on, so a large file is never held whole. The count goes on.
+   */
+  drain(): string[] {
+    const chunks = this.chunks;
+    this.chunks = [];
+    this.drainedChunks += chunks.length;
+    return chunks;
+  }
+
+  /** True once drain() gave away rows: they are no longer here (batches() and map() see only the rest). */
+  get drained(): boolean {
+    return this.drainedChunks > 0;
   }
 
   /**

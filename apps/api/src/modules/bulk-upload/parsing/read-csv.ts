@@ -172,9 +172,16 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
     for (const row of result.data) builder.push(row);
     carry = last ? '' : input.slice(result.meta.cursor);
   };
+  const store = async () => {
+    if (options.onRows) await options.onRows(builder.drain());
+  };
   feed(start, ended);
+  await store();
   if (!ended) {
-    for await (const piece of pieces) feed(piece, false);
+    for await (const piece of pieces) {
+      feed(piece, false);
+      await store();
+    }
     feed('', true);
   }
   const table = builder.finish();
@@ -196,6 +203,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
       headerRow: table.headerRow,
       decimalVotes: votesOf(table, votes),
       sheetRows: table.sheetRows,
+      ...(table.keptColumns ? { keptColumns: table.keptColumns } : {}),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { BULK_MAX_ROWS } from '@cellforge/contracts';
+import { BULK_MAX_WORKBOOK_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import { assertHasData, assertStorableText, cleanCell, forbiddenKeys, type Cell, type ParsedTable } from './table';
 import { decodeText } from './text-decode';
@@ -26,8 +26,8 @@ export function parseJson(buffer: Buffer): ParsedUpload {
   if (!Array.isArray(list)) {
     throw new AppError('BAD_REQUEST', 'The JSON file must hold an array of robots ([{...}, ...]) or an object with a "data" array.');
   }
-  if (list.length > BULK_MAX_ROWS) {
-    throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`);
+  if (list.length > BULK_MAX_WORKBOOK_ROWS) {
+    throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_WORKBOOK_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`);
   }
   const table = tableFromObjects(list, 'JSON file');
   if (!table.columns.length) throw new AppError('BAD_REQUEST', 'The JSON file holds no robots (an empty array or only empty objects).');

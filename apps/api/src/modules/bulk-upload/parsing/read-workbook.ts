@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { BULK_MAX_ROWS, BULK_PREVIEW_ROWS } from '@cellforge/contracts';
+import { BULK_MAX_WORKBOOK_ROWS, BULK_PREVIEW_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import { assertHasData, createTableBuilder, type Cell } from './table';
 import { suggestMappings } from './header-mapping';
@@ -55,7 +55,7 @@ interface WorkbookRows {
 }
 
 /** Rows read from a sheet at most: an import's data rows and room for title rows, as before. */
-const MAX_SHEET_ROWS = BULK_MAX_ROWS + 1000;
+const MAX_SHEET_ROWS = BULK_MAX_WORKBOOK_ROWS + 1000;
 
 /** An .xlsx read as a stream: each sheet's XML is inflated and parsed as it is read, row by row. */
 async function streamedBook(buffer: Buffer): Promise<WorkbookRows> {
@@ -210,7 +210,7 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
   let fallback: { sheetName: string; table: BuiltTable; truncatedColumns: boolean; votes: DecimalVotes[] } | undefined;
   for (const sheetName of order) {
     const votes: DecimalVotes[] = [];
-    const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow });
+    const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow, maxRows: BULK_MAX_WORKBOOK_ROWS });
     let any = false;
     const { filled, truncatedColumns } = await book.read(sheetName, (row) => {
       if (!any && row.some((v) => v !== null && v !== '')) any = true;

@@ -143,6 +143,11 @@ export interface BuiltTable {
   warnings: string[];
   /** For each column, its index in the rows as they were pushed (before blank and reserved columns were dropped). */
   sourceColumns: number[];
+  /**
+   * Set when rows were drained (TableBuilder.drain) and some pushed columns were dropped: the
+   * rows, drained or not, are then as pushed, and the columns are these indexes of each row.
+   */
+  keptColumns?: number[];
   /** Where the data rows sit in the file: see SheetRows. */
   sheetRows: SheetRows;
   /** The first non-blank rows of the grid as given (FIRST_ROWS of FIRST_ROW_CELLS cells), with their file rows: for choosing the header. */
@@ -177,6 +182,8 @@ export function sheetRowOf(runs: SheetRows | undefined, dataRow: number): number
 export interface TableBuilder {
   /** The next row of the grid (file order, blank rows included). */
   push(row: readonly Cell[]): void;
+  /** The data rows packed so far, 1,000 rows a chunk (PackedRows.drain), for storage while reading on. */
+  drain(): string[];
   finish(): BuiltTable;
 }
 
@@ -199,8 +206,9 @@ export function createTableBuilder(
    * rowOffset: file rows before the first pushed row (a CSV's "sep=;" line), for the sheet row numbers.
    * headerRow: the file row (1-based) that holds the headers, chosen by the user: no guess then.
    */
-  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number; headerRow?: number } = {},
+  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number; headerRow?: number; maxRows?: number } = {},
 ): TableBuilder {
+  const maxRows = options.maxRows ?? BULK_MAX_ROWS;
   const firstRows: { row: number; cells: Cell[] }[] = [];
   const previewRows = options.previewRows ?? 0;
   const warnings: string[] = [];
@@ -225,8 +233,8 @@ export function createTableBuilder(
     const fileRow = index + 1 + (options.rowOffset ?? 0);
     const runs = sheetRows.length;
     if (!runs || (sheetRows[runs - 1] ?? 0) + at - (sheetRows[runs - 2] ?? 0) !== fileRow) sheetRows.push(at, fileRow);
-    if (packed.length >= BULK_MAX_ROWS) {
-      throw new AppError('BAD_REQUEST', `The file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} data rows. Split it into smaller files.`);
+    if (packed.length >= maxRows) {
+      throw new AppError('BAD_REQUEST', `The file has more than ${maxRows.toLocaleString('en-US')} data rows. Split it into smaller files.`);
     }
     width = Math.max(width, last + 1);
     const kept = Math.min(last + 1, MAX_COLUMNS);
@@ -305,6 +313,10 @@ export function createTableBuilder(
       if (headerIndex >= 0) afterHeader(row, index);
     },
 
+    drain() {
+      return packed.drain();
+    },
+
     finish() {
       if (head) decideHeader();
       if (headerIndex < 0) throw new AppError('BAD_REQUEST', `The ${what} is empty: there is no header row and no data.`);
@@ -339,13 +351,15 @@ export function createTableBuilder(
       // Usually every column is kept in place and the packed rows are final as they are.
       const identity = keep.length === width && keep.every((c, i) => c === i);
       const project = (row: Cell[]) => keep.map((i) => row[i] ?? null);
-      const rows = identity ? packed : packed.map(project);
+      // Rows already drained to storage cannot be re-cut here: they, and the rest, stay as pushed and the reader of the stored rows keeps `keep`.
+      const cutLater = !identity && packed.drained;
+      const rows = identity || cutLater ? packed : packed.map(project);
       const preview = previewed.map((row) => {
         const out = identity ? row : project(row);
         while (out.length < names.length) out.push(null);
         return out;
       });
-      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows, firstRows };
+      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows, firstRows, ...(cutLater ? { keptColumns: keep } : {}) };
     },
   };
 }

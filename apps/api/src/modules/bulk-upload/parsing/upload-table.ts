@@ -25,6 +25,8 @@ export interface ParseMeta {
   decimalVotes?: DecimalVotes[];
   /** The spreadsheet's row numbers of the data rows (see SheetRows); absent for JSON and older uploads (data rows then). */
   sheetRows?: SheetRows;
+  /** The stored rows are as read, wider than the columns: column i is cell keptColumns[i] of a row (see BuiltTable.keptColumns). */
+  keptColumns?: number[];
 }
 
 export interface ParsedUpload extends ParsedTable {
@@ -53,6 +55,11 @@ export interface UploadTable {
 export interface ReadOptions {
   sheet?: string;
   headerRow?: number;
+  /**
+   * Storage for rows while the file is read (CSV): called with the chunks packed so far
+   * (PackedRows.drain), awaited before reading on. Rows not handed over stay in the table.
+   */
+  onRows?: (chunks: string[]) => Promise<void>;
 }
 
 /** An upload's bytes: in memory, or a file on disk (multer's disk storage), read as a stream. */

@@ -2,6 +2,7 @@ import { BULK_REQUIRED_FIELDS, bulkLimits, makerCountryOfKey, type BulkMappings,
 import { normalizeRobotKey } from '@cellforge/db';
 import { AppError } from '../../../lib/errors';
 import { defined, nth } from '../../../lib/invariants';
+import { KeyRows } from './key-rows';
 import { sheetRowOf, type Cell, type SheetRows } from './table';
 import type { ImportedFields } from '../../catalog';
 import {
@@ -340,7 +341,7 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
     return i === undefined ? fileStyle : (decideDecimalStyle(styles.votes[i]) ?? fileStyle);
   };
   const speedHeaderUnit = mappings.max_speed_mm_s ? speedUnitFromHeader(mappings.max_speed_mm_s.column) : null;
-  const firstRowOfKey = new Map<string, number>();
+  const firstRowOfKey = new KeyRows();
 
   /** The optional fields of a row; a field that is mapped and unreadable adds its message to `errors`. */
   const readFields = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn, about: (field: BulkTargetField) => void): ImportedFields => {
@@ -405,9 +406,8 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
       let key: string | null = null;
       if (manufacturer && model) {
         key = normalizeRobotKey(manufacturer, model);
-        const first = firstRowOfKey.get(key);
+        const first = firstRowOfKey.firstOrRemember(key, rowNo);
         if (first !== undefined) errors.push(`duplicate of row ${first}: the same manufacturer and model appear twice in the file`);
-        else firstRowOfKey.set(key, rowNo);
       }
       about('payload_kg');
       let payload: number | null = null;

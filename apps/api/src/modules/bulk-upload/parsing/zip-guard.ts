@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { constants as zlibConstants, createInflateRaw, inflateRawSync } from 'node:zlib';
-import { BULK_MAX_ROWS } from '@cellforge/contracts';
+import { BULK_MAX_WORKBOOK_ROWS } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 
 /** Limits for a workbook's ZIP container (.xlsx is a ZIP of XML files). */
@@ -248,7 +248,7 @@ export function worksheetSizes(buf: Buffer): Array<{ part: string; rows: number;
 }
 
 /** Refuses a workbook a sheet of which declares more rows than an import takes (title rows allowed for). */
-export function assertSheetsFit(buf: Buffer, maxRows: number = BULK_MAX_ROWS): void {
+export function assertSheetsFit(buf: Buffer, maxRows: number = BULK_MAX_WORKBOOK_ROWS): void {
   const big = worksheetSizes(buf).find((s) => s.rows > maxRows + 1000);
   if (big) {
     throw new AppError(
