@@ -405,8 +405,6 @@ describe.each(testBackends)('outsider: messy spreadsheets (%s)', (backend) => {
     ]);
   });
 
-  observed['a header cell merged over two columns ("Reach (mm)" over horizontal | vertical) is named in a message'] =
-    'parse 200 with warnings: [] ; header_row 1, detected_columns ["Manufacturer","Model","Payload (kg)","Reach (mm)","Column 5"] (the merged cell\'s second column becomes "Column 5", ignored), the sub-header row "horizontal | vertical" is read as data row 1 and fails validation with "manufacturer is missing", "model is missing", "payload is missing", "reach \\"horizontal\\" is not a number"; nothing mentions the merged cell';
   tcase('a header cell merged over two columns ("Reach (mm)" over horizontal | vertical) is named in a message', async () => {
     const u = await user('integrator');
     const file = workbook([
@@ -704,8 +702,6 @@ describe.each(testBackends)('outsider: messy spreadsheets (%s)', (backend) => {
     expect(offer).toMatchObject({ currency: 'EUR', condition: 'used', lead_time_weeks: 6, price_min: 24000 });
   });
 
-  observed['a .txt file is refused with 415 UNSUPPORTED_FILE_TYPE naming the accepted types'] =
-    '400 { code: "BAD_REQUEST", message: "Unsupported file type: \\".txt\\". Upload a .csv, .json, .xlsx or .xls file." }: docs/api.md\'s error table and the route table (parse errors 413, 415, 422) give 415 UNSUPPORTED_FILE_TYPE for imports; docs/product.md §7.11 says 400';
   tcase('a .txt file is refused with 415 UNSUPPORTED_FILE_TYPE naming the accepted types', async () => {
     const u = await user('integrator');
     const res = await parse(u, 'integrator', Buffer.from('Manufacturer,Model\nZeta,ZR-1\n'), 'robots.txt');
