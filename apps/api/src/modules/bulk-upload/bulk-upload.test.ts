@@ -323,7 +323,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       expect(answers.map((r) => r.body.row_count)).toEqual([5, 1, 5]);
       expect(new Set(answers.map((r) => r.body.upload_id)).size).toBe(3);
       await parse(ctx().app, token, Buffer.from('%PDF-1.7 ...'), 'report.csv').expect(400);
-      await parse(ctx().app, token, Buffer.from('x'), 'robots.txt').expect(400);
+      await parse(ctx().app, token, Buffer.from('x'), 'robots.txt').expect(415);
       await parse(ctx().app, token, Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41), 'big.csv').expect(413);
       // Files are removed when each request ends, which may be just after its answer: wait for it (a busy machine is slow).
       for (let waited = 0; ours().length && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));

@@ -158,6 +158,22 @@ describe('CSV', () => {
     await rejects(parseUploadedFile('robots.csv', Buffer.from('Brand,Model\n"ABB,IRB\n')), /never closed/);
   });
 
+  it('names rows with more cells than the header (an unquoted comma) and marks them for validation; a header merely lacking a name is not flagged', async () => {
+    // A supplier's stock list: "ZR-9, 2nd gen" and "refurb, tested" were typed without quotes.
+    const messy = Buffer.from(
+      ['Hersteller,Modell,Traglast (kg),Reichweite (mm),Achsen', 'Zeta Robotics,ZR-12,12,1300,6', 'Zeta Robotics,ZR-9, 2nd gen,9,900,6', 'Zeta Robotics,ZR-20,20,1800,6', 'Zeta Robotics,ZR-7,7,900,6'].join('\r\n'),
+    );
+    const parsed = await parseUploadedFile('lager.csv', messy);
+    expect(parsed.meta.spillFrom).toBe(5);
+    expect(parsed.columns).toEqual(['Hersteller', 'Modell', 'Traglast (kg)', 'Reichweite (mm)', 'Achsen', 'Column 6']);
+    expect(parsed.warnings.join(' ')).toMatch(/^Row 3 has 6 cells, more cells than the header has columns \(5\)\. A value probably holds the delimiter without quotes/);
+    // Every row carrying a sixth value: the header lacks a name there, nothing is flagged.
+    const unnamed = await parseUploadedFile('notes.csv', Buffer.from(['Brand,Model,Payload,Reach', 'ABB,IRB 1200,7,700,checked', 'ABB,IRB 1300,10,900,sold'].join('\n')));
+    expect(unnamed.meta.spillFrom).toBeUndefined();
+    expect(unnamed.columns).toEqual(['Brand', 'Model', 'Payload', 'Reach', 'Column 5']);
+    expect(unnamed.warnings.join(' ')).not.toMatch(/more cells/);
+  });
+
   it('refuses unknown extensions with 415 UNSUPPORTED_FILE_TYPE', async () => {
     const err = await rejects(parseUploadedFile('robots.pdf', Buffer.from('x')), /Unsupported file type: "\.pdf"/);
     expect(err.code).toBe('UNSUPPORTED_FILE_TYPE');

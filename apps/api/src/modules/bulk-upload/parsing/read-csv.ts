@@ -154,7 +154,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
   const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
 
   const votes: DecimalVotes[] = [];
-  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0, headerRow: options.headerRow });
+  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0, headerRow: options.headerRow, flagLongRows: true });
   let lines = 0;
   let carry = '';
   const feed = (piece: string, last: boolean) => {
@@ -196,6 +196,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
       headerRow: table.headerRow,
       decimalVotes: votesOf(table, votes),
       sheetRows: table.sheetRows,
+      ...(table.spillFrom !== undefined ? { spillFrom: table.spillFrom } : {}),
     },
   };
 }

@@ -25,6 +25,8 @@ export interface ParseMeta {
   decimalVotes?: DecimalVotes[];
   /** The spreadsheet's row numbers of the data rows (see SheetRows); absent for JSON and older uploads (data rows then). */
   sheetRows?: SheetRows;
+  /** CSV: the number of named columns when a few rows hold cells beyond them (see BuiltTable.spillFrom): such rows are errors. */
+  spillFrom?: number;
 }
 
 export interface ParsedUpload extends ParsedTable {
