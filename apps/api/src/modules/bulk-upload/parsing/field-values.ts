@@ -354,7 +354,7 @@ export function readCondition(cell: Cell | undefined, errors: string[]): Read<Of
 
 export type LeadTimeUnit = 'weeks' | 'days' | 'months';
 const leadUnitWords: Array<[RegExp, LeadTimeUnit]> = [
-  [/\b(?:weeks?|wks?|wk|w|wochen|woche|kw|semanas?|semaines?|settimane)\b/, 'weeks'],
+  [/\b(?:weeks?|wks?|wk|w|wo|wochen|woche|kw|semanas?|semaines?|settimane)\b/, 'weeks'],
   [/\b(?:days?|d|tage?|werktage|arbeitstage|dias?|jours?|giorni|business days|working days)\b/, 'days'],
   [/\b(?:months?|mo|monate?|meses?|mois|mesi)\b/, 'months'],
 ];
