@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkTargetFields, type BulkTargetField } from './constants/bulk-fields';
+import { offerConditions, offerCurrencies } from './constants/robots';
 
 /**
  * Bulk upload (docs/product.md §3.12, §5.3, §7.11): parse -> map -> validate -> import.
@@ -188,6 +189,22 @@ export const bulkValidEntrySchema = z.object({
       mounting: z.array(z.string()),
       max_speed_mm_s: z.number(),
       maker_country: z.string(),
+    })
+    .partial()
+    .optional(),
+  /**
+   * A supplier's row: the terms of the offer it makes, as stored (offer fields; price in
+   * `currency`); a term the row does not give is absent (a new offer: USD, new; an existing
+   * offer keeps its value). Absent for integrators.
+   */
+  offer: z
+    .object({
+      price_min: z.number().int(),
+      price_max: z.number().int(),
+      currency: z.enum(offerCurrencies),
+      condition: z.enum(offerConditions),
+      lead_time_weeks: z.number().int(),
+      quantity: z.number().int(),
     })
     .partial()
     .optional(),

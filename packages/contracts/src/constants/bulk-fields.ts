@@ -1,5 +1,5 @@
 import { robotMountings } from './makers';
-import { robotCategories } from './robots';
+import { offerConditions, offerCurrencies, robotCategories } from './robots';
 
 /**
  * docs/product.md §4.5: target fields of the bulk-upload mapping (issue 14: every robot
@@ -25,8 +25,27 @@ export const bulkTargetFields = [
   'mounting',
   'max_speed_mm_s',
   'maker_country',
+  // Suppliers only (bulkOfferFields): the terms of the offer each row makes.
+  'currency',
+  'condition',
+  'lead_time_weeks',
+  'quantity',
 ] as const;
 export type BulkTargetField = (typeof bulkTargetFields)[number];
+
+/**
+ * The offer's terms (contracts' offer fields, issue 13): mapped only in a supplier's import, whose
+ * rows become offers; an integrator's mapping refuses them. The price column (price_usd) is the
+ * offer's price, in the row's currency when a currency is given.
+ */
+export const bulkOfferFields = ['currency', 'condition', 'lead_time_weeks', 'quantity'] as const satisfies readonly BulkTargetField[];
+export type BulkOfferField = (typeof bulkOfferFields)[number];
+const offerFieldSet: ReadonlySet<string> = new Set(bulkOfferFields);
+export const isBulkOfferField = (field: string): field is BulkOfferField => offerFieldSet.has(field);
+/** The target fields of an importer: integrators map robot fields, suppliers also the offer's terms. */
+export function bulkTargetFieldsFor(role: 'integrator' | 'supplier'): readonly BulkTargetField[] {
+  return role === 'supplier' ? bulkTargetFields : bulkTargetFields.filter((f) => !offerFieldSet.has(f));
+}
 
 /** The environment fields (migration 0009): a row that gives any of them stamps robots.environment_source with the import. */
 export const bulkEnvironmentFields = ['ip_rating', 'cleanroom_iso_class', 'food_grade', 'mounting', 'max_speed_mm_s'] as const satisfies readonly BulkTargetField[];
@@ -56,7 +75,11 @@ export const bulkFieldInfo: Record<BulkTargetField, BulkFieldInfo> = {
   },
   repeatability_mm: { label: 'Repeatability (mm)', description: 'Pose repeatability; "±0.05" is read as 0.05. mm unless another length unit is named.', example: '0.05' },
   weight_kg: { label: 'Weight (kg)', description: "The robot's own weight. kg unless another mass unit is named.", example: '1170' },
-  price_usd: { label: 'Price (USD)', description: 'List price in US dollars: one figure or a range ("25000-30000").', example: '95000' },
+  price_usd: {
+    label: 'Price (USD)',
+    description: 'List price in US dollars: one figure or a range ("25000-30000"). In a supplier\'s file it is the offer\'s price, in the row\'s Currency when that column is given.',
+    example: '95000',
+  },
   applications: { label: 'Applications', description: 'What it is used for, separated by commas or semicolons.', example: 'spot welding; material handling' },
   industries: { label: 'Industries', description: 'Industries it serves, separated by commas or semicolons.', example: 'automotive, metal' },
   description: { label: 'Description', description: 'Free text shown on the robot page (at most 2,000 characters).', example: 'High-payload robot for spot welding lines.' },
@@ -81,4 +104,22 @@ export const bulkFieldInfo: Record<BulkTargetField, BulkFieldInfo> = {
     description: "The maker's home country: a name (Germany, Deutschland) or an ISO code (DE, DEU). For makers the catalog knows, their listed country is kept.",
     example: 'CH',
   },
+  currency: {
+    label: 'Currency',
+    description: "Suppliers: the offer's currency, USD, EUR or GBP (\"€\", \"Euro\", \"$\", \"£\" also work). Empty: USD.",
+    example: 'USD',
+    allowed: offerCurrencies.join(', '),
+  },
+  condition: {
+    label: 'Condition',
+    description: 'Suppliers: new, used or refurbished ("refurb", "reconditioned", "gebraucht", "second-hand" also work). Empty: new.',
+    example: 'new',
+    allowed: offerConditions.join(', '),
+  },
+  lead_time_weeks: {
+    label: 'Lead time (weeks)',
+    description: 'Suppliers: weeks until delivery, 0 to 104. "6-8 weeks" keeps the longer end; days and months are converted; "in stock" is 0.',
+    example: '6',
+  },
+  quantity: { label: 'Quantity', description: 'Suppliers: units available, 1 to 100,000 ("2 pcs" works).', example: '1' },
 };

@@ -39,6 +39,7 @@ export const offerConditions = ['new', 'used', 'refurbished'] as const;
 export type OfferCondition = (typeof offerConditions)[number];
 /** Currencies an offer may be priced in; the catalog's price filter and sort read USD offers. */
 export const offerCurrencies = ['USD', 'EUR', 'GBP'] as const;
+export type OfferCurrency = (typeof offerCurrencies)[number];
 export const offerStatuses = ['active', 'paused'] as const;
 
 /**

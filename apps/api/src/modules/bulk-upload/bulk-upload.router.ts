@@ -120,12 +120,12 @@ export function createBulkUploadRouter(deps: BulkUploadRouterDeps): Router {
   router.get('/template.csv', (_req, res) => {
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="cellforge-robots-template.csv"');
-    res.send(templateCsv());
+    res.send(templateCsv(deps.role));
   });
   router.get('/template.xlsx', (_req, res) => {
     res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     res.setHeader('Content-Disposition', 'attachment; filename="cellforge-robots-template.xlsx"');
-    res.send(templateXlsx());
+    res.send(templateXlsx(deps.role));
   });
 
   /** Saved mappings (issue 14): each person sees and deletes only their own. */

@@ -113,8 +113,8 @@ type EditedRow = BulkEditResponse['edited_rows'][number];
  * the grouped warnings and up to 1,000 entries of each kind, each with its cells and
  * the column of each message. `track`: data rows whose outcome is reported whatever the limit.
  */
-async function validateSource(db: Database, source: RowSource, mappings: BulkMappings, choices: MatchChoices, track: ReadonlySet<number> = new Set()) {
-  const validator = validatorFor(source, mappings);
+async function validateSource(db: Database, role: BulkImporterRole, source: RowSource, mappings: BulkMappings, choices: MatchChoices, track: ReadonlySet<number> = new Set()) {
+  const validator = validatorFor(source, mappings, role);
   const columns = columnsOf(source);
   const counts = { valid: 0, warnings: 0, errors: 0 };
   const matches: MatchCounts = { total: 0, attach: 0, private_copy: 0, skip: 0 };
@@ -200,7 +200,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
         file_name: fileName,
         row_count: rowCount,
         detected_columns: parsed.columns,
-        suggested_mappings: applied ?? suggestMappings(parsed.columns),
+        suggested_mappings: applied ?? suggestMappings(parsed.columns, role),
         saved_mapping: saved && applied ? { id: saved.id, name: saved.name } : null,
         preview_rows: previewOf(parsed.columns, parsed.preview),
         format: meta.format,
@@ -215,7 +215,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
 
     async validate(ownerId: string, body: BulkRequest, errorsCsvUrl?: (id: string) => string): Promise<BulkValidateResponse> {
       const source = await loadSource(db, ownerId, body);
-      const { answer } = await validateSource(db, source, body.mappings, new MatchChoices(body));
+      const { answer } = await validateSource(db, role, source, body.mappings, new MatchChoices(body));
       if (source.kind === 'upload') await setUploadMappings(db, source.upload.id, body.mappings);
       return { ...answer, errors_csv_url: source.kind === 'upload' && errorsCsvUrl ? errorsCsvUrl(source.upload.id) : null };
     },
@@ -228,12 +228,12 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const upload = await findUpload(db, ownerId, body.upload_id);
       if (!upload) throw uploadGone();
       checkEdits(upload.columns, upload.rowCount, body.edits);
-      validatorFor(uploadSource(upload), body.mappings); // a mapping problem is a 400 before anything is stored
+      validatorFor(uploadSource(upload), body.mappings, role); // a mapping problem is a 400 before anything is stored
       const edits = mergeEdits(upload.edits, body.edits);
       await setUploadEdits(db, upload.id, edits);
       await setUploadMappings(db, upload.id, body.mappings);
       const source = uploadSource({ ...upload, edits });
-      const { answer, tracked } = await validateSource(db, source, body.mappings, new MatchChoices({}), new Set(body.edits.map((e) => e.row)));
+      const { answer, tracked } = await validateSource(db, role, source, body.mappings, new MatchChoices({}), new Set(body.edits.map((e) => e.row)));
       return { ...answer, errors_csv_url: errorsCsvUrl ? errorsCsvUrl(upload.id) : null, edited_rows: tracked };
     },
 
@@ -247,7 +247,7 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
         return await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Database;
           const source = await loadSource(tx, ownerId, body, true);
-          const validator = validatorFor(source, body.mappings);
+          const validator = validatorFor(source, body.mappings, role);
           const choices = new MatchChoices(body);
           const options = { source: `Bulk upload${source.kind === 'upload' ? `: ${source.upload.fileName}` : ''}`, dofAssumed: bulkLimits.dof.assumed };
           // The import is named by its upload; the robots it wrote or matched are recorded for the catalog's import_id filter.
@@ -320,8 +320,8 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const upload = await findUpload(db, ownerId, uploadId, { imported: true });
       if (!upload) throw uploadGone();
       const source = uploadSource(upload);
-      const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns);
-      const validator = validatorFor(source, chosen);
+      const chosen = mappings ?? (upload.mappings as BulkMappings | null) ?? suggestMappings(upload.columns, role);
+      const validator = validatorFor(source, chosen, role);
       // "row": the row as the spreadsheet shows it, so the report points at the cell to fix.
       const lines: string[] = [csvLines([['row', 'errors', ...upload.columns]])];
       await withReader(db, source, async (tx) => {

@@ -9,7 +9,7 @@ import {
   bulkParseResponseSchema,
   bulkSavedMappingListSchema,
   bulkSavedMappingSchema,
-  bulkTargetFields,
+  bulkTargetFieldsFor,
   bulkValidateResponseSchema,
   errorBodySchema,
   type BulkMappings,
@@ -235,8 +235,11 @@ describe.each(testBackends)('import mapping (issue 14) on %s', (backend) => {
 
   it('serves CSV and XLSX templates that parse and map back with no manual step', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
-    const labels = bulkTargetFields.map((f) => bulkFieldInfo[f].label);
-    const expected = Object.fromEntries(bulkTargetFields.map((f) => [bulkFieldInfo[f].label, f]));
+    // An integrator's template: every robot field, none of the offer's terms (a supplier's has those too).
+    const fields = bulkTargetFieldsFor('integrator');
+    expect(fields).not.toContain('currency');
+    const labels = fields.map((f) => bulkFieldInfo[f].label);
+    const expected = Object.fromEntries(fields.map((f) => [bulkFieldInfo[f].label, f]));
 
     const csv = await request(ctx().app).get(`${BASE}/template.csv`).set(bearer(token)).expect(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -253,7 +256,7 @@ describe.each(testBackends)('import mapping (issue 14) on %s', (backend) => {
     const book = XLSX.read(xlsx.body as Buffer);
     expect(book.SheetNames).toEqual(['Robots', 'Fields']);
     const fieldsSheet = XLSX.utils.sheet_to_json<string[]>(defined(book.Sheets.Fields), { header: 1 });
-    expect(fieldsSheet).toHaveLength(bulkTargetFields.length + 1);
+    expect(fieldsSheet).toHaveLength(fields.length + 1);
     expect(fieldsSheet.find((r) => r[1] === 'mounting')?.[4]).toBe('floor, ceiling, wall, angle');
 
     for (const [file, name] of [[Buffer.from(csv.text), 'template.csv'], [xlsx.body as Buffer, 'template.xlsx']] as const) {

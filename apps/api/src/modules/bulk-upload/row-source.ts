@@ -84,14 +84,16 @@ export async function loadSource(tx: Database, ownerId: string, body: BulkValida
 }
 
 /** Checks the mappings (400 naming each problem) and builds the row validator, reading numbers as the parse did. */
-export function validatorFor(source: RowSource, mappings: BulkMappings): RowValidator {
+export function validatorFor(source: RowSource, mappings: BulkMappings, role: 'integrator' | 'supplier' = 'integrator'): RowValidator {
+  // A supplier's rows are offers: their terms (currency, condition, lead time, quantity) are read too.
+  const offers = role === 'supplier';
   if (source.kind === 'data') {
-    const resolved = resolveMappings(source.columns, mappings);
-    return createRowValidator(resolved, { votes: columnDecimalVotes(source.rows, source.columns.length), hint: null });
+    const resolved = resolveMappings(source.columns, mappings, { offers });
+    return createRowValidator(resolved, { votes: columnDecimalVotes(source.rows, source.columns.length), hint: null }, { offers });
   }
   const meta = source.upload.meta as Partial<ParseMeta>;
-  const resolved = resolveMappings(source.upload.columns, mappings);
-  return createRowValidator(resolved, { votes: meta.decimalVotes ?? [], hint: meta.decimalHint ?? null }, { sheetRows: meta.sheetRows });
+  const resolved = resolveMappings(source.upload.columns, mappings, { offers });
+  return createRowValidator(resolved, { votes: meta.decimalVotes ?? [], hint: meta.decimalHint ?? null }, { sheetRows: meta.sheetRows, spillFrom: meta.spillFrom, delimiter: meta.delimiter, offers });
 }
 
 /** The rows chunk by chunk; `first` is the 1-based data row number of the chunk's first row. */

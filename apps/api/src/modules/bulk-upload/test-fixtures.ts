@@ -47,7 +47,7 @@ export type SheetCell = string | number | boolean | Date | null | { formula: str
 
 /** A workbook with one (or more) sheets; a `{ formula }` cell is written as a formula, cached value optional. */
 export function workbookBuffer(
-  sheets: Array<{ name: string; rows: SheetCell[][]; hidden?: boolean }>,
+  sheets: Array<{ name: string; rows: SheetCell[][]; hidden?: boolean; merges?: string[] }>,
   bookType: 'xlsx' | 'biff8',
 ): Buffer {
   const wb = XLSX.utils.book_new();
@@ -64,6 +64,7 @@ export function workbookBuffer(
     );
     const width = Math.max(1, ...sheet.rows.map((r) => r.length));
     ws['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, sheet.rows.length - 1), c: width - 1 } });
+    if (sheet.merges) ws['!merges'] = sheet.merges.map((m) => XLSX.utils.decode_range(m));
     XLSX.utils.book_append_sheet(wb, ws, sheet.name);
   }
   wb.Workbook = { Sheets: sheets.map((sheet) => ({ name: sheet.name, Hidden: sheet.hidden ? 1 : 0 })) };

@@ -21,6 +21,17 @@ export interface StagedRobot extends ImportedRobot {
   /** The 1-based data row (the last row of a key wins an offer, as the file is read). */
   row: number;
   choice: StagedChoice;
+  /** A supplier's row: the terms of its offer (contracts' offer fields; the price in `currency`); absent terms keep an existing offer's. */
+  offer?: StagedOfferTerms;
+}
+
+export interface StagedOfferTerms {
+  price_min?: number;
+  price_max?: number;
+  currency?: string;
+  condition?: string;
+  lead_time_weeks?: number;
+  quantity?: number;
 }
 
 export interface UpsertCounts {
@@ -70,6 +81,12 @@ const stagedColumns = [
   ['mounting', 'text[]'],
   ['max_speed_mm_s', 'double precision'],
   ['environment', 'boolean'],
+  ['offer_price_min', 'integer'],
+  ['offer_price_max', 'integer'],
+  ['offer_currency', 'text'],
+  ['offer_condition', 'text'],
+  ['offer_lead_time_weeks', 'integer'],
+  ['offer_quantity', 'integer'],
 ] as const;
 
 /** Filled by matchCatalog: the shared catalog model a row names (never staged by COPY). */
@@ -116,6 +133,13 @@ function stagedValues(r: StagedRobot): Record<StagedColumn, StagedValue> {
     environment: environmentKeys.some((k) => f[k] !== undefined),
   };
   for (const c of fieldColumns) out[c] = f[c] ?? null;
+  const o = r.offer ?? {};
+  out.offer_price_min = o.price_min ?? null;
+  out.offer_price_max = o.price_max ?? null;
+  out.offer_currency = o.currency ?? null;
+  out.offer_condition = o.condition ?? null;
+  out.offer_lead_time_weeks = o.lead_time_weeks ?? null;
+  out.offer_quantity = o.quantity ?? null;
   return out as Record<StagedColumn, StagedValue>;
 }
 
@@ -284,9 +308,11 @@ export class RobotImportStage {
   /**
    * A supplier's import (docs/decisions.md, "A supplier's bulk upload makes offers"): models the
    * catalog lacks are added as models the supplier contributed, then one statement writes the
-   * supplier's "new" offer on the model of each own row and of each attached row (the last row
-   * naming a model wins), keeps private copies as the supplier's unlisted robots, records
-   * everything and counts offers as inserted / updated / unchanged.
+   * supplier's offer on the model of each own row and of each attached row, in the row's
+   * condition (new when not given; the last row naming a model in a condition wins), with the
+   * row's price, currency, lead time and quantity (a term the row leaves empty keeps the existing
+   * offer's; the currency changes only with a price), keeps private copies as the supplier's
+   * unlisted robots, records everything and counts offers as inserted / updated / unchanged.
    */
   async upsertOffers(supplierId: string, options: { source: string; dofAssumed: number; record: RecordImportRobots }): Promise<StagedImportCounts> {
     const supplier = sql`${supplierId}::uuid`;
@@ -300,34 +326,50 @@ export class RobotImportStage {
     const [row] = await queryRows<Record<string, string | number>>(
       this.tx,
       sql`with m as (${matchedRows()}),
-      src as (
-        select distinct on (robot_id) robot_id, own, price_min_usd, price_max_usd, description, snapshot from (
-          select r.id as robot_id, true as own, m.data_row, m.price_min_usd, m.price_max_usd, m.description, ${snapshotSql(options.source)} as snapshot
+      picked as (
+        select distinct on (robot_id, condition) * from (
+          select r.id as robot_id, true as own, m.data_row, coalesce(m.offer_condition, 'new') as condition,
+                 coalesce(m.offer_price_min, m.price_min_usd) as price_min, coalesce(m.offer_price_max, m.price_max_usd) as price_max,
+                 m.offer_currency, m.offer_lead_time_weeks, m.offer_quantity, m.description, ${snapshotSql(options.source)} as snapshot
           from m join robots r on r.owner_id is null and r.normalized_key = m.key where m.catalog_id is null
           union all
-          select m.catalog_id, false, m.data_row, m.price_min_usd, m.price_max_usd, m.description, ${snapshotSql(options.source)}
+          select m.catalog_id, false, m.data_row, coalesce(m.offer_condition, 'new'),
+                 coalesce(m.offer_price_min, m.price_min_usd), coalesce(m.offer_price_max, m.price_max_usd),
+                 m.offer_currency, m.offer_lead_time_weeks, m.offer_quantity, m.description, ${snapshotSql(options.source)}
           from m where m.catalog_id is not null and m.choice = 'attach'
-        ) x order by robot_id, data_row desc
+        ) x order by robot_id, condition, data_row desc
+      ),
+      -- The terms as the offer will hold them: the row's, else the existing offer's (its currency changes only with a price).
+      src as (
+        select p.robot_id, p.own, p.condition, p.description, p.snapshot,
+               coalesce(p.price_min, o.price_min) as price_min, coalesce(p.price_max, o.price_max) as price_max,
+               case when p.price_min is not null then coalesce(p.offer_currency, 'USD') else coalesce(o.currency, p.offer_currency, 'USD') end as currency,
+               coalesce(p.offer_lead_time_weeks, o.lead_time_weeks) as lead_time_weeks, coalesce(p.offer_quantity, o.quantity) as quantity
+        from picked p left join offers o on o.supplier_id = ${supplier} and o.robot_id = p.robot_id and o.condition = p.condition
       ),
       written as (
-        insert into offers (supplier_id, robot_id, price_min, price_max, currency, condition, notes, status, listing_snapshot)
-        select ${supplier}, src.robot_id, src.price_min_usd, src.price_max_usd, 'USD', 'new', coalesce(src.description, ''), 'active', src.snapshot
+        insert into offers (supplier_id, robot_id, price_min, price_max, currency, condition, lead_time_weeks, quantity, notes, status, listing_snapshot)
+        select ${supplier}, src.robot_id, src.price_min, src.price_max, src.currency, src.condition, src.lead_time_weeks, src.quantity,
+               coalesce(src.description, ''), 'active', src.snapshot
         from src
         on conflict (supplier_id, robot_id, condition) do update set
-          price_min = coalesce(excluded.price_min, offers.price_min),
-          price_max = coalesce(excluded.price_max, offers.price_max),
+          price_min = excluded.price_min,
+          price_max = excluded.price_max,
+          currency = excluded.currency,
+          lead_time_weeks = excluded.lead_time_weeks,
+          quantity = excluded.quantity,
           notes = case when excluded.notes = '' then offers.notes else excluded.notes end,
           listing_snapshot = excluded.listing_snapshot,
           updated_at = now()
-        where (offers.price_min, offers.price_max, offers.notes) is distinct from
-              (coalesce(excluded.price_min, offers.price_min), coalesce(excluded.price_max, offers.price_max),
+        where (offers.price_min, offers.price_max, offers.currency, offers.lead_time_weeks, offers.quantity, offers.notes) is distinct from
+              (excluded.price_min, excluded.price_max, excluded.currency, excluded.lead_time_weeks, excluded.quantity,
                case when excluded.notes = '' then offers.notes else excluded.notes end)
-        returning robot_id, (xmax = 0) as inserted
+        returning robot_id, condition, (xmax = 0) as inserted
       ),
-      rec as (${options.record(sql`select robot_id from src`)})
+      rec as (${options.record(sql`select distinct robot_id from src`)})
       select
-        (select count(*) from written w join src using (robot_id) where src.own and w.inserted)::int as inserted,
-        (select count(*) from written w join src using (robot_id) where src.own and not w.inserted)::int as updated,
+        (select count(*) from written w join src using (robot_id, condition) where src.own and w.inserted)::int as inserted,
+        (select count(*) from written w join src using (robot_id, condition) where src.own and not w.inserted)::int as updated,
         (select count(*) from m where m.catalog_id is null)::int as own_rows,
         (select count(*) from m where catalog_id is not null and choice = 'attach')::int as attached,
         (select count(*) from m where catalog_id is not null and choice = 'skip')::int as skipped`,

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { readCategory, readCleanroomClass, readCountry, readIpRating, readList, readMounting, readPrice, readSpeed, readYesNo, speedUnitFromHeader } from './field-values';
+import {
+  leadTimeUnitFromHeader,
+  readCategory,
+  readCleanroomClass,
+  readCondition,
+  readCountry,
+  readCurrency,
+  readIpRating,
+  readLeadTime,
+  readList,
+  readMounting,
+  readOfferPrice,
+  readOfferQuantity,
+  readPrice,
+  readSpeed,
+  readYesNo,
+  speedUnitFromHeader,
+} from './field-values';
 
 function run<T>(read: (errors: string[]) => T): { value: T; errors: string[] } {
   const errors: string[] = [];
@@ -85,5 +102,66 @@ describe('the other robot fields', () => {
     expect(run((e) => readPrice(95000, null, e)).value).toEqual({ min: 95000, max: 95000 });
     expect(run((e) => readPrice('€ 30.000', null, e)).errors).toEqual(['price "€ 30.000" is in EUR; the catalog stores prices in USD']);
     expect(run((e) => readPrice('call us', null, e)).errors).toEqual(['price "call us" is not a number or a range (write 95000 or 90000-100000)']);
+  });
+});
+
+describe("a supplier's offer terms as stock lists write them", () => {
+  it.each([
+    ['new', 'new'], ['Neu', 'new'], ['brand new', 'new'], ['nuevo', 'new'],
+    ['used', 'used'], ['gebraucht', 'used'], ['Second-hand', 'used'], ['pre-owned', 'used'], ['ex-demo', 'used'], ['usado', 'used'],
+    ['refurb', 'refurbished'], ['Refurbished', 'refurbished'], ['reconditioned', 'refurbished'], ['Generalüberholt', 'refurbished'], ['reman', 'refurbished'],
+    ['', null], ['n/a', null],
+  ] as const)('condition %j -> %s', (cell, expected) => {
+    expect(run((e) => readCondition(cell, e))).toEqual({ value: expected, errors: [] });
+  });
+  it('condition "kaputt" is an error naming the words that work', () => {
+    expect(run((e) => readCondition('kaputt', e))).toEqual({ value: undefined, errors: ['condition "kaputt" is not new, used or refurbished (write one of those; "refurb", "gebraucht" or "second-hand" also work)'] });
+  });
+
+  it.each([['EUR', 'EUR'], ['€', 'EUR'], ['Euro', 'EUR'], ['usd', 'USD'], ['US$', 'USD'], ['$', 'USD'], ['£', 'GBP'], ['GBP', 'GBP'], ['Pfund Sterling', 'GBP'], ['', null]] as const)(
+    'currency %j -> %s',
+    (cell, expected) => {
+      expect(run((e) => readCurrency(cell, e))).toEqual({ value: expected, errors: [] });
+    },
+  );
+  it.each(['CHF', 'Yen', 'Taler'])('currency %j is an error', (cell) => {
+    expect(run((e) => readCurrency(cell, e)).errors).toEqual([`currency "${cell}" is not one offers are listed in (write USD, EUR, GBP; €, $ and £ also work)`]);
+  });
+
+  it.each([
+    ['6', null, 6, null], [6, null, 6, null], ['6 weeks', null, 6, null], ['6-8 weeks', null, 8, 'lead time range: the longer end kept'], ['6 - 8 Wochen', null, 8, 'lead time range: the longer end kept'],
+    ['10 days', null, 2, 'lead time converted from days to weeks'], ['14', 'days', 2, 'lead time converted from days to weeks'], ['2 months', null, 9, 'lead time converted from months to weeks'],
+    ['in stock', null, 0, null], ['ab Lager', null, 0, null], ['sofort', null, 0, null], ['ca. 4 Wo.', null, 4, null], ['', null, null, null],
+  ] as const)('lead time %j (header unit %s) -> %s weeks', (cell, unit, weeks, kind) => {
+    const kinds: string[] = [];
+    const out = run((e) => readLeadTime(cell, unit, null, e, (k) => kinds.push(k), 2));
+    expect(out).toEqual({ value: weeks, errors: [] });
+    expect(kinds).toEqual(kind ? [kind] : []);
+  });
+  it.each([['asap', 'lead time "asap" is not a number of weeks (write 6, "6 weeks", "6-8 weeks", "10 days" or "in stock")'], ['3 years', 'lead time "3 years" is not a number of weeks (write 6, "6 weeks", "6-8 weeks", "10 days" or "in stock")'], ['120', 'lead time 120 is more than 104 weeks (2 years)']])(
+    'lead time %j is an error',
+    (cell, message) => {
+      expect(run((e) => readLeadTime(cell, null, null, e, noWarn, 2))).toEqual({ value: undefined, errors: [message] });
+    },
+  );
+  it('reads the unit of a lead-time header', () => {
+    expect(['Lead time (weeks)', 'Lieferzeit (Wochen)', 'Delivery [days]', 'Lieferzeit (Tage)', 'Lead time (months)', 'Lead time'].map(leadTimeUnitFromHeader)).toEqual(['weeks', 'weeks', 'days', 'days', 'months', null]);
+  });
+
+  it.each([['2', 2], [3, 3], ['2 pcs', 2], ['4 Stk.', 4], ['x2', 2], ['', null]] as const)('quantity %j -> %s', (cell, expected) => {
+    expect(run((e) => readOfferQuantity(cell, e))).toEqual({ value: expected, errors: [] });
+  });
+  it.each([['0', 'quantity 0 is outside 1 to 100,000 (an offer needs at least one unit; leave the row out when none is left)'], ['1.5', 'quantity "1.5" is not a whole number of units (write 1, 2 or "2 pcs")'], ['some', 'quantity "some" is not a whole number of units (write 1, 2 or "2 pcs")']])(
+    'quantity %j is an error',
+    (cell, message) => {
+      expect(run((e) => readOfferQuantity(cell, e))).toEqual({ value: undefined, errors: [message] });
+    },
+  );
+
+  it('reads a price with the currency it names, and refuses one offers are not listed in', () => {
+    expect(run((e) => readOfferPrice('€ 24.000', 'comma', e))).toEqual({ value: { min: 24000, max: 24000, currency: 'EUR' }, errors: [] });
+    expect(run((e) => readOfferPrice('£21,000 - 23,000', 'point', e))).toEqual({ value: { min: 21000, max: 23000, currency: 'GBP' }, errors: [] });
+    expect(run((e) => readOfferPrice(9900, null, e))).toEqual({ value: { min: 9900, max: 9900, currency: null }, errors: [] });
+    expect(run((e) => readOfferPrice('CHF 9000', null, e)).errors).toEqual(['price "CHF 9000" is not in a currency offers are listed in (USD, EUR, GBP)']);
   });
 });

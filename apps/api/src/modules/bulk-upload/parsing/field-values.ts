@@ -1,4 +1,4 @@
-import { robotCategories, robotMountings, type RobotMounting } from '@cellforge/contracts';
+import { offerCurrencies, robotCategories, robotMountings, type OfferCondition, type OfferCurrency, type RobotMounting } from '@cellforge/contracts';
 import { foldText } from '@cellforge/db';
 import { formatNumber, parseLocaleNumber, type DecimalStyle } from './units';
 import type { Cell } from './table';
@@ -297,4 +297,159 @@ export function readPrice(cell: Cell | undefined, style: DecimalStyle | null, er
     return undefined;
   }
   return { min, max };
+}
+
+/*
+ * The offer's terms in a supplier's file (issue 14, offer fields of issue 13): currency,
+ * condition, lead time and quantity, read from the words suppliers write in their stock lists.
+ */
+
+/** A currency as a cell or a header names it: "EUR", "€", "Euro", "US$", "$", "£", "Pfund Sterling". */
+export function currencyOfText(text: string): OfferCurrency | 'other' | null {
+  const t = foldText(text.replace(/€/g, ' eur ').replace(/£/g, ' gbp ').replace(/US\$|\$/gi, ' usd '));
+  if (/\b(?:eur|euro|euros)\b/.test(t)) return 'EUR';
+  if (/\b(?:gbp|pounds?|sterling|pfund)\b/.test(t)) return 'GBP';
+  if (/\b(?:usd|dollars?|us dollars?|dolares?)\b/.test(t)) return 'USD';
+  if (/¥|\b(?:jpy|yen|chf|franken|cny|rmb|yuan|sek|dkk|nok|pln|czk|cad|aud)\b/i.test(text)) return 'other';
+  return null;
+}
+
+/** The currency cell of an offer: USD, EUR or GBP by code, symbol or name. */
+export function readCurrency(cell: Cell | undefined, errors: string[]): Read<OfferCurrency> {
+  const text = cellText(cell);
+  if (emptyText(text)) return null;
+  const currency = currencyOfText(text);
+  if (currency && currency !== 'other') return currency;
+  errors.push(`currency "${text}" is not one offers are listed in (write ${offerCurrencies.join(', ')}; €, $ and £ also work)`);
+  return undefined;
+}
+
+/** The words for each condition (folded: lower case, no accents), English, German, Spanish, French, Italian. */
+const conditionWords: Record<OfferCondition, string[]> = {
+  new: ['new', 'brand new', 'unused', 'new boxed', 'new in box', 'nib', 'neu', 'neuware', 'neugerat', 'nuevo', 'nueva', 'neuf', 'neuve', 'nuovo', 'nuova'],
+  used: [
+    'used', 'second hand', 'secondhand', 'pre owned', 'preowned', 'pre-owned', 'gebraucht', 'gebrauchtgerat', 'gebrauchtware', 'usado', 'usada',
+    'occasion', 'd occasion', 'usato', 'usata', 'ex demo', 'demo', 'ex-demo',
+  ],
+  refurbished: [
+    'refurbished', 'refurb', 'refurbed', 'reconditioned', 'recon', 'remanufactured', 'reman', 'rebuilt', 'overhauled', 'generaluberholt',
+    'uberholt', 'aufbereitet', 'wiederaufbereitet', 'instandgesetzt', 'reacondicionado', 'reacondicionada', 'restaurado', 'reconditionne',
+    'remis a neuf', 'ricondizionato', 'rigenerato', 'used refurbished', 'certified refurbished',
+  ],
+};
+const conditionOf = new Map<string, OfferCondition>(
+  (Object.entries(conditionWords) as Array<[OfferCondition, string[]]>).flatMap(([condition, words]) => words.map((w) => [w.replace(/[^a-z0-9]+/g, ' ').trim(), condition] as const)),
+);
+
+/** new / used / refurbished, from the words suppliers use ("refurb", "gebraucht", "second-hand", "neu"). */
+export function readCondition(cell: Cell | undefined, errors: string[]): Read<OfferCondition> {
+  const text = cellText(cell);
+  if (emptyText(text)) return null;
+  const folded = foldText(text).replace(/[^a-z0-9]+/g, ' ').trim();
+  const found = conditionOf.get(folded) ?? conditionOf.get(folded.replace(/\s*(?:condition|zustand|robot|unit)$/, '').trim());
+  if (found) return found;
+  errors.push(`condition "${text}" is not new, used or refurbished (write one of those; "refurb", "gebraucht" or "second-hand" also work)`);
+  return undefined;
+}
+
+export type LeadTimeUnit = 'weeks' | 'days' | 'months';
+const leadUnitWords: Array<[RegExp, LeadTimeUnit]> = [
+  [/\b(?:weeks?|wks?|wk|w|wo|wochen|woche|kw|semanas?|semaines?|settimane)\b/, 'weeks'],
+  [/\b(?:days?|d|tage?|werktage|arbeitstage|dias?|jours?|giorni|business days|working days)\b/, 'days'],
+  [/\b(?:months?|mo|monate?|meses?|mois|mesi)\b/, 'months'],
+];
+
+/** The unit a lead-time header names ("Lead time (weeks)", "Lieferzeit (Wochen)", "Delivery [days]"); null: none. */
+export function leadTimeUnitFromHeader(header: string): LeadTimeUnit | null {
+  const inside = /[([{]([^)\]}]*)[)\]}]/.exec(header)?.[1] ?? header.replace(/^.*?\b(?:in)\b/i, '');
+  const folded = foldText(inside);
+  for (const [re, unit] of leadUnitWords) if (re.test(folded)) return unit;
+  return null;
+}
+
+const inStock = /^(?:in stock|on stock|ex stock|from stock|stock|immediate(?:ly)?|now|available|ab lager|auf lager|lagernd|sofort|sofort lieferbar|en stock|disponible|en existencia|inmediato|immediat|pronta consegna|0)$/;
+const WEEKS_PER = { weeks: 1, days: 1 / 7, months: 52 / 12 } as const;
+
+/**
+ * Weeks until delivery, 0 to 104: "6", "6 weeks", "6-8 weeks" (the longer end, with a
+ * warning: the buyer is promised no less), "10 days" and "2 months" (converted, rounded up),
+ * "in stock" / "ab Lager" (0). The header's unit ("Lieferzeit (Wochen)") applies to bare numbers.
+ */
+export function readLeadTime(
+  cell: Cell | undefined,
+  headerUnit: LeadTimeUnit | null,
+  style: DecimalStyle | null,
+  errors: string[],
+  warn: (kind: string, text: string) => void,
+  rowNo: number,
+): Read<number> {
+  const text = cellText(cell);
+  if (emptyText(text)) return null;
+  const folded = foldText(text).replace(/[.,;:!]+$/, '').replace(/\s+/g, ' ').trim();
+  if (inStock.test(folded)) return 0;
+  const bad = () => {
+    errors.push(`lead time "${text}" is not a number of weeks (write 6, "6 weeks", "6-8 weeks", "10 days" or "in stock")`);
+    return undefined;
+  };
+  const m = /^(?:ca\.?\s*|approx\.?\s*|about\s*|~\s*|circa\s*|etwa\s*)?(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|—|to|bis|a|à)\s*(\d+(?:[.,]\d+)?))?\s*([a-z. ]*)$/.exec(folded);
+  if (!m) return bad();
+  const low = parseLocaleNumber(m[1] ?? '', style);
+  const high = m[2] !== undefined ? parseLocaleNumber(m[2], style) : low;
+  if (low === null || high === null) return bad();
+  const word = (m[3] ?? '').replace(/\./g, ' ').trim();
+  let unit: LeadTimeUnit | null = headerUnit ?? 'weeks';
+  if (word) {
+    unit = null;
+    for (const [re, u] of leadUnitWords) if (re.test(word)) unit = u;
+    if (!unit) return bad();
+  }
+  const longer = Math.max(low, high);
+  const weeks = Math.ceil(longer * WEEKS_PER[unit] - 1e-9);
+  if (m[2] !== undefined && low !== high) warn('lead time range: the longer end kept', `Row ${rowNo}: lead time ${text} read as ${weeks} weeks (the longer end)`);
+  else if (unit !== 'weeks') warn(`lead time converted from ${unit} to weeks`, `Row ${rowNo}: lead time ${text} converted to ${weeks} weeks (rounded up)`);
+  else if (!Number.isInteger(longer)) warn('lead time rounded up to whole weeks', `Row ${rowNo}: lead time ${text} rounded up to ${weeks} weeks`);
+  if (weeks > 104) {
+    errors.push(`lead time ${text} is more than 104 weeks (2 years)`);
+    return undefined;
+  }
+  return weeks;
+}
+
+/** Units available: a whole number 1 to 100,000 ("2", "2 pcs", "2 Stk.", "x2"). */
+export function readOfferQuantity(cell: Cell | undefined, errors: string[]): Read<number> {
+  const text = cellText(cell);
+  if (emptyText(text)) return null;
+  const m = typeof cell === 'number' ? [String(cell), String(cell)] : /^(?:x\s*)?(\d+(?:[.,]0+)?)\s*(?:x|pcs?\.?|pieces?|units?|stk\.?|stuck|st\.?|ea\.?|each|unidades?|pieces|pz\.?)?$/i.exec(foldText(text));
+  const n = m ? Number((m[1] ?? '').replace(',', '.')) : Number.NaN;
+  if (!Number.isFinite(n) || !Number.isInteger(n)) {
+    errors.push(`quantity "${text}" is not a whole number of units (write 1, 2 or "2 pcs")`);
+    return undefined;
+  }
+  if (n < 1 || n > 100_000) {
+    errors.push(`quantity ${formatNumber(n)} is outside 1 to 100,000 (an offer needs at least one unit; leave the row out when none is left)`);
+    return undefined;
+  }
+  return n;
+}
+
+/**
+ * A supplier's price cell: as readPrice, and the currency it names ("€ 24.000", "24000 EUR",
+ * "£18,500") read with it; USD, EUR and GBP only.
+ */
+export function readOfferPrice(cell: Cell | undefined, style: DecimalStyle | null, errors: string[]): Read<{ min: number; max: number; currency: OfferCurrency | null }> {
+  const text = cellText(cell);
+  if (emptyText(text)) return null;
+  const currency = typeof cell === 'number' ? null : currencyOfText(text);
+  if (currency === 'other') {
+    errors.push(`price "${text}" is not in a currency offers are listed in (${offerCurrencies.join(', ')})`);
+    return undefined;
+  }
+  const bare = currency ? text.replace(/€|£|US\$|\$|\b(?:eur|euros?|gbp|pounds?|sterling|usd|us dollars?|dollars?)\b/gi, '').trim() : text;
+  const before = errors.length;
+  const price = readPrice(typeof cell === 'number' ? cell : bare, style, errors);
+  if (errors.length > before) {
+    // readPrice names USD; the offer's price is in its own currency.
+    for (let i = before; i < errors.length; i += 1) errors[i] = (errors[i] ?? '').replace(/ USD/g, currency ? ` ${currency}` : '');
+  }
+  return price ? { ...price, currency } : price;
 }

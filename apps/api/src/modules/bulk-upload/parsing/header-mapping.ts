@@ -1,4 +1,4 @@
-import { bulkTargetFields, type BulkMappings, type BulkTargetField } from '@cellforge/contracts';
+import { bulkTargetFieldsFor, type BulkMappings, type BulkTargetField } from '@cellforge/contracts';
 import { foldText } from '@cellforge/db';
 import { editDistance } from '../../catalog';
 import { nth } from '../../../lib/invariants';
@@ -100,6 +100,25 @@ const synonyms: Record<BulkTargetField, Array<[phrase: string, weight: number]>>
     ['home country', 1], ['herkunftsland', 1], ['ursprungsland', 1], ['land', 0.6], ['pais', 0.95], ['pais de origen', 1], ['origen', 0.9],
     ['pays', 0.9], ['pays d origine', 1],
   ],
+  // The offer's terms (suppliers only): the headers of stock lists ("Cond.", "Währung", "Lieferzeit (Wochen)", "Qty").
+  currency: [
+    ['currency', 1], ['curr', 1], ['cur', 0.9], ['ccy', 1], ['currency code', 1], ['iso currency', 1], ['price currency', 1], ['wahrung', 1],
+    ['waehrung', 1], ['moneda', 1], ['divisa', 1], ['devise', 1], ['monnaie', 1], ['valuta', 1],
+  ],
+  condition: [
+    ['condition', 1], ['cond', 1], ['robot condition', 1], ['new used', 1], ['new or used', 1], ['zustand', 1], ['estado', 0.95], ['etat', 0.95],
+    ['condizione', 1], ['condicion', 1], ['state', 0.6], ['grade', 0.55],
+  ],
+  lead_time_weeks: [
+    ['lead time', 1], ['leadtime', 1], ['lead time weeks', 1], ['delivery time', 1], ['delivery', 0.8], ['lead', 0.6], ['shipping time', 0.85],
+    ['time to ship', 0.85], ['availability', 0.7], ['lieferzeit', 1], ['lieferfrist', 1], ['liefertermin', 0.9], ['verfugbarkeit', 0.7],
+    ['plazo de entrega', 1], ['plazo', 0.85], ['tiempo de entrega', 1], ['delai de livraison', 1], ['delai', 0.85], ['tempi di consegna', 1],
+  ],
+  quantity: [
+    ['quantity', 1], ['qty', 1], ['quantity available', 1], ['available quantity', 1], ['units available', 1], ['units', 0.7], ['stock', 0.8],
+    ['in stock', 0.85], ['on hand', 0.85], ['pcs', 0.85], ['menge', 1], ['stuckzahl', 1], ['stuck', 0.9], ['bestand', 0.9], ['anzahl', 0.75],
+    ['cantidad', 1], ['quantite', 1], ['quantita', 1], ['count', 0.6],
+  ],
 };
 
 /** Words that qualify a name without changing what it is ("Max Payload", "Robot Model"). */
@@ -177,12 +196,15 @@ export const MATCH_THRESHOLD = 0.5;
 /**
  * column -> target suggestions: every (column, target) pair is scored, then the best
  * pairs are taken first, each target at most once and each column at most once;
- * columns that match nothing map to null. Ties keep the left-most column.
+ * columns that match nothing map to null. Ties keep the left-most column. `role`: a
+ * supplier's file is also matched against the offer's terms (currency, condition, ...).
  */
-export function suggestMappings(columns: readonly string[]): BulkMappings {
+export function suggestMappings(columns: readonly string[], role: 'integrator' | 'supplier' = 'integrator'): BulkMappings {
   const pairs: Array<{ column: number; target: BulkTargetField; score: number }> = [];
+  // Integrators are never offered the offer's terms (suppliers' fields).
+  const targets = bulkTargetFieldsFor(role);
   columns.forEach((column, i) => {
-    for (const target of bulkTargetFields) {
+    for (const target of targets) {
       const score = scoreHeader(column, target);
       if (score >= MATCH_THRESHOLD) pairs.push({ column: i, target, score });
     }

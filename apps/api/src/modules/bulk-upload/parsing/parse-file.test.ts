@@ -158,8 +158,26 @@ describe('CSV', () => {
     await rejects(parseUploadedFile('robots.csv', Buffer.from('Brand,Model\n"ABB,IRB\n')), /never closed/);
   });
 
-  it('refuses unknown extensions', async () => {
-    await rejects(parseUploadedFile('robots.pdf', Buffer.from('x')), /Unsupported file type: "\.pdf"/);
+  it('names rows with more cells than the header (an unquoted comma) and marks them for validation; a header merely lacking a name is not flagged', async () => {
+    // A supplier's stock list: "ZR-9, 2nd gen" and "refurb, tested" were typed without quotes.
+    const messy = Buffer.from(
+      ['Hersteller,Modell,Traglast (kg),Reichweite (mm),Achsen', 'Zeta Robotics,ZR-12,12,1300,6', 'Zeta Robotics,ZR-9, 2nd gen,9,900,6', 'Zeta Robotics,ZR-20,20,1800,6', 'Zeta Robotics,ZR-7,7,900,6'].join('\r\n'),
+    );
+    const parsed = await parseUploadedFile('lager.csv', messy);
+    expect(parsed.meta.spillFrom).toBe(5);
+    expect(parsed.columns).toEqual(['Hersteller', 'Modell', 'Traglast (kg)', 'Reichweite (mm)', 'Achsen', 'Column 6']);
+    expect(parsed.warnings.join(' ')).toMatch(/^Row 3 has 6 cells, more cells than the header has columns \(5\)\. A value probably holds the delimiter without quotes/);
+    // Every row carrying a sixth value: the header lacks a name there, nothing is flagged.
+    const unnamed = await parseUploadedFile('notes.csv', Buffer.from(['Brand,Model,Payload,Reach', 'ABB,IRB 1200,7,700,checked', 'ABB,IRB 1300,10,900,sold'].join('\n')));
+    expect(unnamed.meta.spillFrom).toBeUndefined();
+    expect(unnamed.columns).toEqual(['Brand', 'Model', 'Payload', 'Reach', 'Column 5']);
+    expect(unnamed.warnings.join(' ')).not.toMatch(/more cells/);
+  });
+
+  it('refuses unknown extensions with 415 UNSUPPORTED_FILE_TYPE', async () => {
+    const err = await rejects(parseUploadedFile('robots.pdf', Buffer.from('x')), /Unsupported file type: "\.pdf"/);
+    expect(err.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect((await rejects(parseUploadedFile('Roboterliste.txt', Buffer.from('Hersteller,Modell\n')), /Upload a \.csv, \.json, \.xlsx or \.xls file/)).code).toBe('UNSUPPORTED_FILE_TYPE');
     await rejects(parseUploadedFile('robots', Buffer.from('x')), /without an extension/);
   });
 });
@@ -224,6 +242,26 @@ describe.each(['xlsx', 'biff8'] as const)('workbooks (%s)', (bookType) => {
     if (bookType === 'xlsx') expect(model).toBe('=A1&"x"');
     else expect(model === null || model === '=A1&"x"' || model === '').toBe(true); // BIFF8 always stores a cached result
     expect(model).not.toBe('ACME robot inventoryx');
+  });
+
+  it('names a header cell merged over two columns, the column it leaves unnamed and the sub-header row under it', async () => {
+    const merged = [
+      ['Hersteller', 'Modell', 'Traglast (kg)', 'Reichweite (mm)', null, 'Achsen'],
+      [null, null, null, 'horizontal', 'vertikal', null],
+      ['Zeta Robotics', 'ZR-12', 12, 1300, 2100, 6],
+    ];
+    const parsed = await parseUploadedFile(name, workbookBuffer([{ name: 'Roboter', rows: merged, merges: ['D1:E1'] }], bookType));
+    const said = parsed.warnings.find((w) => /merged/.test(w));
+    expect(said).toMatch(/^The header "Reichweite \(mm\)" \(row 1\) is one cell merged over columns D to E: only column D gets that name \(E is read as "Column 5"\)\./);
+    expect(said).toMatch(/Row 2 under it \("horizontal", "vertikal"\) looks like sub-headers/);
+    expect(said).toMatch(/e\.g\. "Reichweite \(mm\) horizontal", "Reichweite \(mm\) vertikal"/);
+    // Group headers merged above the header row, and merges lower down in the data, are not header problems.
+    const grouped = await parseUploadedFile(
+      name,
+      workbookBuffer([{ name: 'S', rows: [['Robot', null, 'Specs', null], ['Brand', 'Model', 'Payload', 'Reach'], ['ABB', 'IRB 1200', 7, 700], ['ABB', 'IRB 1300', 10, 900]], merges: ['A1:B1', 'C1:D1', 'A3:A4'] }], bookType),
+    );
+    expect(grouped.headerRow).toBe(2);
+    expect(grouped.warnings.join(' ')).not.toMatch(/merged/);
   });
 
   it('refuses an empty workbook and a header-only sheet', async () => {

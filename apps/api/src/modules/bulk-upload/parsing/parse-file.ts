@@ -17,7 +17,8 @@ export function formatOf(fileName: string): UploadFormat {
   if (!ext) {
     const dot = lower.lastIndexOf('.');
     const shown = dot >= 0 ? `"${fileName.slice(dot)}"` : 'a file without an extension';
-    throw new AppError('BAD_REQUEST', `Unsupported file type: ${shown}. Upload a .csv, .json, .xlsx or .xls file.`);
+    // 415 as every upload of the API (docs/api.md): the name says what the file is not; other bad files stay 400s.
+    throw new AppError('UNSUPPORTED_FILE_TYPE', `Unsupported file type: ${shown}. Upload a .csv, .json, .xlsx or .xls file.`);
   }
   return ext.slice(1) as UploadFormat;
 }

@@ -154,7 +154,7 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
   const newline = Papa.parse<string[]>(start.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak as '\n' | '\r' | '\r\n';
 
   const votes: DecimalVotes[] = [];
-  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0, headerRow: options.headerRow });
+  const builder = createTableBuilder('CSV file', { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), rowOffset: sep ? 1 : 0, headerRow: options.headerRow, flagLongRows: true });
   let lines = 0;
   let carry = '';
   const feed = (piece: string, last: boolean) => {
@@ -204,6 +204,8 @@ async function parsePieces(pieces: AsyncGenerator<string>, encoding: TextEncodin
       decimalVotes: votesOf(table, votes),
       sheetRows: table.sheetRows,
       ...(table.keptColumns ? { keptColumns: table.keptColumns } : {}),
+
+      ...(table.spillFrom !== undefined ? { spillFrom: table.spillFrom } : {}),
     },
   };
 }

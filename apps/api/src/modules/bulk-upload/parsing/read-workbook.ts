@@ -49,7 +49,7 @@ type DenseRows = Array<Array<XLSX.CellObject | undefined> | undefined>;
 interface WorkbookRows {
   sheets: Array<{ name: string; hidden: boolean }>;
   /** Pushes every row of a sheet in order, blank rows included (so sheet row numbers hold), at most MAX_SHEET_COLUMNS cells each. */
-  read(name: string, push: (row: Cell[]) => void): Promise<{ filled: number; truncatedColumns: boolean }>;
+  read(name: string, push: (row: Cell[]) => void): Promise<{ filled: number; truncatedColumns: boolean; merges: XLSX.Range[] }>;
   /** The sheet's rows holding at least one value. */
   count(name: string): Promise<number>;
 }
@@ -69,16 +69,18 @@ async function streamedBook(buffer: Buffer): Promise<WorkbookRows> {
       let filled = 0;
       let truncatedColumns = false;
       let next = 1;
+      let merges: XLSX.Range[] = [];
       if (sheet) {
-        await book.readRows(sheet, limits, (row, cells, isFilled, wider) => {
+        const read = await book.readRows(sheet, limits, (row, cells, isFilled, wider) => {
           for (; next < row; next += 1) push([]);
           next = row + 1;
           if (isFilled) filled += 1;
           if (wider) truncatedColumns = true;
           push(cells);
         });
+        merges = read.merges.flatMap(rangeOf);
       }
-      return { filled, truncatedColumns };
+      return { filled, truncatedColumns, merges };
     },
     async count(name) {
       const sheet = byName.get(name);
@@ -134,10 +136,55 @@ function sheetJsBook(buffer: Buffer): WorkbookRows {
         data[r] = undefined;
         push(row);
       }
-      return Promise.resolve({ filled: counts.get(name) ?? 0, truncatedColumns });
+      return Promise.resolve({ filled: counts.get(name) ?? 0, truncatedColumns, merges: workbook.Sheets[name]?.['!merges'] ?? [] });
     },
     count: (name) => Promise.resolve(counts.get(name) ?? 0),
   };
+}
+
+/** An A1 range ("D1:E1") as 0-based rows and columns; nothing for a malformed one. */
+function rangeOf(ref: string): XLSX.Range[] {
+  if (!/^[A-Z]{1,3}\d{1,7}(?::[A-Z]{1,3}\d{1,7})?$/i.test(ref)) return [];
+  return [XLSX.utils.decode_range(ref)];
+}
+
+/** The rows kept to name merged header cells: the header is among the first 30 non-empty rows. */
+const HEAD_ROWS_KEPT = 40;
+
+/**
+ * Header cells merged over several columns ("Reach (mm)" over D:E, with "horizontal |
+ * vertical" under it): only the first column of a merge carries the name, so the others
+ * would be read as unnamed columns and a sub-header row as a robot. Named in a warning
+ * each (at most 5), with what to do.
+ */
+function mergedHeaderWarnings(merges: readonly XLSX.Range[], table: BuiltTable, head: ReadonlyArray<Cell[] | undefined>): string[] {
+  const headerAt = table.headerRow - 1;
+  const out: string[] = [];
+  const letter = (c: number) => XLSX.utils.encode_col(c);
+  for (const m of merges) {
+    if (out.length >= 5) break;
+    if (m.s.r > headerAt || m.e.r < headerAt || m.e.c <= m.s.c) continue;
+    const name = head[m.s.r]?.[m.s.c];
+    const shown = name === null || name === undefined || String(name).trim() === '' ? `in ${letter(m.s.c)}${m.s.r + 1}` : `"${String(name).trim()}"`;
+    const others: string[] = [];
+    for (let c = m.s.c + 1; c <= m.e.c && others.length < 6; c += 1) {
+      const at = table.sourceColumns.indexOf(c);
+      others.push(at >= 0 ? `${letter(c)} is read as "${table.columns[at] ?? ''}"` : `${letter(c)} is left out (empty)`);
+    }
+    const below = head[headerAt + 1];
+    const sub: string[] = [];
+    for (let c = m.s.c; c <= m.e.c && below; c += 1) {
+      const v = below[c];
+      if (typeof v === 'string' && v.trim()) sub.push(`"${v.trim()}"`);
+    }
+    const title = name === null || name === undefined ? '' : String(name).trim();
+    const example = title && sub.length >= 2 ? ` (e.g. "${title} ${sub[0]?.slice(1, -1) ?? ''}", "${title} ${sub[1]?.slice(1, -1) ?? ''}")` : '';
+    const subNote = sub.length ? ` Row ${headerAt + 2} under it (${sub.join(', ')}) looks like sub-headers and is read as a robot row.` : '';
+    out.push(
+      `The header ${shown} (row ${headerAt + 1}) is one cell merged over columns ${letter(m.s.c)} to ${letter(m.e.c)}: only column ${letter(m.s.c)} gets that name (${others.join(', ')}).${subNote} Unmerge the cell and give each column its own name in one header row${example}, then upload the file again.`,
+    );
+  }
+  return out;
 }
 
 /** Rows of a sheet holding at least one value. */
@@ -212,8 +259,10 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
     const votes: DecimalVotes[] = [];
     const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow, maxRows: BULK_MAX_WORKBOOK_ROWS });
     let any = false;
-    const { filled, truncatedColumns } = await book.read(sheetName, (row) => {
+    const head: Cell[][] = [];
+    const { filled, truncatedColumns, merges } = await book.read(sheetName, (row) => {
       if (!any && row.some((v) => v !== null && v !== '')) any = true;
+      if (head.length < HEAD_ROWS_KEPT) head.push(row);
       builder.push(row);
     });
     counts.set(sheetName, filled);
@@ -222,6 +271,7 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
       continue;
     }
     const table = builder.finish();
+    table.warnings.push(...mergedHeaderWarnings(merges, table, head));
     if (options.sheet === undefined) {
       // A notes or cover sheet first ("Read me", a title with no rows under it): read the next sheet with data, and say so.
       try {

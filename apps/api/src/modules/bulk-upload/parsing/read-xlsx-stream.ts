@@ -29,7 +29,7 @@ export interface XlsxBook {
    * holds a value, `wider` whether a value lies beyond `maxColumns`. Rows with no cell
    * are not reported. Stops after row `maxRows`.
    */
-  readRows(sheet: XlsxSheet, limits: { maxColumns: number; maxRows: number }, onRow: (row: number, cells: Cell[], filled: boolean, wider: boolean) => void): Promise<void>;
+  readRows(sheet: XlsxSheet, limits: { maxColumns: number; maxRows: number }, onRow: (row: number, cells: Cell[], filled: boolean, wider: boolean) => void): Promise<{ merges: string[] }>;
 }
 
 const unreadable = (why: string) =>
@@ -268,7 +268,9 @@ export async function openXlsx(buf: Buffer): Promise<XlsxBook> {
   return {
     sheets,
     async readRows(sheet, limits, onRow) {
-      if (!sheet.entry) return;
+      /** The sheet's merged ranges ("D1:E1"), listed after its rows (<mergeCells>); none when reading stopped at maxRows. */
+      const merges: string[] = [];
+      if (!sheet.entry) return { merges };
       // The row being read.
       let rowNumber = 0;
       let cells: Cell[] = [];
@@ -366,6 +368,9 @@ export async function openXlsx(buf: Buffer): Promise<XlsxBook> {
             case 'rPh':
               if (inInline && !selfClosing) into = null;
               break;
+            case 'mergeCell':
+              if (a.ref && merges.length < 10_000) merges.push(a.ref);
+              break;
           }
         },
         close(name) {
@@ -392,6 +397,7 @@ export async function openXlsx(buf: Buffer): Promise<XlsxBook> {
         },
         done: () => stopped,
       });
+      return { merges };
     },
   };
 }

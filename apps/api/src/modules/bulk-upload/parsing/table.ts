@@ -152,6 +152,12 @@ export interface BuiltTable {
   sheetRows: SheetRows;
   /** The first non-blank rows of the grid as given (FIRST_ROWS of FIRST_ROW_CELLS cells), with their file rows: for choosing the header. */
   firstRows: { row: number; cells: Cell[] }[];
+  /**
+   * With `flagLongRows` (CSV): the number of columns the header names, when some rows (fewer
+   * than half) hold cells beyond them: those cells are a value split by an unquoted delimiter,
+   * not a column, and such rows are errors until fixed (see createRowValidator). Absent otherwise.
+   */
+  spillFrom?: number;
 }
 
 const FIRST_ROWS = 12;
@@ -206,7 +212,7 @@ export function createTableBuilder(
    * rowOffset: file rows before the first pushed row (a CSV's "sep=;" line), for the sheet row numbers.
    * headerRow: the file row (1-based) that holds the headers, chosen by the user: no guess then.
    */
-  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number; headerRow?: number; maxRows?: number } = {},
+  options: { previewRows?: number; onDataRow?: (row: readonly Cell[]) => void; rowOffset?: number; headerRow?: number; maxRows?: number; flagLongRows?: boolean } = {},
 ): TableBuilder {
   const maxRows = options.maxRows ?? BULK_MAX_ROWS;
   const firstRows: { row: number; cells: Cell[] }[] = [];
@@ -224,6 +230,10 @@ export function createTableBuilder(
   const previewed: Cell[][] = [];
 
   const sheetRows: SheetRows = [];
+  /** Columns the header names (up to its last named cell), and the data rows holding cells beyond them (the first few kept). */
+  let headerWidth = 0;
+  let longRows = 0;
+  const longExamples: Array<{ row: number; cells: number }> = [];
   /** `index`: the row's 0-based position in the grid. */
   function dataRow(row: readonly Cell[], index: number): void {
     let last = row.length - 1;
@@ -231,6 +241,10 @@ export function createTableBuilder(
     if (last < 0) return;
     const at = packed.length;
     const fileRow = index + 1 + (options.rowOffset ?? 0);
+    if (last >= headerWidth) {
+      longRows += 1;
+      if (longExamples.length < 5) longExamples.push({ row: fileRow, cells: last + 1 });
+    }
     const runs = sheetRows.length;
     if (!runs || (sheetRows[runs - 1] ?? 0) + at - (sheetRows[runs - 2] ?? 0) !== fileRow) sheetRows.push(at, fileRow);
     if (packed.length >= maxRows) {
@@ -271,6 +285,8 @@ export function createTableBuilder(
     }
     header = [...nth(grid, headerIndex)];
     width = header.length;
+    headerWidth = header.length;
+    while (headerWidth > 0 && isEmptyCell(header[headerWidth - 1])) headerWidth -= 1;
     for (let r = headerIndex + 1; r < grid.length; r += 1) afterHeader(nth(grid, r), r);
   }
 
@@ -359,7 +375,17 @@ export function createTableBuilder(
         while (out.length < names.length) out.push(null);
         return out;
       });
-      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows, firstRows, ...(cutLater ? { keptColumns: keep } : {}) };
+      // A few rows longer than the header (a CSV value with an unquoted delimiter) are named; when most rows are, the header merely lacks names.
+      let spillFrom: number | undefined;
+      if (options.flagLongRows && longRows > 0 && longRows * 2 <= packed.length) {
+        spillFrom = keep.filter((i) => i < headerWidth).length;
+        const first = defined(longExamples[0], 'a row longer than the header');
+        const named = longRows === 1
+          ? `Row ${first.row} has ${first.cells} cells, more cells than the header has columns (${headerWidth})`
+          : `${longRows} rows have more cells than the header has columns (${headerWidth}): rows ${longExamples.map((e) => e.row).join(', ')}${longRows > longExamples.length ? ', ...' : ''}`;
+        warnings.push(`${named}. A value probably holds the delimiter without quotes (a comma inside a model name, say): such rows are not imported until fixed. Put the value in quotes in the file, or fix the row in the grid (and empty the extra cell).`);
+      }
+      return { columns: names, rows, preview, headerRow: headerIndex + 1, warnings, sourceColumns: keep, sheetRows, firstRows, ...(cutLater ? { keptColumns: keep } : {}), ...(spillFrom !== undefined ? { spillFrom } : {}) };
     },
   };
 }

@@ -27,6 +27,9 @@ export interface ParseMeta {
   sheetRows?: SheetRows;
   /** The stored rows are as read, wider than the columns: column i is cell keptColumns[i] of a row (see BuiltTable.keptColumns). */
   keptColumns?: number[];
+
+  /** CSV: the number of named columns when a few rows hold cells beyond them (see BuiltTable.spillFrom): such rows are errors. */
+  spillFrom?: number;
 }
 
 export interface ParsedUpload extends ParsedTable {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BulkMappings } from '@cellforge/contracts';
 import { AppError } from '../../../lib/errors';
 import { buildTable, type Cell } from './table';
-import { resolveMappings, validateRows } from './validate-rows';
+import { createRowValidator, resolveMappings, validateRows } from './validate-rows';
 import { nth } from '../../../test/defined';
 
 const columns = ['Brand', 'Model', 'Payload', 'Reach', 'Axes'];
@@ -214,5 +214,25 @@ describe('validateRows', () => {
   it('keeps formula text as text (never evaluated)', () => {
     const out = run([['ABB', '=1+1', 5, 900, 6]]);
     expect(nth(out.valid, 0).model).toBe('=1+1');
+  });
+});
+
+describe('rows longer than the header (a CSV value with an unquoted delimiter)', () => {
+  const cols = [...columns, 'Column 6'];
+  const validator = () => createRowValidator(resolveMappings(cols, mappings), { votes: [], hint: null }, { spillFrom: 5, delimiter: ';', sheetRows: [0, 2] });
+
+  it('refuses the shifted row with one message naming the cell count and the delimiter, not its shifted values', () => {
+    const result = validator().check(['Zeta Robotics', 'ZR-9', ' 2nd gen', '9', '900', '6'], 2);
+    expect('error' in result && result.error).toMatchObject({
+      row_index: 2,
+      sheet_row: 3,
+      errors: [expect.stringMatching(/^the row has 6 cells, more cells than the header has columns \(5\): a value probably holds a semicolon without quotes/)],
+    });
+  });
+
+  it('reads the row once the extra cell is emptied (fixed in the grid), and rows within the header as usual', () => {
+    const v = validator();
+    expect(v.check(['Zeta Robotics', 'ZR-12', '12', '1300', '6', null], 1)).toHaveProperty('valid.model', 'ZR-12');
+    expect(v.check(['Zeta Robotics', 'ZR-9, 2nd gen', '9', '900', '6', ''], 2)).toHaveProperty('valid.model', 'ZR-9, 2nd gen');
   });
 });

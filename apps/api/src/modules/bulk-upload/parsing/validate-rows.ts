@@ -1,4 +1,4 @@
-import { BULK_REQUIRED_FIELDS, bulkLimits, makerCountryOfKey, type BulkMappings, type BulkTargetField, type BulkUnit } from '@cellforge/contracts';
+import { BULK_REQUIRED_FIELDS, bulkLimits, isBulkOfferField, makerCountryOfKey, type BulkMappings, type BulkTargetField, type BulkUnit, type BulkValidEntry } from '@cellforge/contracts';
 import { normalizeRobotKey } from '@cellforge/db';
 import { AppError } from '../../../lib/errors';
 import { defined, nth } from '../../../lib/invariants';
@@ -6,8 +6,15 @@ import { KeyRows } from './key-rows';
 import { sheetRowOf, type Cell, type SheetRows } from './table';
 import type { ImportedFields } from '../../catalog';
 import {
+  currencyOfText,
   foreignCurrencyOf,
+  leadTimeUnitFromHeader,
   readCategory,
+  readCondition,
+  readCurrency,
+  readLeadTime,
+  readOfferPrice,
+  readOfferQuantity,
   readCleanroomClass,
   readCountry,
   readIpRating,
@@ -53,7 +60,12 @@ export interface ValidRow {
   key: string;
   /** Each warning with the column it is about (null: the row as a whole), aligned with `warnings`. */
   cell_warnings: CellMessage[];
+  /** A supplier's row: the offer's terms it gives (contracts' offer fields; the price in `currency`). Absent for integrators. */
+  offer?: OfferTerms;
 }
+
+/** The terms of the offer a supplier's row makes, as offers stores them; a term the row does not give is absent. */
+export type OfferTerms = NonNullable<BulkValidEntry['offer']>;
 
 /** A message with the column whose cell causes it (null: the row as a whole). */
 export interface CellMessage {
@@ -93,7 +105,7 @@ const quantityOf: Partial<Record<BulkTargetField, Quantity>> = { payload_kg: 'ma
  * is used once, and manufacturer, model, payload_kg and reach_mm must be mapped.
  * Problems are one 400 VALIDATION_FAILED whose details name each mapping.
  */
-export function resolveMappings(columns: readonly string[], mappings: BulkMappings): ResolvedMappings {
+export function resolveMappings(columns: readonly string[], mappings: BulkMappings, options: { offers?: boolean } = {}): ResolvedMappings {
   const details: Record<string, string[]> = {};
   const resolved: ResolvedMappings = {};
   const position = new Map(columns.map((c, i) => [c, i]));
@@ -118,7 +130,12 @@ export function resolveMappings(columns: readonly string[], mappings: BulkMappin
       );
       continue;
     }
-    const currency = target === 'price_usd' ? foreignCurrencyOf(column) : null;
+    if (isBulkOfferField(target) && !options.offers) {
+      (details[`mappings.${column}`] ??= []).push(`${target} is a term of a supplier's offer: an integrator's import keeps robots, not offers; set "${column}" to Ignore`);
+      continue;
+    }
+    // A supplier's price is the offer's, in its own currency ("Preis (EUR)"); the catalog's price is USD only.
+    const currency = target === 'price_usd' && !options.offers ? foreignCurrencyOf(column) : null;
     if (currency) {
       (details[`mappings.${column}`] ??= []).push(`The column "${column}" is in ${currency}; the catalog stores prices in USD (price_usd)`);
       continue;
@@ -320,7 +337,12 @@ export interface RowValidator {
  * name rows as the spreadsheet numbers them (`sheetRows`, see SheetRows); `row` and
  * `row_index` stay the 1-based data rows.
  */
-export function createRowValidator(mappings: ResolvedMappings, styles: ColumnStyles, options: { sheetRows?: SheetRows } = {}): RowValidator {
+export function createRowValidator(
+  mappings: ResolvedMappings,
+  styles: ColumnStyles,
+  /** spillFrom: a CSV's named columns when some rows hold cells beyond them (ParseMeta.spillFrom); delimiter: the CSV's, for the message. */
+  options: { sheetRows?: SheetRows; spillFrom?: number; delimiter?: string; offers?: boolean } = {},
+): RowValidator {
   const numeric = [mappings.payload_kg?.index, mappings.reach_mm?.index].filter((i): i is number => i !== undefined);
   const total: DecimalVotes = { comma: 0, point: 0 };
   for (const i of numeric) {
@@ -341,7 +363,12 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
     return i === undefined ? fileStyle : (decideDecimalStyle(styles.votes[i]) ?? fileStyle);
   };
   const speedHeaderUnit = mappings.max_speed_mm_s ? speedUnitFromHeader(mappings.max_speed_mm_s.column) : null;
+  const leadHeaderUnit = mappings.lead_time_weeks ? leadTimeUnitFromHeader(mappings.lead_time_weeks.column) : null;
+  // A supplier's price header naming a currency ("Preis (EUR)") prices the rows whose currency is not given.
+  const headerCurrency = options.offers && mappings.price_usd ? currencyOfText(mappings.price_usd.column) : null;
+  const priceHeaderCurrency = headerCurrency === 'other' ? null : headerCurrency;
   const firstRowOfKey = new KeyRows();
+  const conditionAt = mappings.condition?.index;
 
   /** The optional fields of a row; a field that is mapped and unreadable adds its message to `errors`. */
   const readFields = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn, about: (field: BulkTargetField) => void): ImportedFields => {
@@ -357,7 +384,7 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
     if (at('category') !== undefined) put('category', readCategory(cell('category'), errors));
     put('repeatability_mm', readOptionalQuantity(cell('repeatability_mm'), repeatabilityCol, 'length', 'repeatability', 10, rowNo, errors, warn));
     put('weight_kg', readOptionalQuantity(cell('weight_kg'), weightCol, 'mass', 'weight', 50_000, rowNo, errors, warn));
-    if (at('price_usd') !== undefined) {
+    if (at('price_usd') !== undefined && !options.offers) {
       const price = readPrice(cell('price_usd'), styleOf('price_usd'), errors);
       if (price) {
         fields.price_min_usd = price.min;
@@ -377,9 +404,68 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
     return fields;
   };
 
+  /**
+   * A supplier's offer terms: the price (in the row's currency: its currency cell, else the one
+   * the price cell or header names, else USD), condition, lead time, quantity. A USD price is the
+   * catalog model's list price too (fields.price_*_usd), as before; another currency's is not.
+   */
+  const readOffer = (row: readonly Cell[], rowNo: number, errors: string[], warn: Warn, about: (field: BulkTargetField) => void, fields: ImportedFields): OfferTerms => {
+    const offer: OfferTerms = {};
+    const cell = (field: BulkTargetField) => {
+      about(field);
+      const i = at(field);
+      return i === undefined ? undefined : row[i];
+    };
+    const currency = at('currency') !== undefined ? readCurrency(cell('currency'), errors) : null;
+    if (currency) offer.currency = currency;
+    if (at('price_usd') !== undefined) {
+      const price = readOfferPrice(cell('price_usd'), styleOf('price_usd'), errors);
+      if (price) {
+        // The cell's own currency must agree with the row's; the header's ("Preis (EUR)") applies only when neither names one.
+        const named = price.currency;
+        if (currency && named && named !== currency) {
+          errors.push(`price "${String(row[at('price_usd') ?? -1] ?? '')}" is in ${named} but the row's currency is ${currency}`);
+        } else {
+          offer.currency = currency ?? named ?? priceHeaderCurrency ?? 'USD';
+          offer.price_min = price.min;
+          offer.price_max = price.max;
+          if (offer.currency === 'USD') {
+            fields.price_min_usd = price.min;
+            fields.price_max_usd = price.max;
+          }
+        }
+      }
+    }
+    if (at('condition') !== undefined) {
+      const condition = readCondition(cell('condition'), errors);
+      if (condition) offer.condition = condition;
+    }
+    if (at('lead_time_weeks') !== undefined) {
+      const weeks = readLeadTime(cell('lead_time_weeks'), leadHeaderUnit, styleOf('lead_time_weeks'), errors, warn, rowNo);
+      if (weeks !== null && weeks !== undefined) offer.lead_time_weeks = weeks;
+    }
+    if (at('quantity') !== undefined) {
+      const quantity = readOfferQuantity(cell('quantity'), errors);
+      if (quantity) offer.quantity = quantity;
+    }
+    return offer;
+  };
+
+  const spillFrom = options.spillFrom;
+  const delimiterName = options.delimiter === ';' ? 'semicolon' : options.delimiter === '\t' ? 'tab' : options.delimiter === '|' ? 'bar (|)' : 'comma';
+
   return {
     check(row, dataRow) {
       const rowNo = sheetRowOf(options.sheetRows, dataRow);
+      if (spillFrom !== undefined) {
+        // A row with cells beyond the header's columns: its values are shifted, so none of them is read.
+        let last = row.length - 1;
+        while (last >= spillFrom && (row[last] === null || row[last] === undefined || row[last] === '')) last -= 1;
+        if (last >= spillFrom) {
+          const message = `the row has ${last + 1} cells, more cells than the header has columns (${spillFrom}): a value probably holds a ${delimiterName} without quotes, which shifts the values after it. Put that value in quotes in the file, or fix the row here and empty the extra cell`;
+          return { error: { row_index: dataRow, sheet_row: rowNo, errors: [message], cell_errors: [{ column: null, message }], cell_warnings: [] } };
+        }
+      }
       const errors: string[] = [];
       const warnings: string[] = [];
       const warningKinds: string[] = [];
@@ -406,8 +492,11 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
       let key: string | null = null;
       if (manufacturer && model) {
         key = normalizeRobotKey(manufacturer, model);
-        const first = firstRowOfKey.firstOrRemember(key, rowNo);
-        if (first !== undefined) errors.push(`duplicate of row ${first}: the same manufacturer and model appear twice in the file`);
+        // A supplier may offer one model in several conditions (one offer each): the condition is part of what repeats.
+        const condition = options.offers && conditionAt !== undefined ? readCondition(row[conditionAt], []) : null;
+        const repeatKey = condition ? `${key}|${condition}` : key;
+        const first = firstRowOfKey.firstOrRemember(repeatKey, rowNo);
+        if (first !== undefined) errors.push(`duplicate of row ${first}: the same manufacturer and model appear twice in the file${condition ? ` (both ${condition})` : ''}`);
       }
       about('payload_kg');
       let payload: number | null = null;
@@ -425,6 +514,7 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
       about('dof');
       const dof = readDof(dofAt === undefined ? null : row[dofAt], rowNo, errors, warn);
       const fields = readFields(row, rowNo, errors, warn, about);
+      const offer = options.offers ? readOffer(row, rowNo, errors, warn, about, fields) : undefined;
       about('maker_country');
       if (fields.maker_country && key) {
         // The catalog's makers keep their listed home country (the "made in" filter reads it): a differing cell is a warning.
@@ -444,7 +534,7 @@ export function createRowValidator(mappings: ResolvedMappings, styles: ColumnSty
         const cell_errors = errors.map((message, i) => ({ column: errorColumns[i] ?? null, message }));
         return { error: { row_index: dataRow, sheet_row: rowNo, errors, cell_errors, cell_warnings } };
       }
-      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer: defined(manufacturer, 'manufacturer'), model: defined(model, 'model'), payload_kg: defined(payload, 'payload'), reach_mm: defined(reach, 'reach'), dof, fields, warnings, warningKinds, key: defined(key, 'key'), cell_warnings } };
+      return { valid: { row: dataRow, sheet_row: rowNo, manufacturer: defined(manufacturer, 'manufacturer'), model: defined(model, 'model'), payload_kg: defined(payload, 'payload'), reach_mm: defined(reach, 'reach'), dof, fields, warnings, warningKinds, key: defined(key, 'key'), cell_warnings, ...(offer ? { offer } : {}) } };
     },
   };
 }

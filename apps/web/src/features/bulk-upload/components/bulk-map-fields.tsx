@@ -2,7 +2,7 @@ import { bulkTargetFieldSchema, type BulkMappings, type BulkParseResponse } from
 import { useId } from 'react';
 import { Select } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
-import { assignTarget, missingRequired, QUANTITY_FIELDS, TARGET_LABELS, TARGET_OPTIONS, UNIT_LABELS } from '../utils/bulk-fields';
+import { assignTarget, missingRequired, QUANTITY_FIELDS, TARGET_LABELS, targetOptionsFor, UNIT_LABELS } from '../utils/bulk-fields';
 import { InlineAlert } from '@/components/ui/inline-alert';
 
 const SAMPLE_ROWS = 3;
@@ -24,11 +24,14 @@ export interface BulkMapFieldsProps {
   error: unknown;
   /** False once the person changed or replaced the saved mapping the server applied. */
   appliedSaved?: boolean;
+  /** A supplier's import: the offer's terms (currency, condition, lead time, quantity) are offered as fields too. */
+  supplier?: boolean;
 }
 
 /** Step 2: each detected column with its target field (pre-filled from suggested_mappings), detected units and parse warnings. */
-export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved = true }: BulkMapFieldsProps) {
+export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved = true, supplier = false }: BulkMapFieldsProps) {
   const baseId = useId();
+  const options = targetOptionsFor(supplier);
   const details = isApiError(error) ? (error.details ?? {}) : {};
   const missing = missingRequired(mappings);
   const units = parsed.detected_units ?? {};
@@ -99,7 +102,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved 
                       id={selectId}
                       value={mappings[column] ?? ''}
                       placeholder="Ignore"
-                      options={TARGET_OPTIONS}
+                      options={options}
                       aria-invalid={problems ? true : undefined}
                       aria-describedby={problems ? `${selectId}-error` : undefined}
                       onChange={(event) => {
@@ -126,7 +129,7 @@ export function BulkMapFields({ parsed, mappings, onChange, error, appliedSaved 
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Each field comes from one column: choosing a field already in use moves it. Manufacturer, model, payload and reach are required; DOF is optional (6 axes are assumed), and so is every other field.
+        Each field comes from one column: choosing a field already in use moves it. Manufacturer, model, payload and reach are required; DOF is optional (6 axes are assumed), and so is every other field.{supplier ? ' Price, currency, condition, lead time and quantity become the terms of your offer on each model.' : ''}
       </p>
     </div>
   );

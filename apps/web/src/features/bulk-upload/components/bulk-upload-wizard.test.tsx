@@ -155,6 +155,9 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     expect(within(ip).getAllByRole('option').map((o) => o.textContent)).toEqual(
       expect.arrayContaining(['IP rating', 'Cleanroom ISO class', 'Food grade', 'Mounting', 'Max speed (mm/s)', 'Country of origin', 'Category', 'Price (USD)']),
     );
+    // An integrator's rows are robots, not offers: the offer's terms are not offered.
+    const integratorOptions = within(ip).getAllByRole('option').map((o) => o.textContent);
+    for (const offerTerm of ['Currency', 'Condition', 'Lead time (weeks)', 'Quantity']) expect(integratorOptions).not.toContain(offerTerm);
     expect(within(dialog).getByRole('combobox', { name: 'Field for column Food grade (Y/N)' })).toHaveValue('food_grade');
 
     // Changing a field: the saved mapping is no longer "in use"; the new one is saved under a name.
@@ -485,6 +488,12 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
     await waitFor(() => expect(currentStep(dialog)).toContain('Map fields'));
     expect(nth(requests, 0).pathname).toBe('/api/supplier/bulk-upload/parse');
     expect(nth(requests, 0).headers.Authorization).toBe('Bearer stored-token');
+    // A supplier's rows become offers: the offer's terms can be mapped, and the price is in the row's currency.
+    const supplierOptions = within(nth(within(dialog).getAllByRole('combobox', { name: /^Field for column / }), 0))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(supplierOptions).toEqual(expect.arrayContaining(['Currency', 'Condition', 'Lead time (weeks)', 'Quantity', 'Price (in the row’s currency)']));
+    expect(supplierOptions).not.toContain('Price (USD)');
 
     await user.click(within(dialog).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(currentStep(dialog)).toContain('Validate & preview'));

@@ -252,6 +252,7 @@ function WizardBody({
             parsed={parsed}
             mappings={mappings}
             appliedSaved={appliedSaved}
+            supplier={basePath === '/api/supplier/bulk-upload'}
             onChange={(next) => {
               setMappings(next);
               setAppliedSaved(false);

@@ -3,6 +3,7 @@ import {
   BULK_UPLOAD_ACCEPT,
   bulkFieldInfo,
   bulkTargetFields,
+  bulkTargetFieldsFor,
   type BulkMappings,
   type BulkSavedMapping,
   type BulkTargetField,
@@ -19,6 +20,14 @@ export const TARGET_LABELS = Object.fromEntries(
 /** Fields whose column may carry a unit (mass or length): the mapping step shows it. */
 export const QUANTITY_FIELDS: ReadonlySet<BulkTargetField> = new Set(['payload_kg', 'reach_mm', 'weight_kg', 'repeatability_mm']);
 export const TARGET_OPTIONS = bulkTargetFields.map((field) => ({ value: field, label: TARGET_LABELS[field] }));
+/** The fields an importer may map: a supplier's rows are offers, so they also carry the offer's terms (currency, condition, lead time, quantity). */
+export function targetOptionsFor(supplier: boolean) {
+  const fields = bulkTargetFieldsFor(supplier ? 'supplier' : 'integrator');
+  return TARGET_OPTIONS.filter((option) => fields.includes(option.value)).map((option) =>
+    // A supplier's price is the offer's, in the row's currency (USD when none is given).
+    supplier && option.value === 'price_usd' ? { ...option, label: 'Price (in the row’s currency)' } : option,
+  );
+}
 
 export const UNIT_LABELS: Record<BulkUnit, string> = {
   kg: 'kilograms',
