@@ -236,7 +236,11 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   draft.askedForFacts = true;
   draft.recommended = picked;
   draft.named = [...picked];
-  if (!within.length) draft.relaxed = ['budget'];
+  if (!within.length) {
+    draft.relaxed = ['budget'];
+    draft.kept = [t.relaxBudget(x.budget(budget, f.budgetSaid))];
+    draft.keptKinds = ['relaxed'];
+  }
   draft.followUps = [ask.payloadQ, f.reachMm === undefined ? ask.reachQ : ''];
   draft.actions = [ask.browse, ask.roi];
   draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
@@ -289,6 +293,8 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
         }),
   };
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
+  // "Nothing in our catalog fits your budget" (or type, maker, application): said in any phrasing.
+  const relaxedLines = result.relaxed.map((r) => relaxNotes[r]);
 
   lines.push('', result.overBudget ? t.cheapestHeading : t.heading(result.recommendations.length));
   // Supplier offers price a model before its indicative band (what a buyer can be quoted).
@@ -326,6 +332,10 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   draft.askedForFacts = missing.length > 0;
   draft.recommended = result.recommendations.map((r) => r.robot);
   draft.relaxed = [...result.relaxed];
+  if (relaxedLines.length) {
+    draft.kept = relaxedLines;
+    draft.keptKinds = ['relaxed'];
+  }
   draft.named = [...draft.recommended];
   const [a, b] = draft.recommended;
   draft.followUps = [
