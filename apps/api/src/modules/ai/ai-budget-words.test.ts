@@ -64,6 +64,7 @@ describe.each(testBackends)('budgets and limits as the buyer said them (%s)', (b
     const cases: Array<{ words: string; filters: Record<string, string>; readAs: string }> = [
       { words: 'cobot for 8 kg parts, budget 40k EUR', filters: { maxPrice: String(defined(budgetInUsd({ max: 40000, currency: 'EUR' }).max)) }, readAs: 'budget ≤ €40,000 (≈ $43,300)' },
       { words: 'cobot for 8 kg parts, budget £30,000', filters: { maxPrice: String(defined(budgetInUsd({ max: 30000, currency: 'GBP' }).max)) }, readAs: 'budget ≤ £30,000 (≈ $38,300)' },
+      { words: 'Cobot für 8 kg Teile, Budget 1,5 Mio. €', filters: { maxPrice: String(defined(budgetInUsd({ max: 1_500_000, currency: 'EUR' }).max)) }, readAs: 'budget ≤ €1,500,000 (≈ $1,620,000)' },
       { words: 'Roboter für 3 kg Teile, max. 600 mm Reichweite', filters: { maxReach: '600' }, readAs: 'reach ≤ 600 mm' },
       { words: 'robot con carga útil de 5 kg como mínimo y alcance de 900 mm', filters: { minReach: '900' }, readAs: 'reach 900 mm' },
     ];

@@ -236,7 +236,11 @@ function addSharedReading(facts: Facts, text: string): void {
   // everywhere. A budget the parser reads in USD (or with no currency) keeps findMoney's figure.
   if (r.budget?.max !== undefined) {
     const foreign = r.budget.currency !== undefined && r.budget.currency !== 'USD';
-    if (foreign || facts.budgetUsd === undefined) facts.budgetUsd = budgetInUsd(r.budget).max;
+    // The two readings an order of magnitude apart ("Budget 1,5 Mio.": findMoney's 1.5 against the
+    // parser's 1,500,000): the parser, which reads decimal commas and Mio./Millionen/mil, wins.
+    const parsed = budgetInUsd(r.budget).max;
+    const apart = facts.budgetUsd !== undefined && parsed !== undefined && (parsed > facts.budgetUsd * 10 || parsed * 10 < facts.budgetUsd);
+    if (foreign || apart || facts.budgetUsd === undefined) facts.budgetUsd = parsed;
     if (foreign && r.budget.currency !== undefined) facts.budgetSaid = { amount: r.budget.max, currency: r.budget.currency };
   }
   const environment: EnvironmentQuery = {};
