@@ -38,3 +38,14 @@ describe('budgets in the buyer’s currency', () => {
     expect(describeBudget({ max: 45000 })).toBe('budget ≤ $45,000');
   });
 });
+
+describe('millions with the currency after the abbreviation (session 12)', () => {
+  it.each([
+    ['Budget 1,5 Mio. €', { max: 1_500_000, currency: 'EUR' }],
+    ['presupuesto de 1,2 millones de euros', { max: 1_200_000, currency: 'EUR' }],
+    ['Budget 1,5 Mio.', { max: 1_500_000 }],
+    ['budget 40k EUR', { max: 40_000, currency: 'EUR' }],
+  ])('%s', (text, budget) => {
+    expect(parseRequirements(text).budget).toEqual(budget);
+  });
+});

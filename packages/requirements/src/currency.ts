@@ -54,8 +54,11 @@ export function formatMoney(amount: number, currency: RequirementCurrency | unde
   return `${s.before ?? ''}${displayFigure(amount)}${s.after ?? ''}`;
 }
 
+/** A converted budget's precision: three significant digits (43,280 -> 43,300), for "≈ $43,300" in every language. */
+export const roughUsd = (usd: number): number => Number(usd.toPrecision(3));
+
 /** A USD figure for "≈ $43,300": three significant digits, a rough budget's precision. */
-const approxUsd = (usd: number) => `$${displayFigure(Number(usd.toPrecision(3)))}`;
+const approxUsd = (usd: number) => `$${displayFigure(roughUsd(usd))}`;
 
 /**
  * How a budget was read, in the buyer's currency and, when that is not USD, what it is in the

@@ -236,6 +236,9 @@ function readQuantities(ctx: Ctx): Quantity[] {
     let dim: Dim | 'none' = 'none';
     let factor = 1;
     let hasUnit = false;
+    // "1,5 Mio. €": the abbreviation's full stop stands between the multiplier and the currency.
+    // "1,2 millones de euros": Spanish joins the multiplier and the currency with "de".
+    if (multiplied && (t[e]?.norm === '.' || t[e]?.norm === 'de') && units.get(t[e + 1]?.norm ?? '')?.dim === 'money') e += 1;
     const u = t[e];
     if (u) {
       let j = e;

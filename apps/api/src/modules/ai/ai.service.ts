@@ -122,18 +122,24 @@ export function createAiService(deps: AiServiceDeps) {
       understanding: u,
       knownMakers: await knownMakers(),
       defaultManufacturer: ai.defaultManufacturer,
+      keptKinds: builtIn.trace.keptKinds,
     });
     if (clean.removed.length) logger.warn({ removed: clean.removed }, 'AI provider named robots outside the catalog or the task; removed');
     if (clean.removedFigures.length) logger.warn({ removed: clean.removedFigures }, 'AI provider stated figures that are in no retrieved row; removed');
-    if (!clean.response) return null;
+    // The deterministic statements (not in our catalog + the closest models; nothing fits + why
+    // + the nearest robots) lead the answer whatever the model phrased (issue 12).
+    const kept = builtIn.trace.kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    if (!clean.response && !kept) return null;
+    const response = kept && !clean.response.includes(kept) ? [kept, clean.response].filter(Boolean).join('\n\n') : clean.response;
+    const keptNamed = kept ? builtIn.trace.named.filter((r) => kept.includes(r.model)) : [];
     return {
-      response: clean.response,
+      response,
       followUpQuestions: clean.followUpQuestions,
       suggestedActions: clean.suggestedActions,
       sources: clean.sources,
       conversationState: isState(clean.conversationState) ? clean.conversationState : builtIn.conversationState,
       userIntent: isIntent(clean.userIntent) ? clean.userIntent : builtIn.userIntent,
-      robotDataIncluded: clean.named.length > 0,
+      robotDataIncluded: clean.named.length > 0 || keptNamed.length > 0,
     };
   }
 

@@ -76,6 +76,9 @@ async function answerWithUnknownModels(deps: AdvisorDeps, u: Understanding, abou
 
 function withNote(draft: Draft, lines: string[], named: Draft['named']): Draft {
   draft.text = [...lines, '', draft.text].join('\n');
+  // The "not in our catalog" note (and the closest models) come first in any phrasing of the answer.
+  draft.kept = [...lines, ...(draft.kept ?? [])];
+  draft.keptKinds = ['unknown-model', ...(draft.keptKinds ?? [])];
   draft.named = [...draft.named, ...named.filter((r) => !draft.named.some((x) => x.id === r.id))];
   return draft;
 }
@@ -112,6 +115,15 @@ export function finalizeDraft(deps: AdvisorDeps, u: Understanding, draft: Draft)
     conversationState,
     userIntent: u.intent,
     robotDataIncluded: draft.named.length > 0 || draft.recommended.length > 0,
-    trace: { facts: u.facts, recommended: draft.recommended, named: draft.named, codes: draft.codes, unknownCodes: draft.unknownCodes, relaxed: draft.relaxed },
+    trace: {
+      facts: u.facts,
+      recommended: draft.recommended,
+      named: draft.named,
+      codes: draft.codes,
+      unknownCodes: draft.unknownCodes,
+      relaxed: draft.relaxed,
+      kept: draft.kept ?? [],
+      keptKinds: [...new Set(draft.keptKinds ?? [])],
+    },
   };
 }

@@ -91,6 +91,9 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     }
     draft.named.push(...closest);
   }
+  // From the heading to the nearest robots: what no phrasing may drop (issue 12).
+  draft.kept = lines.slice(intro.length);
+  draft.keptKinds = ['nothing-fits'];
   lines.push('', t.split, t.gantry);
   draft.text = lines.join('\n');
   draft.answered = true;
@@ -125,6 +128,8 @@ async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: s
     }
     draft.named.push(...shortfall.nearest);
   }
+  draft.kept = lines.slice(intro.length);
+  draft.keptKinds = ['nothing-fits'];
   draft.text = lines.join('\n');
   draft.answered = true;
   draft.followUps = [...t.followUps];

@@ -5,6 +5,8 @@
  * codes and the alarm knowledge (the makers' manual wording) are never translated; figures are
  * formatted per locale ("1,5 kg" and "1.200 mm" in German, "45.000 US$" in Spanish).
  */
+import type { RequirementCurrency } from '@cellforge/contracts';
+import { roughUsd } from '@cellforge/requirements';
 import { applicationLabel } from '../understanding/vocabulary';
 
 export const answerLanguages = ['en', 'de', 'es'] as const;
@@ -18,6 +20,13 @@ export interface Formatter {
   kg: (value: number) => string;
   mm: (value: number) => string;
   usd: (value: number) => string;
+  /**
+   * A buyer's budget as they said it, with the catalog's USD beside it when they did not say
+   * USD: "€40,000 (≈ $43,300)", "40.000 € (≈ 43.300 $)", "40.000 € (≈ 43.300 US$)"; "$40,000"
+   * for a USD budget. The conversion is the one table's (packages/requirements currency.ts),
+   * rounded as the search chips round it (3 significant digits).
+   */
+  budget: (usd: number, said?: { amount: number; currency: RequirementCurrency }) => string;
   /** "$35,000–$45,000", "35.000 $–45.000 $", or null when the catalog has no price. */
   band: (min: number | null, max: number | null) => string | null;
 }
@@ -33,8 +42,11 @@ function intl(lang: AnswerLanguage, key: string, options: Intl.NumberFormatOptio
 function makeFormatter(lang: AnswerLanguage): Formatter {
   const num = (value: number, digits = 1) => intl(lang, `n${digits}`, { maximumFractionDigits: digits }).format(Math.round(value * 10 ** digits) / 10 ** digits);
   const usd = (value: number) => intl(lang, 'usd', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(value));
+  const money = (value: number, currency: RequirementCurrency) =>
+    intl(lang, `money-${currency}`, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(value));
   return {
     num,
+    budget: (value, said) => (said && said.currency !== 'USD' ? `${money(said.amount, said.currency)} (≈ ${usd(roughUsd(value))})` : usd(value)),
     kg: (v) => `${num(v, v < 10 ? 2 : 1)} kg`,
     mm: (v) => `${num(v, 0)} mm`,
     usd,

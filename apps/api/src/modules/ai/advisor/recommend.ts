@@ -2,6 +2,7 @@ import { fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOO
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
 import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
+import type { BudgetSaid } from '../understanding/facts';
 import { applicationLabel, applicationMatches, listedFor } from '../understanding/vocabulary';
 import { formatNumber, kg, mm, priceBand } from './format';
 import { fitTextsFor } from './fit-texts';
@@ -24,6 +25,8 @@ export interface SelectionCriteria {
   axes?: { min?: number; max?: number };
   category?: string;
   budgetUsd?: number;
+  /** The budget as the buyer said it, when not in USD: read back with the USD beside it. */
+  budgetSaid?: BudgetSaid;
   cycleTimeS?: number;
   /** Hard environment limits: never relaxed; a robot whose value is not published does not pass. */
   environment?: EnvironmentQuery;
@@ -231,10 +234,10 @@ export function checkFit(r: RobotRow, c: Partial<SelectionCriteria>, lang: Answe
   if (c.budgetUsd !== undefined && r.priceMinUsd != null) {
     if (r.priceMinUsd <= c.budgetUsd) {
       const top = r.priceMaxUsd != null && r.priceMaxUsd > c.budgetUsd ? x.usd(r.priceMaxUsd) : undefined;
-      notes.push(t.budgetOk(x.usd(r.priceMinUsd), x.usd(c.budgetUsd), top));
+      notes.push(t.budgetOk(x.usd(r.priceMinUsd), x.budget(c.budgetUsd, c.budgetSaid), top));
     } else {
       fits = false;
-      notes.push(t.budgetOver(x.usd(r.priceMinUsd), x.usd(c.budgetUsd)));
+      notes.push(t.budgetOver(x.usd(r.priceMinUsd), x.budget(c.budgetUsd, c.budgetSaid)));
     }
   }
   return { fits, notes };

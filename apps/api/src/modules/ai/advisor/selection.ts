@@ -33,7 +33,7 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   if (f.manufacturers?.length) parts.push(t.preferred(f.manufacturers.join(` ${t.or} `)));
   if (f.excludedManufacturers?.length) parts.push(t.not(f.excludedManufacturers.join(` ${t.or} `)));
   if (f.category) parts.push(categoryIn(lang, f.category, categoryLabel).label);
-  if (f.budgetUsd !== undefined) parts.push(t.budget(x.usd(f.budgetUsd)));
+  if (f.budgetUsd !== undefined) parts.push(t.budget(x.budget(f.budgetUsd, f.budgetSaid)));
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   parts.push(...environmentWords(f.environment, lang));
   return parts.join(', ');
@@ -70,6 +70,7 @@ export function criteriaFrom(u: Understanding): SelectionCriteria {
     axes: f.axes,
     category: f.category,
     budgetUsd: f.budgetUsd,
+    budgetSaid: f.budgetSaid,
     cycleTimeS: f.cycleTimeS,
     environment: f.environment,
     limits: u.limits,
@@ -90,7 +91,7 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
   const t = fitTextsFor(lang);
   const x = formatterFor(lang);
   const draft = emptyDraft();
-  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd }, lang);
+  const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd, budgetSaid: f.budgetSaid }, lang);
   // A maker named to point at the robot ("the FANUC one") is not a preference here.
   const task = describeFacts({ ...f, manufacturers: undefined, category: undefined }, lang);
   // Environment limits are hard: a missed one means no fit, and a value its maker does not
@@ -221,8 +222,8 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const picked: RobotRow[] = priced.slice(0, 3);
   const known = describeFacts(f, lang);
   const lines = [ask.gotSoFar(known)];
-  if (!within.length) lines.push(t.relaxBudget(x.usd(budget)), '', t.cheapestHeading);
-  else lines.push('', t.budgetHeading(x.usd(budget)));
+  if (!within.length) lines.push(t.relaxBudget(x.budget(budget, f.budgetSaid)), '', t.cheapestHeading);
+  else lines.push('', t.budgetHeading(x.budget(budget, f.budgetSaid)));
   const offers = await offerPricesOf(deps.catalog, picked);
   for (const r of picked) {
     const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), priceWords(r, offers, lang)];
@@ -235,7 +236,11 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   draft.askedForFacts = true;
   draft.recommended = picked;
   draft.named = [...picked];
-  if (!within.length) draft.relaxed = ['budget'];
+  if (!within.length) {
+    draft.relaxed = ['budget'];
+    draft.kept = [t.relaxBudget(x.budget(budget, f.budgetSaid))];
+    draft.keptKinds = ['relaxed'];
+  }
   draft.followUps = [ask.payloadQ, f.reachMm === undefined ? ask.reachQ : ''];
   draft.actions = [ask.browse, ask.roi];
   draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
@@ -278,16 +283,18 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
           application: env.relaxApplication(limitsMet, f.application ? app(f.application) : '—'),
           category: env.relaxCategory(limitsMet, f.category ? typeName(lang, f.category) : '—'),
           manufacturer: env.relaxMaker(limitsMet, f.manufacturers?.join(` ${facts.or} `) ?? '—'),
-          budget: env.relaxBudget(limitsMet, f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
+          budget: env.relaxBudget(limitsMet, f.budgetUsd !== undefined ? x.budget(f.budgetUsd, f.budgetSaid) : '—'),
         }
       : {
         application: t.relaxApplication(f.application ? app(f.application) : '—'),
         category: t.relaxCategory(f.category ? typeName(lang, f.category) : '—'),
         manufacturer: t.relaxMaker(f.manufacturers?.join(` ${facts.or} `) ?? '—'),
-        budget: t.relaxBudget(f.budgetUsd !== undefined ? x.usd(f.budgetUsd) : '—'),
+        budget: t.relaxBudget(f.budgetUsd !== undefined ? x.budget(f.budgetUsd, f.budgetSaid) : '—'),
         }),
   };
   for (const r of result.relaxed) lines.push(relaxNotes[r]);
+  // "Nothing in our catalog fits your budget" (or type, maker, application): said in any phrasing.
+  const relaxedLines = result.relaxed.map((r) => relaxNotes[r]);
 
   lines.push('', result.overBudget ? t.cheapestHeading : t.heading(result.recommendations.length));
   // Supplier offers price a model before its indicative band (what a buyer can be quoted).
@@ -325,6 +332,10 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   draft.askedForFacts = missing.length > 0;
   draft.recommended = result.recommendations.map((r) => r.robot);
   draft.relaxed = [...result.relaxed];
+  if (relaxedLines.length) {
+    draft.kept = relaxedLines;
+    draft.keptKinds = ['relaxed'];
+  }
   draft.named = [...draft.recommended];
   const [a, b] = draft.recommended;
   draft.followUps = [

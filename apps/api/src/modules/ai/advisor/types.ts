@@ -76,6 +76,13 @@ export interface Draft {
   unknownCodes: string[];
   /** Selection preferences dropped because nothing met them. */
   relaxed: string[];
+  /**
+   * Deterministic statements a model's phrasing may neither drop nor contradict: a model name
+   * "not in our catalog" with the closest real models, "nothing in our catalog fits" with the
+   * constraint that rules everything out and the nearest robots (issue 12). Empty when none.
+   */
+  kept?: string[];
+  keptKinds?: KeptKind[];
 }
 
 export interface AdvisorAnswer {
@@ -94,8 +101,14 @@ export interface AdvisorAnswer {
     codes: ErrorCodeEntry[];
     unknownCodes: string[];
     relaxed: string[];
+    /** The draft's `kept` statements, and what they say (for the model's phrasing to keep them). */
+    kept: string[];
+    keptKinds: KeptKind[];
   };
 }
+
+/** What a kept statement says: the model's sentences that contradict it are dropped. */
+export type KeptKind = 'unknown-model' | 'nothing-fits' | 'relaxed';
 
 export interface AdvisorDeps {
   /** The catalog as the asking user may see it. */

@@ -100,6 +100,8 @@ export async function answerUnknownModel(names: ModelNameIndex, message: string,
   const t = messagesFor(lang).unknownModel;
   const note = await unknownModelNote(names, message, unknown, lang);
   draft.text = [...note.lines, '', t.advice].join('\n');
+  draft.kept = [...note.lines];
+  draft.keptKinds = ['unknown-model'];
   draft.named = note.named;
   draft.answered = true;
   draft.followUps = [...t.followUps];

@@ -6,7 +6,7 @@ import { findNamedRobots } from '../advisor/mentions';
 import type { ModelNameIndex } from '../advisor/model-index';
 import { clampText, priceBand } from '../advisor/format';
 import { checkFit, requiredPayloadKg } from '../advisor/recommend';
-import type { AdvisorAnswer, Understanding } from '../advisor/types';
+import type { AdvisorAnswer, KeptKind, Understanding } from '../advisor/types';
 import type { ErrorCodeEntry } from '../knowledge/error-codes';
 import { missingSelectionFacts } from '../understanding/conversation';
 import { isIntent, type Intent } from '../understanding/intent';
@@ -71,6 +71,7 @@ Rules:
 - Explain only alarm codes listed in known_codes, with that meaning. For any other code say you have no verified meaning and ask for the full alarm text and number shown on the teach pendant; never guess.
 - Prices are indicative street prices for arm + controller, not quotes.
 - If facts are missing for a recommendation (payload, and reach or application), ask for them.
+- shown_before_your_answer is shown to the user verbatim, above your answer (a model that is not in our catalog with the closest real models, or that nothing in the catalog fits and why). Do not repeat it and never contradict it: a model not in the catalog has no figures, and when nothing fits no robot "fits".
 - A question about robots_in_view ("what payload can it carry?", "which has the longest reach?") is about those robots, not a new search: answer from their rows. A value that is null or not in the row (IP rating, mounting, controller, speed...) is "not published in the datasheet we hold"; never guess it.
 Reply with one JSON object only:
 {"response": string, "followUpQuestions": string[] (at most 3), "suggestedActions": string[] (at most 3), "sources": [{"manufacturer": string, "title": string}] (at most 2), "conversationState": "initial" | "gathering_info" | "solution_providing", "userIntent": "robot_selection" | "troubleshooting" | "comparison" | "roi" | "general", "robots": string[] (the models you named)}`;
@@ -102,6 +103,7 @@ export function buildPrompt(u: Understanding, builtIn: AdvisorAnswer, rows: Robo
     page_robot: u.pageRobot ? compactRow(u.pageRobot) : null,
     robots_in_view: u.about ? { kind: u.about.kind, from: u.about.from, asked: u.question.fields, robots: u.about.robots.map(compactRow) } : null,
     roi_data: u.roiData ?? null,
+    shown_before_your_answer: builtIn.trace.kept,
   };
   const turns: ChatTurn[] = [
     { role: 'system', content: SYSTEM_PROMPT },
@@ -122,6 +124,25 @@ export interface SanitizeContext {
   understanding: Understanding;
   knownMakers: string[];
   defaultManufacturer: string;
+  /**
+   * What the deterministic statements shown above the model's answer say (issue 12): a
+   * sentence of the model that contradicts them is dropped ("we have it", "the X fits").
+   */
+  keptKinds?: KeptKind[];
+}
+
+const NEGATION = /\b(?:not|no|none|nothing|neither|nor|never|cannot|without|nicht|kein\w*|nichts|weder|ningun[oa]?|ningún|nada|ni|sin)\b|n['’]t\b/i;
+/** "We have the M-9000iZ", "it is in our catalog", "available from us". */
+const IN_CATALOG = /\b(?:we (?:do )?(?:have|carry|list|stock|sell|offer)|(?:is|are) (?:listed|available|in stock)|in (?:our|the) catalog(?:ue)?|haben wir|im (?:unserem )?katalog|tenemos|en (?:nuestro|el) cat[aá]logo)\b/i;
+/** "The X fits", "meets your needs", "I recommend", "suitable", "can handle". */
+const FIT_CLAIM = /\b(?:fits?|fitting|meets?|suitable|suited|recommend\w*|good (?:choice|match|fit|option)|best (?:choice|match|fit|option)|can (?:handle|carry|lift|do)|will work|works for|passt|geeignet|empfehle\w*|erfüllt|cumple|adecuad[oa]|recomiendo|sirve)\b/i;
+
+/** A sentence of the model that contradicts the statements shown above its answer. */
+export function contradictsKept(sentence: string, kinds: KeptKind[] | undefined): boolean {
+  if (!kinds?.length || NEGATION.test(sentence)) return false;
+  if (kinds.includes('unknown-model') && IN_CATALOG.test(sentence)) return true;
+  if (kinds.includes('nothing-fits') && FIT_CLAIM.test(sentence)) return true;
+  return false;
 }
 
 export interface SanitizedAnswer {
@@ -257,7 +278,9 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
     }
   }
   const banned = [...new Set([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => m.text)])].map(normalizeModel);
-  const removed = new Set<string>([...unknown, ...known.filter((m) => unfit.has(m.robot.id)).map((m) => `${m.robot.manufacturer} ${m.robot.model}`)]);
+  // The model names the user asked about that the catalog lacks are said above the answer, not "left out".
+  const asked404 = u.unknownModels.map(normalizeModel).filter(Boolean);
+  const removed = new Set<string>([...unknown.filter((n) => !asked404.some((a) => normalizeModel(n).includes(a))), ...known.filter((m) => unfit.has(m.robot.id)).map((m) => `${m.robot.manufacturer} ${m.robot.model}`)]);
   // Figures must come from the retrieved rows, or from the catalog rows of the (verified, fitting) robots the answer names.
   const verified = known.filter((m) => !unfit.has(m.robot.id)).map((m) => m.robot);
   const figures = allowedFigures([...(ctx.rows ?? []), ...verified], u, [u.message, ...(ctx.allowedTexts ?? [])]);
@@ -270,6 +293,7 @@ export async function sanitizeModelAnswer(answer: ModelAnswer, ctx: SanitizeCont
   const allowed = (text: string) => {
     const flat = normalizeModel(text);
     if (banned.some((b) => b && flat.includes(b))) return false;
+    if (contradictsKept(text, ctx.keptKinds)) return false;
     return ctx.rows === undefined || figuresOk(text);
   };
 

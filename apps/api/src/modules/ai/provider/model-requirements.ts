@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { buyerRequirementsSchema, type BuyerRequirements, type ChatHistoryEntry } from '@cellforge/contracts';
-import { builtInMakers, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
 import type { Logger } from '../../../lib/logger';
 import { nth } from '../../../lib/invariants';
 import type { Understanding } from '../advisor/types';
@@ -121,7 +121,11 @@ export function factsFromRequirements(r: BuyerRequirements): Facts {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (categories.length === 1) f.category = nth(categories, 0);
-  if (r.budget?.max !== undefined && (!r.budget.currency || r.budget.currency === 'USD')) f.budgetUsd = Math.round(r.budget.max);
+  // A budget in another currency by the one table the search box and project matches use, kept as said for the answer.
+  if (r.budget?.max !== undefined) {
+    f.budgetUsd = Math.round(budgetInUsd(r.budget).max ?? r.budget.max);
+    if (r.budget.currency !== undefined && r.budget.currency !== 'USD') f.budgetSaid = { amount: r.budget.max, currency: r.budget.currency };
+  }
   const cycle = r.cycleTimeS?.max ?? r.cycleTimeS?.min;
   if (cycle !== undefined) f.cycleTimeS = cycle;
   return f;

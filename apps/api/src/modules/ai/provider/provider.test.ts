@@ -279,6 +279,75 @@ describe.each(testBackends)('AI chat with a model provider on %s', (backend) => 
     expect(body.metadata.followUpQuestions).toEqual(['What cycle time do you need?']);
   });
 
+  describe('keeps the deterministic facts whatever the model phrases (issue 12, session 12)', () => {
+    /** The answer without a model: the note, the closest models and their links. */
+    const builtInOf = async (message: string) => {
+      const { handle, config } = ctx();
+      const app = createApp({ db: handle.db, dbKind: handle.kind, config: { ...config, ai: { ...config.ai, baseUrl: '' } }, logger: createLogger('silent'), onAnswer: checkAnswer });
+      return chatResponseSchema.parse((await request(app).post('/ai/chat').send({ message }).expect(200)).body);
+    };
+
+    it.each([
+      ['drops the note', 'I can help with payload questions. Which application do you have in mind?'],
+      ['contradicts the note', 'Yes, we have the FANUC M-9000iZ: 9,000 kg payload and 5,000 mm reach. It is in our catalog and ships in two weeks. Which application do you have in mind?'],
+    ])('a model name the catalog lacks: "not in our catalog" and the 3 closest models with links survive a reply that %s', async (_, response) => {
+      const message = 'Tell me the payload of the FANUC M-9000iZ';
+      const plain = await builtInOf(message);
+      const closest = (plain.metadata.robotLinks ?? []).map((l) => l.name);
+      expect(closest).toHaveLength(3);
+      reply = { content: modelJson({ response, userIntent: 'general', robots: ['FANUC M-9000iZ'] }) };
+      const body = chatResponseSchema.parse((await ask(message).expect(200)).body);
+      expect(body.response.split('\n')[0]).toBe('The FANUC M-9000iZ is not in our catalog, so I have no figures for it.');
+      for (const name of closest) expect(body.response).toContain(name);
+      expect((body.metadata.robotLinks ?? []).map((l) => l.name)).toEqual(expect.arrayContaining(closest));
+      for (const link of body.metadata.robotLinks ?? []) expect(link.href).toMatch(/^\/robots\/[\w-]+$/);
+      // Never a figure for the model that does not exist, nor the claim that it is listed.
+      expect(body.response).not.toMatch(/9,000 kg|5,000 mm|we have the|It is in our catalog/);
+      // The model's own question stays.
+      expect(body.response).toContain('Which application do you have in mind?');
+      expect(body.robot_data_included).toBe(true);
+      // The note named the asked-about model: no "left out a robot" line for it.
+      expect(body.response).not.toMatch(/I left out a robot/);
+      // The model was told what is shown above its answer.
+      const grounding = JSON.parse(nth(nth(phrasing(), 0).body.messages, 1).content.replace(/^Retrieved data \(JSON\):\n/, ''));
+      expect(grounding.shown_before_your_answer[0]).toBe('The FANUC M-9000iZ is not in our catalog, so I have no figures for it.');
+    });
+
+    it('in German too: the note leads in the buyer\'s language', async () => {
+      reply = { content: modelJson({ response: 'Gerne helfe ich Ihnen weiter.', userIntent: 'general' }) };
+      const body = chatResponseSchema.parse((await ask('Welche Traglast hat der FANUC M-9000iZ?').expect(200)).body);
+      expect(body.response.split('\n')[0]).toBe('Der FANUC M-9000iZ ist nicht in unserem Katalog, daher habe ich keine Daten dazu.');
+      expect(body.metadata.robotLinks?.length).toBe(3);
+    });
+
+    it.each([
+      ['drops the statement', 'Could you tell me more about your application and the reach you need?'],
+      ['contradicts it', 'Good news: several robots fit a 3000 kg payload. I recommend a heavy-payload arm for this.'],
+    ])('nothing fits 3000 kg: the statement, the reason and the nearest robots survive a reply that %s', async (_, response) => {
+      const message = 'What robot can handle a 3000 kg payload?';
+      const plain = await builtInOf(message);
+      expect(plain.response).toContain('Nothing in our catalog fits this task:');
+      const nearest = (plain.metadata.robotLinks ?? []).map((l) => l.name);
+      expect(nearest.length).toBeGreaterThan(0);
+      reply = { content: modelJson({ response, userIntent: 'robot_selection' }) };
+      const body = chatResponseSchema.parse((await ask(message).expect(200)).body);
+      expect(body.response).toContain('Nothing in our catalog fits this task:');
+      // The reason names the catalog's limit, as the built-in answer does.
+      const reason = defined(plain.response.split('\n').find((l) => l.startsWith('- ') && /kg/.test(l)));
+      expect(body.response).toContain(reason);
+      for (const name of nearest) expect(body.response).toContain(name);
+      expect(body.response).not.toMatch(/several robots fit|I recommend a heavy-payload arm/);
+      expect((body.metadata.robotLinks ?? []).map((l) => l.name)).toEqual(expect.arrayContaining(nearest));
+    });
+
+    it('a reply that keeps the facts in its own words is not doubled, only led by them', async () => {
+      reply = { content: modelJson({ response: 'No robot we list carries 3000 kg; the strongest are shown above.', userIntent: 'robot_selection' }) };
+      const body = chatResponseSchema.parse((await ask('What robot can handle a 3000 kg payload?').expect(200)).body);
+      expect(body.response.match(/Nothing in our catalog fits this task:/g)).toHaveLength(1);
+      expect(body.response).toContain('No robot we list carries 3000 kg; the strongest are shown above.');
+    });
+  });
+
   it.each([401, 403, 429, 500, 503])('answers 503 when the provider answers %i', async (status) => {
     reply = { status };
     const res = await ask('hello').expect(503);

@@ -1,4 +1,5 @@
 import { budgetInUsd, builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import type { RequirementCurrency } from '@cellforge/contracts';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
@@ -27,6 +28,12 @@ export interface Facts {
   /** Catalog category (collaborative, scara, ...). */
   category?: string;
   budgetUsd?: number;
+  /**
+   * The budget as the buyer said it when it was not in USD ("Budget 40.000 €": 40000 EUR);
+   * `budgetUsd` is its conversion by the one table (packages/requirements currency.ts). Answers
+   * read it back in the buyer's currency with the converted figure beside it.
+   */
+  budgetSaid?: BudgetSaid;
   cycleTimeS?: number;
   /**
    * Hard environment limits (IP rating, cleanroom class, food-grade, mounting, makers'
@@ -35,6 +42,12 @@ export interface Facts {
   environment?: EnvironmentQuery;
   codes: CodeMention[];
   roi: RoiFigures;
+}
+
+/** An amount in the buyer's currency (never USD: a USD budget is `budgetUsd` alone). */
+export interface BudgetSaid {
+  amount: number;
+  currency: RequirementCurrency;
 }
 
 export interface RoiFigures {
@@ -223,7 +236,12 @@ function addSharedReading(facts: Facts, text: string): void {
   // everywhere. A budget the parser reads in USD (or with no currency) keeps findMoney's figure.
   if (r.budget?.max !== undefined) {
     const foreign = r.budget.currency !== undefined && r.budget.currency !== 'USD';
-    if (foreign || facts.budgetUsd === undefined) facts.budgetUsd = budgetInUsd(r.budget).max;
+    // The two readings an order of magnitude apart ("Budget 1,5 Mio.": findMoney's 1.5 against the
+    // parser's 1,500,000): the parser, which reads decimal commas and Mio./Millionen/mil, wins.
+    const parsed = budgetInUsd(r.budget).max;
+    const apart = facts.budgetUsd !== undefined && parsed !== undefined && (parsed > facts.budgetUsd * 10 || parsed * 10 < facts.budgetUsd);
+    if (foreign || apart || facts.budgetUsd === undefined) facts.budgetUsd = parsed;
+    if (foreign && r.budget.currency !== undefined) facts.budgetSaid = { amount: r.budget.max, currency: r.budget.currency };
   }
   const environment: EnvironmentQuery = {};
   if (r.environment.ipRatingMin !== undefined) environment.minIp = r.environment.ipRatingMin;
@@ -244,6 +262,11 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
   const merged: Facts = { ...base, codes: [...base.codes], roi: { ...base.roi } };
   for (const key of ['payloadKg', 'toolKg', 'reachMm', 'maxReachMm', 'maxPayloadKg', 'axes', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
     if (next[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  // A budget said again replaces the one before, with its currency (a later "$50k" has none).
+  if (next.budgetUsd !== undefined) {
+    if (next.budgetSaid) merged.budgetSaid = { ...next.budgetSaid };
+    else delete merged.budgetSaid;
   }
   // Exclusions add up ("no FANUC" ... "and no Yaskawa either"); a maker asked for again is no longer excluded.
   const wanted = new Set((next.manufacturers ?? []).map((m) => m.toLowerCase()));
