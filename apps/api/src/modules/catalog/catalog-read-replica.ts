@@ -4,6 +4,7 @@ import type { RobotQuery } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { CatalogSearch, type CatalogSearchOptions } from './catalog-search';
 import type { SearchResult } from './catalog.repository';
+import type { ReadSearch } from './search-words';
 
 /**
  * Catalog reads on a read replica (DATABASE_READ_URL, issue 18), with read-your-writes: a
@@ -40,6 +41,14 @@ export class ReplicatedCatalogSearch extends CatalogSearch {
 
   override search(query: RobotQuery): Promise<SearchResult> {
     return readsPrimary() ? this.primary.search(query) : super.search(query);
+  }
+
+  override readWords(query: RobotQuery): Promise<ReadSearch> {
+    return readsPrimary() ? this.primary.readWords(query) : super.readWords(query);
+  }
+
+  override answer<T>(key: string, build: () => Promise<T>): Promise<T> {
+    return readsPrimary() ? this.primary.answer(key, build) : super.answer(key, build);
   }
 
   override manufacturers(): Promise<string[]> {

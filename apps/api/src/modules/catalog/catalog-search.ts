@@ -1,9 +1,13 @@
-import type { RobotQuery } from '@cellforge/contracts';
+import type { BuyerRequirements, RobotQuery } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
+import { parseRequirements } from '@cellforge/requirements';
 import { catalogVersion, listPublicManufacturers, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
+import { readSearchReading, type ReadSearch } from './search-words';
 
 /** Distinct queries remembered per catalog version. */
 const MEMO_SIZE = 500;
+/** Distinct search-box words whose reading is remembered per makers' list. */
+const READINGS_SIZE = 1000;
 /** Changes are kept a day (they only mark versions); pruned at most hourly. */
 const CHANGES_KEPT_MS = 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -69,6 +73,17 @@ export class CatalogSearch {
   /** Set by invalidate(): the next version change forgets every answer at once (read-your-writes). */
   private strict = false;
   private readonly refreshing = new Set<string>();
+  /**
+   * Whole answers of this version by request (answer()): what the route made of a query
+   * besides the search itself (the reading's fallbacks, the unknown-values counts, the JSON),
+   * forgotten with every version change.
+   */
+  private readonly answers = new Map<string, unknown>();
+  /** The words' readings (parseRequirements) with `readingsOf`, the makers' list they were read with. */
+  private readonly readings = new Map<string, BuyerRequirements>();
+  private readingsOf: readonly string[] | null = null;
+  /** Whether answers of an older version were kept at the last version change (stale ones may then be given for staleMs). */
+  private keptOlder = false;
   /** The public makers of this catalog version (the search box reads maker names with them). */
   private makers: Promise<string[]> | null = null;
   private readonly now: () => number;
@@ -102,6 +117,8 @@ export class CatalogSearch {
       // Answers of older versions are kept (marked by their version) only to be given while
       // stale answers are allowed; a write of this process forgets them at once.
       if (strict || !this.options.staleMs) this.memo.clear();
+      this.keptOlder = this.memo.size > 0;
+      this.answers.clear();
       this.makers = null;
       this.version = version;
       this.versionSeenAt = this.now();
@@ -130,6 +147,57 @@ export class CatalogSearch {
       throw err;
     });
     return this.makers;
+  }
+
+  /**
+   * readSearchWords with this version's makers: the words of a search box query read into
+   * filters. parseRequirements of the same words with the same makers' list is the same
+   * reading, so it is made once per words and list (readSearchReading builds a fresh query
+   * and interpretation from it every time: the route may change its own copy).
+   */
+  async readWords(query: RobotQuery): Promise<ReadSearch> {
+    if (!query.q) return { query };
+    const makers = await this.manufacturers();
+    if (this.readingsOf !== makers) {
+      this.readings.clear();
+      this.readingsOf = makers;
+    }
+    let reading = this.readings.get(query.q);
+    if (!reading) {
+      reading = parseRequirements(query.q, { knownMakers: makers });
+      if (this.readings.size >= READINGS_SIZE) this.readings.clear();
+      this.readings.set(query.q, reading);
+    }
+    return readSearchReading(query, reading, makers);
+  }
+
+  /**
+   * A whole answer of this catalog version, made once by `build` (which may search any
+   * number of times) and remembered under `key` until the version changes: a repeated
+   * request skips everything a search's answer is made of, not only the search. Not
+   * remembered when the memo is off, when the version changed while it was made, or when
+   * it was made while stale answers of the previous version may be given (it may hold one).
+   */
+  async answer<T>(key: string, build: () => Promise<T>): Promise<T> {
+    if (this.options.memo === false) return build();
+    await this.ensureFresh();
+    if (this.answers.has(key)) {
+      const hit = this.answers.get(key) as T;
+      this.answers.delete(key);
+      this.answers.set(key, hit);
+      return hit;
+    }
+    const version = this.version;
+    const fresh = !this.keptOlder || this.now() - this.versionSeenAt >= (this.options.staleMs ?? 0);
+    const made = await build();
+    if (fresh && version === this.version) {
+      this.answers.set(key, made);
+      if (this.answers.size > MEMO_SIZE) {
+        const oldest = this.answers.keys().next();
+        if (!oldest.done) this.answers.delete(oldest.value);
+      }
+    }
+    return made;
   }
 
   async search(query: RobotQuery): Promise<SearchResult> {

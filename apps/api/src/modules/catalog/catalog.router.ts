@@ -9,7 +9,6 @@ import { authenticate } from '../../middleware/authenticate';
 import { toRobotDto } from './robot-dto';
 import { findSimilarRobots } from './similar-robots';
 import { RobotViewRecorder } from './robot-views';
-import { readSearchWords } from './search-words';
 import {
   countUnknownValues,
   hasEnvironmentFilter,
@@ -91,11 +90,12 @@ export function createCatalogRouter(deps: {
     body.gzip ??= gzipSync(body.json, { level: zlib.Z_BEST_SPEED });
     res.vary('Accept-Encoding').set('Content-Encoding', 'gzip').send(body.gzip);
   };
-  router.get('/robots', async (req, res) => {
-    refuseRepeatedParameters(req.query);
-    const asked = robotQuerySchema.parse(req.query);
+  /** The search's answer to a query string, as remembered by deps.catalog.answer(). */
+  const answerSearch = async (params: Request['query']): Promise<Body> => {
+    refuseRepeatedParameters(params);
+    const asked = robotQuerySchema.parse(params);
     // Makers are read only when there are words to read them in.
-    const { query, interpretation } = readSearchWords(asked, asked.q ? await deps.catalog.manufacturers() : []);
+    const { query, interpretation } = await deps.catalog.readWords(asked);
     let result = await deps.catalog.search(query);
     let searched = query;
     // Two parts of a reading give way when they alone empty a search whose constraints match
@@ -137,25 +137,30 @@ export function createCatalogRouter(deps: {
         break;
       }
     }
-    if (!hasEnvironmentFilter(searched)) {
-      sendBody(req, res, bodyOf(result, query, interpretation));
-      return;
-    }
+    if (!hasEnvironmentFilter(searched)) return bodyOf(result, query, interpretation);
     // Robots an environment filter left out because their value is not published are counted, not hidden silently.
     const unknown = await countUnknownValues(deps.db, searched);
-    if (!unknown.length) {
-      sendBody(req, res, bodyOf(result, query, interpretation));
-      return;
-    }
-    res.json({
-      data: result.rows.map((r) => withOffers(r, result)),
-      page: query.page,
-      limit: query.limit,
-      total: result.total,
-      facets: result.facets,
-      ...(interpretation ? { interpretation } : {}),
-      unknown_values: unknown,
-    } satisfies RobotListResponse);
+    if (!unknown.length) return bodyOf(result, query, interpretation);
+    return {
+      json: JSON.stringify({
+        data: result.rows.map((r) => withOffers(r, result)),
+        page: query.page,
+        limit: query.limit,
+        total: result.total,
+        facets: result.facets,
+        ...(interpretation ? { interpretation } : {}),
+        unknown_values: unknown,
+      } satisfies RobotListResponse),
+    };
+  };
+
+  router.get('/robots', async (req, res) => {
+    // The answer is a function of the query string and the catalog version (this route has no
+    // reader: the public catalog), so a repeated request is answered from memory whole, with
+    // its reading, fallbacks and unknown-values counts; only a query that parses is remembered.
+    const at = req.url.indexOf('?');
+    const body = await deps.catalog.answer(at < 0 ? '' : req.url.slice(at + 1), () => answerSearch(req.query));
+    sendBody(req, res, body);
   });
 
   router.get('/robots/compare', async (req, res) => {

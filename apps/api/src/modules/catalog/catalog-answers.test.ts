@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { robotListResponseSchema, robotQuerySchema, type RobotListResponse } from '@cellforge/contracts';
+import { robots, robotSearchColumns, seedCatalog, type DbHandle } from '@cellforge/db';
+import { createTestDb } from '@cellforge/db/testing';
+import { requiredPayloadKg } from '@cellforge/robot-fit';
+import { testBackends, useTestApp } from '../../test/create-test-app';
+import { CatalogSearch } from './catalog-search';
+import { listPublicManufacturers } from './catalog.repository';
+import { readSearchWords } from './search-words';
+import { defined } from '../../test/defined';
+
+/**
+ * Issue 19 (session 12): a repeated catalog request is answered whole from memory (its
+ * reading, the reading's fallbacks, the unknown-values counts, the JSON), per catalog version.
+ * Written from the buyer's side: the same words give the same answer, and a robot added
+ * anywhere changes the next answer, fallbacks and counts included.
+ */
+async function search(app: Parameters<typeof request>[0], query: Record<string, string | number>): Promise<RobotListResponse> {
+  const res = await request(app).get('/api/robots').query(query).expect(200);
+  return robotListResponseSchema.parse(res.body);
+}
+
+const polishing = 'polishing turbine blades, 25 kg with the spindle, 2.0 m reach';
+const repeatability = 'repeatability 0.02 mm or better, 5 kg';
+
+describe.each(testBackends)('remembered catalog answers on %s', (backend) => {
+  // The version is probed on every request: a write made elsewhere (another API process, SQL) is seen at once.
+  const ctx = useTestApp(backend, { catalogIndexRefreshMs: 0 }, { seed: (db) => seedCatalog(db) });
+
+  it('a buyer asking the same words twice gets the same answer; a polishing robot added elsewhere ends the fallback', async () => {
+    const first = await search(ctx().app, { q: polishing });
+    // No robot is listed for polishing with these figures: the application gave way (said in not_applied).
+    expect(defined(first.interpretation).filters.application).toBeUndefined();
+    expect(defined(first.interpretation).not_applied.join(' ')).toMatch(/polishing/);
+    expect(await search(ctx().app, { q: polishing })).toEqual(first);
+
+    await ctx()
+      .handle.db.insert(robots)
+      .values({
+        manufacturer: 'Zeta',
+        model: 'Polisher 40',
+        ...robotSearchColumns({ manufacturer: 'Zeta', model: 'Polisher 40' }),
+        category: 'articulated',
+        applications: ['polishing'],
+        payloadKg: requiredPayloadKg(25) + 5,
+        reachMm: 2400,
+        dof: 6,
+      });
+    const after = await search(ctx().app, { q: polishing });
+    expect(defined(after.interpretation).filters.application).toBe('polishing');
+    expect(defined(after.interpretation).not_applied.join(' ')).not.toMatch(/polishing/);
+    expect(after.data.map((r) => r.model)).toEqual(['Polisher 40']);
+  });
+
+  it('the robots left out for an unpublished repeatability are counted anew after a robot is added elsewhere', async () => {
+    const count = (r: RobotListResponse) => r.unknown_values?.find((u) => u.filter === 'maxRepeatability')?.robots ?? 0;
+    const first = await search(ctx().app, { q: repeatability });
+    expect(count(first)).toBeGreaterThan(0);
+    expect(await search(ctx().app, { q: repeatability })).toEqual(first);
+
+    await ctx()
+      .handle.db.insert(robots)
+      .values({ manufacturer: 'Zeta', model: 'Unknown 10', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'Unknown 10' }), category: 'articulated', payloadKg: 10, reachMm: 900, dof: 6 });
+    const after = await search(ctx().app, { q: repeatability });
+    expect(count(after)).toBe(count(first) + 1);
+    expect(after.total).toBe(first.total);
+  });
+
+  it('a refused query is refused every time, and a query string that parses the same is answered the same', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request(ctx().app).get('/api/robots?q=a&q=b').expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String), error: expect.any(String) });
+    }
+    const a = await search(ctx().app, { q: 'cobot', minPayload: 5 });
+    const b = robotListResponseSchema.parse((await request(ctx().app).get('/api/robots?minPayload=5&q=cobot').expect(200)).body);
+    expect(b).toEqual(a);
+  });
+});
+
+describe.each(testBackends)('CatalogSearch.answer and readWords on %s', (backend) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(backend);
+    await seedCatalog(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('builds an answer once per catalog version, and again after a write', async () => {
+    const search = new CatalogSearch(handle.db, { refreshMs: 60_000 });
+    let built = 0;
+    const build = async () => ({ n: ++built, total: (await search.search(robotQuerySchema.parse({ q: 'zeta' }))).total });
+    const first = await search.answer('q=zeta', build);
+    expect(first).toEqual({ n: 1, total: 0 });
+    expect(await search.answer('q=zeta', build)).toBe(first);
+    expect(built).toBe(1);
+    await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'A 1', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'A 1' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
+    search.invalidate();
+    expect(await search.answer('q=zeta', build)).toEqual({ n: 2, total: 1 });
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
+  });
+
+  it('remembers nothing with the memo off, nor while stale answers may be given', async () => {
+    const off = new CatalogSearch(handle.db, { refreshMs: 60_000, memo: false });
+    let built = 0;
+    const build = () => Promise.resolve(++built);
+    await off.answer('k', build);
+    await off.answer('k', build);
+    expect(built).toBe(2);
+
+    let clock = 0;
+    const stale = new CatalogSearch(handle.db, { refreshMs: 1000, staleMs: 1000, now: () => clock });
+    const q = robotQuerySchema.parse({ q: 'zeta' });
+    built = 0;
+    const buildWithSearch = async () => ({ n: ++built, total: (await stale.search(q)).total });
+    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 1, total: 0 });
+    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 1, total: 0 }); // no older answers yet: remembered
+    await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'B 2', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'B 2' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
+    clock = 1500; // the version probe sees the write made elsewhere: the search may give its stale answer for 1 s
+    const during = await stale.answer('q=zeta', buildWithSearch);
+    expect(during.n).toBe(2);
+    expect((await stale.answer('q=zeta', buildWithSearch)).n).toBe(3); // built from a possibly stale search: not remembered
+    clock = 3000;
+    await new Promise((r) => setTimeout(r, 50)); // the background refresh of the stale search
+    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 4, total: 1 });
+    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 4, total: 1 });
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
+  });
+
+  it('reads the words as readSearchWords does with the public makers, a fresh interpretation each time', async () => {
+    const search = new CatalogSearch(handle.db, { refreshMs: 60_000 });
+    const makers = await listPublicManufacturers(handle.db);
+    for (const raw of [{ q: 'fanuc welding 10 kg' }, { q: 'anything except ABB and KUKA', category: 'articulated' }, { q: 'irb6700' }, { minPayload: 5 }, { q: repeatability }]) {
+      const query = robotQuerySchema.parse(raw);
+      const read = await search.readWords(query);
+      expect(read, JSON.stringify(raw)).toEqual(readSearchWords(query, query.q ? makers : []));
+      read.interpretation?.not_applied.push('changed by the route');
+      expect(await search.readWords(query)).toEqual(read.interpretation ? readSearchWords(query, makers) : read);
+    }
+  });
+});
