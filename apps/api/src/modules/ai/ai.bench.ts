@@ -71,7 +71,7 @@ export function generateCatalog(total: number): Array<SeedRobot & { inactive?: b
   return out;
 }
 
-const workload: Array<{ label: string; input: Omit<UnderstandInput, 'context'> & { context?: UnderstandInput['context'] } }> = [
+export const workload: Array<{ label: string; input: Omit<UnderstandInput, 'context'> & { context?: UnderstandInput['context'] } }> = [
   { label: 'selection', input: { message: 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m', conversationHistory: [] } },
   { label: 'selection', input: { message: 'Need to palletize 25 kg bags at the end of the line, 3 m reach, budget 120k', conversationHistory: [] } },
   { label: 'selection', input: { message: 'Looking for a cobot for screwdriving, 3 kg, 700 mm reach, Universal Robots or Doosan', conversationHistory: [] } },
@@ -115,6 +115,22 @@ const workload: Array<{ label: string; input: Omit<UnderstandInput, 'context'> &
   },
 ];
 
+/** Answers one workload item as the chat route does (understand, then the advisor), with the page context the bench's paths need. */
+export async function answerWith(db: Parameters<typeof createModelNameIndex>[0]) {
+  const [ur5e] = await findRobotsByModelKeys({ db }, ['ur5e']);
+  const compareIds = (await findRobotsByModelKeys({ db }, ['ur10e', 'crx10ia', 'irb1200707'])).map((r) => r.id);
+  const deps = { catalog: { db }, names: createModelNameIndex(db), defaultManufacturer: 'Universal Robots' };
+  return async (w: (typeof workload)[number]) => {
+    const context = {
+      ...(w.input.context ?? {}),
+      ...(w.label === 'robot detail' && ur5e ? { robotId: ur5e.id } : {}),
+      ...(w.label === 'compare page' ? { robotIds: compareIds } : {}),
+    };
+    const u = await understand(deps, { ...w.input, context });
+    return runAdvisor(deps, u);
+  };
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -151,18 +167,7 @@ async function main() {
       `Catalog: ${rows.length} robots (${inactive.length} inactive), seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${analyze ? 'statistics analyzed' : 'no statistics (--no-analyze)'}\n`,
     );
 
-    const [ur5e] = await findRobotsByModelKeys({ db: handle.db }, ['ur5e']);
-    const compareIds = (await findRobotsByModelKeys({ db: handle.db }, ['ur10e', 'crx10ia', 'irb1200707'])).map((r) => r.id);
-    const deps = { catalog: { db: handle.db }, names: createModelNameIndex(handle.db), defaultManufacturer: 'Universal Robots' };
-    const run = async (w: (typeof workload)[number]) => {
-      const context = {
-        ...(w.input.context ?? {}),
-        ...(w.label === 'robot detail' && ur5e ? { robotId: ur5e.id } : {}),
-        ...(w.label === 'compare page' ? { robotIds: compareIds } : {}),
-      };
-      const u = await understand(deps, { ...w.input, context });
-      return runAdvisor(deps, u);
-    };
+    const run = await answerWith(handle.db);
 
     for (const w of workload) await run(w); // warm-up: JIT, query plans, caches
     const all: number[] = [];

@@ -14,6 +14,15 @@ const { searchVector: _vector, ...robotColumns } = getTableColumns(robots);
 export { robotColumns };
 
 /**
+ * The columns for lists that are ranked and shown by figures (the assistant's candidates, similar
+ * and nearest robots): the long description and the two search texts are read as '' (nothing that
+ * ranks or shows these rows reads them). They are most of a row's bytes: 80 candidate rows cost
+ * PGlite and the driver several times more to encode and decode with them (docs/benchmarks.md,
+ * "Assistant CPU per answer", session 12).
+ */
+const rankingColumns = { ...robotColumns, description: sql<string>`''`, searchText: sql<string>`''`, compactText: sql<string>`''` };
+
+/**
  * The catalog's visibility rule (visibility.ts) as SQL: listed, active robots are public; an unlisted
  * robot (an integrator's private import) is visible to its owner only, whatever its status.
  */
@@ -811,7 +820,7 @@ export async function environmentShortfall(
   const unknownCount = unknowns.length ? sql.join(unknowns, sql` + `) : sql`0`;
   const short = sql`(greatest(0, 1 - ${robots.payloadKg} / ${q.minPayloadKg}::float8)${q.minReachMm ? sql` + greatest(0, 1 - ${robots.reachMm} / ${q.minReachMm}::float8)` : sql``})`;
   const nearest = await reader.db
-    .select({ ...robotColumns, description: sql<string>`''` })
+    .select(rankingColumns)
     .from(robots)
     .where(and(...hardLimits, sql`${short} <= 0.5`))
     .orderBy(sql`${score} desc`, sql`${unknownCount} asc`, sql`${short} asc`, asc(robots.payloadKg), asc(robots.model))
@@ -832,12 +841,48 @@ export async function findCandidateRobots(reader: CatalogReader, q: CandidateQue
   const { figures, environment } = candidateConditions(reader, q);
   const where = [...figures, ...environment];
   // The long description is not needed to rank robots; leaving it out keeps this query light.
-  return reader.db
-    .select({ ...robotColumns, description: sql<string>`''` })
-    .from(robots)
-    .where(and(...where))
-    .orderBy(asc(robots.payloadKg), asc(robots.reachMm))
-    .limit(q.limit ?? 80);
+  return selectRankingRows(reader.db, defined(and(...where), 'the candidate conditions'), sql`${robots.payloadKg} asc, ${robots.reachMm} asc`, q.limit ?? 80);
+}
+
+/** The columns a ranked list reads (rankingColumns), as keys of json_agg's objects; the others are '' (see rankingColumns). */
+const notRead = new Set(['description', 'searchText', 'compactText']);
+const rankingJsonSelect = sql.join(
+  Object.entries(robotColumns)
+    .filter(([key]) => !notRead.has(key))
+    .map(([, c]) => sql`${robots}.${sql.identifier(c.name)}`),
+  sql`, `,
+);
+
+/**
+ * Up to `limit` robots meeting `where` in `orderBy` order, with rankingColumns' values, read as
+ * one json_agg text instead of one row per robot. Issue 12's chat speed (docs/benchmarks.md,
+ * "Assistant CPU per answer", session 12): for the assistant's 80 candidates, encoding and
+ * decoding each row's 28 fields through PGlite's wire protocol and the driver cost about three
+ * times what the scan itself did; one JSON text decoded by JSON.parse costs about half of that.
+ * Each value is mapped as drizzle's select maps the driver's (the same RobotRow: numbers,
+ * arrays, booleans, Dates). The aggregate reads its ordered, limited subquery in order (one
+ * Aggregate over the Limit; PostgreSQL keeps a sorted subquery's order for an aggregate of
+ * this shape).
+ */
+async function selectRankingRows(db: Database, where: SQL, orderBy: SQL, limit: number): Promise<RobotRow[]> {
+  const [row] = await queryRows<{ rows: string | null }>(
+    db,
+    sql`select json_agg(r)::text as "rows" from (select ${rankingJsonSelect} from ${robots} where ${where} order by ${orderBy} limit ${limit}) r`,
+  );
+  if (!row?.rows) return [];
+  const raw = JSON.parse(row.rows) as Array<Record<string, unknown>>;
+  return raw.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(robotColumns)) {
+      if (notRead.has(key)) {
+        out[key] = '';
+        continue;
+      }
+      const value = r[column.name];
+      out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return out as RobotRow;
+  });
 }
 
 export interface TaskNeed {
@@ -866,7 +911,7 @@ export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, l
   const payloadShort = sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)`;
   const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;
   return reader.db
-    .select({ ...robotColumns, description: sql<string>`''` })
+    .select(rankingColumns)
     .from(robots)
     .where(and(...where))
     .orderBy(sql`${payloadShort} + ${reachShort}`, asc(robots.payloadKg), asc(robots.model))
