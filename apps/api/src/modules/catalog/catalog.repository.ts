@@ -860,14 +860,14 @@ const rankingJsonSelect = sql.join(
  * decoding each row's 28 fields through PGlite's wire protocol and the driver cost about three
  * times what the scan itself did; one JSON text decoded by JSON.parse costs about half of that.
  * Each value is mapped as drizzle's select maps the driver's (the same RobotRow: numbers,
- * arrays, booleans, Dates). The aggregate reads its ordered, limited subquery in order (one
- * Aggregate over the Limit; PostgreSQL keeps a sorted subquery's order for an aggregate of
- * this shape).
+ * arrays, booleans, Dates). The aggregate orders by each row's place in the ordered, limited
+ * subquery (row_number over the same order), so the order does not depend on the plan.
  */
 async function selectRankingRows(db: Database, where: SQL, orderBy: SQL, limit: number): Promise<RobotRow[]> {
   const [row] = await queryRows<{ rows: string | null }>(
     db,
-    sql`select json_agg(r)::text as "rows" from (select ${rankingJsonSelect} from ${robots} where ${where} order by ${orderBy} limit ${limit}) r`,
+    // The aggregate's own ORDER BY (by each row's place in the subquery) makes the order a guarantee, not a plan's habit.
+    sql`select json_agg(r order by r."__place")::text as "rows" from (select ${rankingJsonSelect}, row_number() over (order by ${orderBy}) as "__place" from ${robots} where ${where} order by "__place" limit ${limit}) r`,
   );
   if (!row?.rows) return [];
   const raw = JSON.parse(row.rows) as Array<Record<string, unknown>>;
