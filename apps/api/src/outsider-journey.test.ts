@@ -70,16 +70,7 @@ import { bearer, registerUser } from './test/factories';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 
 /** Cases that fail today, by test name, with what the buyer got (exact values). */
-const observed: Partial<Record<string, string>> = {
-  "chat answer's link, a model a supplier proposed a moment ago (a maker new to the catalog): linked, priced from the offer, and the request reaches that supplier":
-    'the catalog search finds Vantor VX-90 at once, but the chat, asked "How much is the Vantor VX-90?" a second after the offer was made, answers "I can help best with robot questions. For example, I can:\n- Choose a robot: ..." with no link (robotLinks: [])',
-  'project described only in words: a request from its matches carries the payload and reach the buyer wrote':
-    'the project created with only the description "Palletizing 25 kg cartons at the end of the line, reach 2.2 m, budget 80k USD" has requirements { application: null, payload_kg: null, reach_mm: null, budget_usd: null, ... } and the quote request sent from its first match has requirements: null',
-  "chat: an integrator's private robot is neither named, priced nor linked for a buyer, and the chat says it is not in the catalog":
-    'no link and no figures, but no "not in our catalog" either: "I can help best with robot questions. For example, I can:\n- Choose a robot: tell me the part weight, the reach and the application\n- Troubleshoot: ..."',
-  'an absurd but real figure in the chat ("a payload of 1,000,000 kg"): the answer says nothing in the catalog fits':
-    '"I can help best with robot questions. For example, I can:\n- Choose a robot: tell me the part weight, the reach and the application\n- ..." (no links)',
-};
+const observed: Partial<Record<string, string>> = {};
 
 /** A case; `seen` is the observed value of a generated case (a need's `observed` entry). */
 function tcase(name: string, fn: () => Promise<void>, seen?: string) {
@@ -144,7 +135,7 @@ const needs: NeedCase[] = [
     payloadKg: 35,
     minReachMm: 2000,
     task: ['palletizing'],
-    observed: { constraints: "the chat answered \"actually make it 35 kg\" with a side-by-side comparison (\"Doosan Robotics P3020, KUKA KR 40 PA and FANUC M-710iC/50 side by side\") and no catalogHref (undefined); the search box read payload ≥ 42 kg, reach 2,000 mm, for palletizing: 19 robots", top: "chat's first robot Doosan Robotics P3020 (payload 30 kg < 35 kg); search box and project matches: FANUC M-710iC/50", top3: "chat: Doosan Robotics P3020, KUKA KR 40 PA, FANUC M-710iC/50; search and project matches: FANUC M-710iC/50, Kawasaki RS080N, FANUC M-410iC/110" },
+    observed: { top3: "chat: Doosan Robotics P3020, KUKA KR 40 PA, FANUC M-710iC/50; search and project matches: FANUC M-710iC/50, Kawasaki RS080N, FANUC M-410iC/110" },
   },
   { id: 'de-pal-no-chinese', lang: 'de', text: 'Palettierroboter für 25 kg Kartons, Reichweite mindestens 2 m, keine chinesischen Hersteller', payloadKg: 25, minReachMm: 2000, excludeCountries: ['CN'], task: ['palletizing'] },
   { id: 'de-food-ip67', lang: 'de', text: 'Roboter für die Lebensmittelindustrie, lebensmitteltauglich, IP67, 5 kg Traglast', payloadKg: 5, minIp: 67, foodGrade: true },

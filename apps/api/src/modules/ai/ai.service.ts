@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { nth } from '../../lib/invariants';
 import { toRobotDto } from '../catalog';
-import { findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
+import { catalogVersion, findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
 import { joinWords } from './advisor/format';
@@ -62,8 +62,6 @@ export interface ChatResult {
   advisor: AdvisorAnswer;
 }
 
-const CACHE_MS = 60_000;
-
 export type AiService = ReturnType<typeof createAiService>;
 
 export function createAiService(deps: AiServiceDeps) {
@@ -81,12 +79,14 @@ export function createAiService(deps: AiServiceDeps) {
   const readerFor = (caller?: ChatCaller): CatalogReader => ({ db, viewerId: caller?.userId });
   const advisorDepsFor = (caller?: ChatCaller) => ({ catalog: readerFor(caller), names: names.as(caller?.userId), defaultManufacturer: ai.defaultManufacturer });
 
-  // Makers change only when the catalog does: cached for a minute.
-  let makersCache: { at: number; makers: string[] } | undefined;
+  // Makers change only when the catalog does: kept per catalog version (one probe of its primary
+  // key, as the search box's memo), so a maker a supplier added a moment ago is known at once.
+  let makersCache: { version: number; makers: string[] } | undefined;
   async function knownMakers() {
-    if (makersCache && Date.now() - makersCache.at < CACHE_MS) return makersCache.makers;
+    const version = await catalogVersion(db);
+    if (makersCache && makersCache.version === version) return makersCache.makers;
     const makers = await listPublicManufacturers(db);
-    makersCache = { at: Date.now(), makers: [...new Set([...makers, ...errorCodeEntries.map((e) => e.maker)])] };
+    makersCache = { version, makers: [...new Set([...makers, ...errorCodeEntries.map((e) => e.maker)])] };
     return makersCache.makers;
   }
 

@@ -79,7 +79,7 @@ export function createQuoteRequestsService(deps: {
           model: robot.model,
           projectId: project?.id ?? null,
           projectName: project?.projectName ?? null,
-          requirements: project ? sharedRequirements(project.requirements) : null,
+          requirements: project ? sharedRequirements(await deps.projects.statedRequirements(project)) : null,
           quantity: input.quantity,
           timeline: input.timeline,
           notes: input.notes,

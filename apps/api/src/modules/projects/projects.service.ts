@@ -28,8 +28,20 @@ export function createProjectsService(db: Database) {
     return row;
   }
 
+  /**
+   * The project's requirements as the buyer stated them: the fields filled, and the empty ones
+   * taken from the description (the one parser, as the matches read it). A quote request sent
+   * for a project described only in words carries what the words say.
+   */
+  async function statedRequirements(row: ProjectRow): Promise<ProjectRequirements> {
+    const project = toProjectDto(row);
+    if (!project.description.trim()) return project.requirements;
+    return readDescriptionNeeds(project.description, project.requirements, await listPublicManufacturers(db)).requirements;
+  }
+
   return {
     ownProject,
+    statedRequirements,
     async list(userId: string, status?: ProjectStatus): Promise<CustomerProject[]> {
       return (await listProjectsByOwner(db, userId, status)).map(toProjectDto);
     },

@@ -107,9 +107,14 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     return loading;
   }
 
-  async function get(force = false) {
+  /**
+   * The index; `current`: checked against the catalog version first (one probe of the primary key),
+   * so a model a supplier added a moment ago is known to the next question, as the search box knows it.
+   */
+  async function get(force = false, current = false) {
     if (force) cache = undefined;
     if (!cache) return reload();
+    if (current && (await catalogVersion(db)) !== cache.signature) return reload();
     if (Date.now() - cache.at >= ttlMs) {
       // Serve the current index and refresh it in the background: no request waits for the rebuild.
       reload().catch(() => undefined);
@@ -161,7 +166,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
   }
 
   async function resolveOnce(exactKeys: string[], prefixKeys: string[], force: boolean, viewerId: string | undefined) {
-    const idx = await get(force);
+    const idx = await get(force, true);
     const visible = visibleTo(viewerId);
     const exactIds = new Map<string, string[]>();
     for (const k of exactKeys) {
@@ -196,7 +201,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
         return (await get()).families;
       },
       async vocabulary() {
-        const idx = await get();
+        const idx = await get(false, true);
         const visible = visibleTo(viewerId);
         return {
           families: idx.families,

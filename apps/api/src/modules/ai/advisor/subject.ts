@@ -86,6 +86,8 @@ export function readAbout(s: SubjectInput): RobotAbout | undefined {
   const pointed = subject.pointed || q.deictic;
   const onPage = from === 'page' || from === 'compare_page';
 
+  // "actually make it 35 kg": the need's figure corrected; the search runs again with it.
+  if (q.correction && taskFacts && !subject.pointed && !onPage) return undefined;
   if (q.alternatives && (pointed || onPage || from === 'conversation')) return { kind: 'alternatives', robots, from };
   if (taskFacts || c.cycleTimeS !== undefined) {
     // "25 kg bags, 2.8 m" or "3 s cycle" in a conversation keeps refining the search.

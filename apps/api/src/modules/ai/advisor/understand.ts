@@ -96,6 +96,14 @@ function deriveEarlierIntent(prior: PriorTurns, page: string | undefined, hasPag
   }
 }
 
+/** Standards, ratings and interfaces written like product codes ("IP-67", "ISO-10218") are none. */
+const NOT_A_PRODUCT = /^(?:IP|ISO|EN|IEC|DIN|ANSI|RIA|NEMA|SIL|PL|CAT|RS|USB|UL|CE|CSA|ATEX|DC|AC)-/i;
+
+/** Product codes shaped "ZR-4477", "VX-90S": two to four capitals, a hyphen, two to five digits. */
+function productCodesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\b[A-Z]{2,4}-\d{2,5}[A-Za-z]{0,3}\b/g)].map((m) => m[0]).filter((c) => !NOT_A_PRODUCT.test(c)))];
+}
+
 /** Builds the assistant's understanding of one chat request. */
 export async function understand(deps: { catalog: CatalogReader; names: ModelNameIndex }, input: UnderstandInput): Promise<Understanding> {
   const { catalog } = deps;
@@ -142,6 +150,12 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   }
 
   const question = readRobotQuestion(message);
+  // "How much is the Zeta Robotics ZR-4477?": a price or spec question about a product code
+  // (letters, a hyphen, digits) that matches no robot this reader may see (another user's private
+  // robot, a maker the catalog does not hold) is not in the catalog either, never the generic menu.
+  if (!unknownModels.length && !models.length && !pageRobot && !compareRobots.length && question.fields.length && !current.codes.length) {
+    unknownModels.push(...productCodesIn(message));
+  }
   // Candidates shown while details were missing ("cobot 10kg" -> a shortlist and "tell me the
   // reach"): a reply with the task's figures ("it must reach 1.2 m") answers the question and
   // refines the search; its "it" is the robot to be chosen, not the shortlist's robots.

@@ -164,10 +164,14 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   // Figures no robot task has (a 1e20 mm reach, a 1e9 kg part) are dropped, never echoed back as understood.
   if (facts.reachMm !== undefined && !(facts.reachMm > 0 && facts.reachMm <= 100_000)) delete facts.reachMm;
   if (facts.maxReachMm !== undefined && !(facts.maxReachMm > 0 && facts.maxReachMm <= 100_000)) delete facts.maxReachMm;
-  if (facts.payloadKg !== undefined && !(facts.payloadKg > 0 && facts.payloadKg <= 100_000)) delete facts.payloadKg;
-  if (facts.toolKg !== undefined && !(facts.toolKg > 0 && facts.toolKg <= 100_000)) delete facts.toolKg;
+  // A mass is real up to 10,000 t ("a payload of 1,000,000 kg" is a need no catalog robot meets, and the answer says so).
+  if (facts.payloadKg !== undefined && !(facts.payloadKg > 0 && facts.payloadKg <= MAX_REAL_MASS_KG)) delete facts.payloadKg;
+  if (facts.toolKg !== undefined && !(facts.toolKg > 0 && facts.toolKg <= MAX_REAL_MASS_KG)) delete facts.toolKg;
   return facts;
 }
+
+/** The largest mass read as a real figure (10,000 t); beyond it the figure is dropped. */
+const MAX_REAL_MASS_KG = 10_000_000;
 
 const makerNames = builtInMakers.map((m) => m.name);
 const STRICT_MAX_WORDS = /\b(no more than|not more than|at most|under|less than|below|shorter than|smaller than|must not exceed|not exceed|max(?:imum)?|höchstens|maximal|unter|como máximo|menos de|or (?:less|shorter|smaller|under|below|lower)|oder weniger|o menos|o inferior)\b/i;

@@ -38,6 +38,8 @@ export interface RobotQuestion {
   ordinal?: number;
   /** The message starts a new robot search ("I need a robot for welding 10 kg parts"). */
   newTask: boolean;
+  /** "actually make it 35 kg", "change that to 2.5 m": a figure of the need corrected, not a robot pointed at. */
+  correction: boolean;
   /** A question about a term ("what does repeatability mean?"), not about a robot. */
   concept: boolean;
 }
@@ -122,6 +124,9 @@ const DEICTIC = new RegExp(
   'i',
 );
 
+/** "make it 35 kg", "change that to 2.5 m", "actually it's 9 kg": "it" is the need, the figure replaces the earlier one. */
+const CORRECTION = /\b(?:make|change|set|bump|raise|lower|increase|decrease|up)\s+(?:it|that|this)\s+(?:to\s+|up to\s+)?(?:about\s+|around\s+)?\d|^\s*(?:ok(?:ay)?,?\s+|no,?\s+|sorry,?\s+)?actually,?\s+(?:it'?s|it is|they are|they'?re)\s+(?:about\s+|around\s+)?\d/i;
+
 const ALTERNATIVES =
   /\b(alternatives?|similar|comparable|equivalents?|competitors?|substitutes?|other (?:options?|robots?|cobots?|models?|makers?|brands?|choices?|suggestions?)|something (?:like|similar)|anything (?:like|similar|else)|like (?:it|this|that)(?: one)?\b|instead|cheaper (?:options?|ones?|robots?|models?))\b/i;
 
@@ -192,6 +197,7 @@ export function readRobotQuestion(text: string): RobotQuestion {
     deictic,
     ordinal,
     newTask,
+    correction: CORRECTION.test(text),
     concept: !deictic && CONCEPT.test(text),
   };
 }
