@@ -120,8 +120,8 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     );
     expect(compared.map((r) => [r.model, r.offers])).toEqual([
       [abb.model, null],
-      ['CRX-10iA', { count: 2, price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
-      [ur.model, { count: 1, price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
+      ['CRX-10iA', { count: 2, lowest_price: 29000, lowest_price_currency: 'USD', price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
+      [ur.model, { count: 1, lowest_price: 38000, lowest_price_currency: 'USD', price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
     ]);
   });
 
