@@ -8,6 +8,7 @@ import {
   catalogSorts,
   robotCategories,
   offerConditions,
+  offerCurrencies,
   robotStatuses,
   type CatalogFilterKey,
 } from './constants/robots';
@@ -18,10 +19,23 @@ export const robotCategorySchema = z.enum(robotCategories);
 export type RobotCategory = z.infer<typeof robotCategorySchema>;
 
 /** A catalog robot as the public API answers it. Unknown datasheet values are null. */
-/** A model's active offers in one line: how many, the USD price range, the shortest lead time, the conditions. */
+/**
+ * A model's active offers in one line: how many, the lowest price in its own currency, the
+ * price band in USD, the shortest lead time, the conditions.
+ */
 export const offerSummarySchema = z.object({
   count: z.number().int().min(1),
-  /** Lowest and highest USD price among the offers (null when none is priced in USD). */
+  /**
+   * The lowest offer price as its seller wrote it ("1 offer from €24,000"), with its currency:
+   * offers in different currencies are compared through the one currency table
+   * (packages/requirements/src/currency.ts). Null when no offer is priced.
+   */
+  lowest_price: z.number().nullable(),
+  lowest_price_currency: z.enum(offerCurrencies).nullable(),
+  /**
+   * The offers' price band in USD, offers in EUR or GBP converted by that table (approximate):
+   * what the catalog's price filter and sort read. Null when no offer is priced.
+   */
   price_min_usd: z.number().nullable(),
   price_max_usd: z.number().nullable(),
   lead_time_weeks_min: z.number().int().nullable(),

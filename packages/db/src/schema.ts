@@ -212,6 +212,14 @@ export const robotOfferSummaries = pgTable('robot_offer_summaries', {
   conditions: text('conditions').array().notNull(),
   /** The catalog card's picture (migration 0016): the first image of the cheapest active offer with images. */
   coverImage: jsonb('cover_image').$type<{ id: string; width: number; height: number; alt: string }>(),
+  /**
+   * Per currency, the lowest and highest price of the active priced offers (migration 0026):
+   * {"EUR": 24000, "USD": 42000}; null when no offer is priced. Compared through the one
+   * currency table (packages/requirements) by the catalog; price_min_usd/price_max_usd above
+   * are the USD offers' own band only.
+   */
+  priceLows: jsonb('price_lows').$type<Record<string, number>>(),
+  priceHighs: jsonb('price_highs').$type<Record<string, number>>(),
 });
 
 /**
@@ -352,6 +360,8 @@ export const quoteRequests = pgTable(
     projectName: text('project_name'),
     /** open (nobody lists the model: offered to all sellers) | sent (to the sellers listing it) | closed */
     status: text('status').notNull().default('sent'),
+    /** The status a closed request had when its customer closed it (open | sent; migration 0027); null otherwise. */
+    closedFrom: text('closed_from'),
     ...timestamps,
   },
   (t) => [index('quote_requests_customer_idx').on(t.customerId, t.createdAt), index('quote_requests_status_idx').on(t.status, t.createdAt)],

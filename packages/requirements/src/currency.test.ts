@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetInUsd, describeBudget, EXCHANGE_RATES, parseRequirements, toUsd } from './index';
+import { budgetInUsd, describeBudget, EXCHANGE_RATES, extremeInUsd, parseRequirements, toUsd } from './index';
 
 /**
  * A buyer states a budget in their own currency; the chat, the search box and project matching
@@ -47,5 +47,26 @@ describe('millions with the currency after the abbreviation (session 12)', () =>
     ['budget 40k EUR', { max: 40_000, currency: 'EUR' }],
   ])('%s', (text, budget) => {
     expect(parseRequirements(text).budget).toEqual(budget);
+  });
+});
+
+/** A model's offers in several currencies: the card names the cheapest in its own currency. */
+describe('the lowest of offers in several currencies', () => {
+  it('a USD offer and a cheaper-in-USD EUR offer: the EUR one, as written', () => {
+    expect(extremeInUsd({ USD: 42000, EUR: 38000 })).toEqual({ amount: 38000, currency: 'EUR', usd: 41116 });
+  });
+  it('a EUR offer dearer in USD than the USD one: the USD one', () => {
+    expect(extremeInUsd({ USD: 42000, EUR: 39000 })).toEqual({ amount: 42000, currency: 'USD', usd: 42000 });
+  });
+  it('the highest, for the top of a band', () => {
+    expect(extremeInUsd({ USD: 47000, EUR: 39000, GBP: 37000 }, 'highest')).toEqual({ amount: 37000, currency: 'GBP', usd: 47286 });
+  });
+  it('one currency only, a GBP offer', () => {
+    expect(extremeInUsd({ GBP: 30000 })).toEqual({ amount: 30000, currency: 'GBP', usd: 38340 });
+  });
+  it('no price, or an unknown currency, is no answer', () => {
+    expect(extremeInUsd({})).toBeUndefined();
+    expect(extremeInUsd({ USD: null })).toBeUndefined();
+    expect(extremeInUsd({ XYZ: 100 } as never)).toBeUndefined();
   });
 });

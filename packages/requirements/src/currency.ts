@@ -5,7 +5,8 @@ import { displayFigure } from '@cellforge/contracts/constants';
  * The one conversion table from a buyer's currency to the catalog's (USD), for the chat, the
  * catalog search box and project matching alike (docs/decisions.md, "One currency rule for
  * budgets"). Budgets are rough, so a fixed, dated table is enough; the catalog's own prices
- * and offers are never converted (they stay what the seller wrote).
+ * and offers are shown as the seller wrote them; offers in other currencies are compared,
+ * filtered and sorted through this table (extremeInUsd; the catalog's SQL reads the same rates).
  *
  * Source: the European Central Bank's euro foreign exchange reference rates, annual average
  * 2024 (USD 1.0824, GBP 0.84662, CHF 0.9526, JPY 163.85, CNY 7.7875 per euro), crossed
@@ -29,6 +30,32 @@ export const EXCHANGE_RATES = {
 /** An amount in a buyer's currency as USD (no currency given: USD, the catalog's). */
 export function toUsd(amount: number, currency: RequirementCurrency | undefined): number {
   return Math.round(amount * EXCHANGE_RATES.usdPer[currency ?? 'USD']);
+}
+
+/** An amount in its own currency, with what it is in USD by the one table. */
+export interface PriceInUsd {
+  amount: number;
+  currency: RequirementCurrency;
+  usd: number;
+}
+
+/**
+ * The lowest (or highest) of prices in several currencies, compared in USD through the one
+ * table: {USD: 42000, EUR: 38000} -> 38,000 EUR (≈ $41,116). A tie keeps the first currency
+ * given. Undefined when there is no price. Offers stay what the seller wrote: the answer is
+ * the seller's amount and currency; `usd` is only what it was compared (and filtered) by.
+ */
+export function extremeInUsd(
+  prices: Partial<Record<RequirementCurrency, number | null>>,
+  which: 'lowest' | 'highest' = 'lowest',
+): PriceInUsd | undefined {
+  let best: PriceInUsd | undefined;
+  for (const [currency, amount] of Object.entries(prices) as Array<[RequirementCurrency, number | null | undefined]>) {
+    if (amount === null || amount === undefined || !(currency in EXCHANGE_RATES.usdPer) || !Number.isFinite(amount)) continue;
+    const usd = toUsd(amount, currency);
+    if (!best || (which === 'lowest' ? usd < best.usd : usd > best.usd)) best = { amount, currency, usd };
+  }
+  return best;
 }
 
 /** A budget's bounds in USD, by the one table. */

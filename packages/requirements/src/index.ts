@@ -3,4 +3,4 @@ export { describe as describeRequirements } from './describe';
 export { makerCountry, builtInMakers } from './lexicon';
 export { catalogCategoryOf, cleanroomIsoClassOf, wantedCategories } from './catalog';
 export { textLanguage } from './tokens';
-export { EXCHANGE_RATES, budgetInUsd, describeBudget, formatMoney, roughUsd, toUsd } from './currency';
+export { EXCHANGE_RATES, budgetInUsd, describeBudget, extremeInUsd, formatMoney, roughUsd, toUsd, type PriceInUsd } from './currency';

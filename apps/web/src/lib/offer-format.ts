@@ -1,5 +1,5 @@
 import type { Offer, OfferSummary } from '@cellforge/contracts';
-import { formatUsd, UNKNOWN } from './robot-format';
+import { UNKNOWN } from './robot-format';
 
 const money = new Map<string, Intl.NumberFormat>();
 /** A whole amount in a currency: "$42,000", "€41,000", "£39,500". */
@@ -29,10 +29,13 @@ export function formatLeadTime(weeks: number | null): string {
   return weeks === 1 ? '1 week' : `${weeks} weeks`;
 }
 
-/** "3 offers from $42,000" (lowest USD price), "1 offer" when none is priced in USD. */
+/**
+ * "3 offers from $42,000", "1 offer from €24,000": the lowest offer as its seller priced it (the
+ * API compares currencies through the one currency table); "1 offer" when none is priced.
+ */
 export function offerSummaryText(summary: OfferSummary): string {
   const count = summary.count === 1 ? '1 offer' : `${summary.count} offers`;
-  return summary.price_min_usd === null ? count : `${count} from ${formatUsd(summary.price_min_usd)}`;
+  return summary.lowest_price === null || summary.lowest_price_currency === null ? count : `${count} from ${formatMoney(summary.lowest_price, summary.lowest_price_currency)}`;
 }
 
 /** "New, used · lead time from 2 weeks". */

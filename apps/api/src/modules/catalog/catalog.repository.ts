@@ -6,7 +6,7 @@ import type { RobotRow } from './robot-dto';
 import { parseSearchTerms, type SearchTerms } from './search-terms';
 import { anyUuid, isUuid } from '../../lib/db-values';
 import { defined } from '../../lib/invariants';
-import { toOfferSummary } from './offers-summary';
+import { offerPriceUsdSql, toOfferSummary } from './offers-summary';
 import { FIT_RANKING, type RankingNeed } from '@cellforge/robot-fit';
 import type { CatalogReader } from './visibility';
 
@@ -154,10 +154,13 @@ export function environmentConditions(query: EnvironmentQuery, c: EnvironmentCol
   return environmentFilters.map((k) => environmentCondition(k, query, c)).filter((x): x is SQL => x !== null);
 }
 
-/** A robot's price bound (robots table): its offers' (USD) where it has priced offers, its list price otherwise. */
+/**
+ * A robot's price bound (robots table): its offers' where it has priced offers (in USD, offers
+ * in other currencies converted by the one currency table), its list price otherwise.
+ */
 function effectivePrice(bound: 'min' | 'max'): SQL {
   const list = bound === 'min' ? robots.priceMinUsd : robots.priceMaxUsd;
-  return sql`coalesce((select os.${sql.raw(bound === 'min' ? '"price_min_usd"' : '"price_max_usd"')} from "robot_offer_summaries" os where os."robot_id" = ${robots.id}), ${list})`;
+  return sql`coalesce((select ${offerPriceUsdSql(bound)} from "robot_offer_summaries" os where os."robot_id" = ${robots.id}), ${list})`;
 }
 
 /** "FANUC, abb" -> ['fanuc', 'abb']: a filter of one value or several (either). */
@@ -285,9 +288,12 @@ const S = {
   payloadKg: sql.raw('s."payload_kg"'),
   reachMm: sql.raw('s."reach_mm"'),
   dof: sql.raw('s."dof"'),
-  /** The price band: the offers' (USD) where the model has priced offers, its list price otherwise. */
-  priceMinUsd: sql.raw('coalesce(os."price_min_usd", s."price_min_usd")'),
-  priceMaxUsd: sql.raw('coalesce(os."price_max_usd", s."price_max_usd")'),
+  /**
+   * The price band: the offers' where the model has priced offers (in USD, EUR and GBP offers
+   * converted by the one currency table: the band the card's summary answers), its list price otherwise.
+   */
+  priceMinUsd: sql`coalesce(${offerPriceUsdSql('min')}, s."price_min_usd")`,
+  priceMaxUsd: sql`coalesce(${offerPriceUsdSql('max')}, s."price_max_usd")`,
   conditions: sql.raw(`coalesce(os."conditions", '{}'::text[])`),
   /** The robot's own words (those with a digit) of its search and compact text. */
   rowSearch: sql.raw('s."row_search"'),
@@ -587,8 +593,8 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
       _total: number;
       _facets: Array<{ facet: keyof RobotFacets; value: string; count: number }> | null;
       _offers: number | null;
-      _offer_price_min: number | null;
-      _offer_price_max: number | null;
+      _offer_lows: unknown;
+      _offer_highs: unknown;
       _offer_lead: number | null;
       _offer_conditions: string[] | null;
       _offer_image: unknown;
@@ -622,7 +628,7 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
              ) x) as facets
     )
     select summary.total as "_total", case when ranked.ord is null or ranked.ord = 1 then summary.facets end as "_facets", ${pageColumns},
-           ros."offers" as "_offers", ros."price_min_usd" as "_offer_price_min", ros."price_max_usd" as "_offer_price_max",
+           ros."offers" as "_offers", ros."price_lows" as "_offer_lows", ros."price_highs" as "_offer_highs",
            ros."lead_time_weeks_min" as "_offer_lead", ros."conditions" as "_offer_conditions", ros."cover_image" as "_offer_image"
     from summary left join (
       ranked join ${robots} r on r."id" = ranked."id" left join "robot_offer_summaries" ros on ros."robot_id" = r."id"
@@ -637,8 +643,8 @@ export async function searchRobots(db: Database, query: RobotQuery, options: { p
     if (row._offers === null || row._offer_conditions === null) continue;
     offers.set(String(row.id), toOfferSummary({
       offers: row._offers,
-      priceMinUsd: row._offer_price_min,
-      priceMaxUsd: row._offer_price_max,
+      priceLows: row._offer_lows,
+      priceHighs: row._offer_highs,
       leadTimeWeeksMin: row._offer_lead,
       conditions: parsePgArray(row._offer_conditions),
       coverImage: row._offer_image,

@@ -1,6 +1,9 @@
-import { offerConditions, offerImageUrl, type OfferSummary } from '@cellforge/contracts';
+import { offerConditions, offerCurrencies, offerImageUrl, type OfferSummary } from '@cellforge/contracts';
+import { EXCHANGE_RATES, extremeInUsd } from '@cellforge/requirements';
+import { sql, type SQL } from 'drizzle-orm';
 
 type CoverImage = { id: string; width: number; height: number; alt: string };
+type PricesByCurrency = Partial<Record<(typeof offerCurrencies)[number], number>>;
 
 /** The cover kept in robot_offer_summaries.cover_image (jsonb; a string from a raw query on some drivers). */
 function toCover(value: unknown): OfferSummary['image'] {
@@ -9,23 +12,62 @@ function toCover(value: unknown): OfferSummary['image'] {
   return { id: v.id, url: offerImageUrl(v.id, 'thumb'), width: Number(v.width), height: Number(v.height), alt: String(v.alt ?? '') };
 }
 
-/** A row of robot_offer_summaries (migration 0010) as the robot shape's `offers`. */
-/** The summary; `image` only when the model's offers have a picture (absent: the placeholder). */
+/** price_lows / price_highs (jsonb, migration 0026): the offer currencies' amounts, nothing else. */
+function toPrices(value: unknown): PricesByCurrency {
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown> | null | undefined;
+  const out: PricesByCurrency = {};
+  if (!v || typeof v !== 'object') return out;
+  for (const c of offerCurrencies) {
+    const n = Number(v[c]);
+    if (v[c] !== null && v[c] !== undefined && Number.isFinite(n)) out[c] = n;
+  }
+  return out;
+}
+
+/**
+ * A row of robot_offer_summaries (migrations 0010, 0016, 0026) as the robot shape's `offers`:
+ * the lowest price in its own currency and the band in USD, offers compared through the one
+ * currency table; `image` only when the model's offers have a picture (absent: the placeholder).
+ */
 export function toOfferSummary(r: {
   offers: number;
-  priceMinUsd: number | null;
-  priceMaxUsd: number | null;
   leadTimeWeeksMin: number | null;
   conditions: string[];
+  priceLows?: unknown;
+  priceHighs?: unknown;
   coverImage?: unknown;
 }): OfferSummary {
   const image = toCover(r.coverImage);
+  const lowest = extremeInUsd(toPrices(r.priceLows), 'lowest');
+  const highest = extremeInUsd(toPrices(r.priceHighs), 'highest');
   return {
     count: Number(r.offers),
-    price_min_usd: r.priceMinUsd === null ? null : Number(r.priceMinUsd),
-    price_max_usd: r.priceMaxUsd === null ? null : Number(r.priceMaxUsd),
+    lowest_price: lowest?.amount ?? null,
+    lowest_price_currency: (lowest?.currency as OfferSummary['lowest_price_currency'] | undefined) ?? null,
+    price_min_usd: lowest?.usd ?? null,
+    price_max_usd: highest?.usd ?? null,
     lead_time_weeks_min: r.leadTimeWeeksMin === null ? null : Number(r.leadTimeWeeksMin),
     conditions: offerConditions.filter((c) => r.conditions.includes(c)),
     ...(image ? { image } : {}),
   };
+}
+
+/** A rate of the one table as an SQL literal (a finite number from code, never input). */
+function rateLiteral(currency: (typeof offerCurrencies)[number]): SQL {
+  const rate = EXCHANGE_RATES.usdPer[currency];
+  if (!Number.isFinite(rate) || rate <= 0) throw new Error(`No exchange rate for ${currency}`);
+  return sql.raw(`${rate}::float8`);
+}
+
+/**
+ * The offers' lowest (min) or highest (max) price in USD, in SQL, from a summary row's
+ * per-currency prices (`alias`."price_lows" / "price_highs"), converted by the one currency
+ * table exactly as toUsd does (Math.round(amount * rate)): what toOfferSummary answers as
+ * price_min_usd / price_max_usd, so the price filter and sort read the price the card shows.
+ * Null when no offer is priced (the caller falls back to the list price). float8: no overflow.
+ */
+export function offerPriceUsdSql(bound: 'min' | 'max', alias = 'os'): SQL {
+  const column = sql.raw(`${alias}."${bound === 'min' ? 'price_lows' : 'price_highs'}"`);
+  const terms = offerCurrencies.map((c) => sql`floor((${column}->>${sql.raw(`'${c}'`)})::float8 * ${rateLiteral(c)} + 0.5)`);
+  return sql`${sql.raw(bound === 'min' ? 'least' : 'greatest')}(${sql.join(terms, sql`, `)})`;
 }

@@ -89,8 +89,34 @@ export async function findPendingRequest(
   return row;
 }
 
+/** A request's new status; closing it keeps the status it ended (closed_from: open | sent, migration 0027). */
 export async function setQuoteRequestStatus(db: Database, id: string, status: QuoteRequest['status']): Promise<void> {
-  await db.update(quoteRequests).set({ status, updatedAt: new Date() }).where(eq(quoteRequests.id, id));
+  await db
+    .update(quoteRequests)
+    .set({
+      status,
+      closedFrom: status === 'closed' ? sql`case when ${quoteRequests.status} = 'closed' then ${quoteRequests.closedFrom} else ${quoteRequests.status} end` : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(quoteRequests.id, id));
+}
+
+/**
+ * Whether a seller (supplier or integrator) may know a request exists, the module's one rule:
+ * an open request is every seller's (on their open list); a request that was open when it was
+ * closed stays known to them (they may have it on screen); a request sent to the suppliers of
+ * a model is known to those it reached, as is any request to whoever answered it (each has a
+ * conversation on it). Never the customer's own (they are the buyer, not a seller).
+ */
+export async function requestKnownToSeller(db: Database, request: QuoteRequestRow, sellerId: string): Promise<boolean> {
+  if (request.customerId === sellerId) return false;
+  if (request.status === 'open' || (request.status === 'closed' && request.closedFrom === 'open')) return true;
+  const [thread] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.quoteRequestId, request.id), eq(leads.toUserId, sellerId)))
+    .limit(1);
+  return thread !== undefined;
 }
 
 /**

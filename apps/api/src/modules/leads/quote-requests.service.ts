@@ -11,6 +11,7 @@ import {
   insertRequestWithThreads,
   listOpenQuoteRequests,
   listQuoteRequestsOf,
+  requestKnownToSeller,
   setQuoteRequestStatus,
 } from './quote-requests.repository';
 import { findRequestThread } from './threads.repository';
@@ -123,7 +124,13 @@ export function createQuoteRequestsService(deps: {
      */
     async answer(sellerId: string, requestId: string, input: AnswerQuoteRequest): Promise<ThreadDetail> {
       const request = await findQuoteRequestRow(db, requestId);
-      if (!request || request.status !== 'open' || request.customerId === sellerId) throw notFound('Quote request');
+      // A request the seller may never see is unknown (404); one they could see but the customer
+      // closed (withdrawn, or a quote accepted) is a conflict they are told about (409).
+      if (!request || !(await requestKnownToSeller(db, request, sellerId))) throw notFound('Quote request');
+      if (request.status === 'closed') {
+        throw new AppError('CONFLICT', `The customer closed this request for the ${request.manufacturer} ${request.model}: it takes no new answers.`);
+      }
+      if (request.status !== 'open') throw notFound('Quote request');
       if (input.quote) assertQuoteDate(input.quote.valid_until);
       let thread = await findRequestThread(db, request.id, sellerId);
       if (!thread) {

@@ -121,14 +121,16 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
     expect(accepted.status).toBe('accepted');
     expect(accepted.messages.at(-1)).toMatchObject({ kind: 'status', body: 'Quote accepted', mine: true });
     expect(accepted.can.accept).toBe(false);
-    // The seller sees it unread; the request is fulfilled, so nobody else can answer it.
+    // The seller sees it unread; the request is fulfilled, so nobody else can answer it: an
+    // integrator who saw it open is told the customer closed it (409, decisions.md, session 12).
     expect((await request(app()).get('/api/threads/unread').set(bearer(supplier.token)).expect(200)).body).toEqual({ unread: 1 });
     expect((await request(app()).get('/api/quote-requests/open').set(bearer(integrator.token)).expect(200)).body.data).toEqual([]);
-    await request(app())
+    const late = await request(app())
       .post(`/api/quote-requests/${created.data.id}/answers`)
       .set(bearer(integrator.token))
       .send({ message: 'We can integrate it too.' })
-      .expect(404);
+      .expect(409);
+    expect(late.body).toMatchObject({ code: 'CONFLICT' });
   });
 
   it("reaches every supplier who lists the model, whatever the listing's spelling, with the buyer's requirements", async () => {

@@ -56,7 +56,7 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     const found = await search(app(), { q: 'crx 10ia' });
     const crx = found.data.filter((r) => r.model === 'CRX-10iA');
     expect(crx).toHaveLength(1);
-    expect(crx[0]?.offers).toEqual({ count: 1, price_min_usd: 42000, price_max_usd: 45000, lead_time_weeks_min: 6, conditions: ['new'] });
+    expect(crx[0]?.offers).toEqual({ count: 1, lowest_price: 42000, lowest_price_currency: 'USD', price_min_usd: 42000, price_max_usd: 45000, lead_time_weeks_min: 6, conditions: ['new'] });
     const page = robotSchema.parse((await request(app()).get(`/api/robots/${model.id}`).expect(200)).body.data);
     expect(page.offers?.count).toBe(1);
     const publicOffers = offerListResponseSchema.parse((await request(app()).get(`/api/robots/${model.id}/offers`).expect(200)).body);
@@ -120,8 +120,8 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     );
     expect(compared.map((r) => [r.model, r.offers])).toEqual([
       [abb.model, null],
-      ['CRX-10iA', { count: 2, price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
-      [ur.model, { count: 1, price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
+      ['CRX-10iA', { count: 2, lowest_price: 29000, lowest_price_currency: 'USD', price_min_usd: 29000, price_max_usd: 42000, lead_time_weeks_min: 1, conditions: ['new', 'used'] }],
+      [ur.model, { count: 1, lowest_price: 38000, lowest_price_currency: 'USD', price_min_usd: 38000, price_max_usd: 38000, lead_time_weeks_min: null, conditions: ['new'] }],
     ]);
   });
 
@@ -144,7 +144,7 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
     ).data;
 
     const after = await matchesOf();
-    expect(after.find((m) => m.robot_id === target.robot_id)?.offers).toEqual({ count: 1, price_min_usd: 51000, price_max_usd: 51000, lead_time_weeks_min: 4, conditions: ['new'] });
+    expect(after.find((m) => m.robot_id === target.robot_id)?.offers).toEqual({ count: 1, lowest_price: 51000, lowest_price_currency: 'USD', price_min_usd: 51000, price_max_usd: 51000, lead_time_weeks_min: 4, conditions: ['new'] });
     expect(after.filter((m) => m.offers !== null)).toHaveLength(1);
     await request(app()).patch(`/api/supplier/offers/${offer.id}/status`).set(bearer(seller.token)).send({ status: 'paused' }).expect(200);
     expect((await matchesOf()).find((m) => m.robot_id === target.robot_id)?.offers).toBeNull();
@@ -161,7 +161,7 @@ describe.each(testBackends)('supplier offers on catalog models on %s', (backend)
 
     const edited = await request(app()).put(`/api/supplier/offers/${offer.id}`).set(bearer(token)).send({ price_min: 29000, price_max: 32000, lead_time_weeks: 2 }).expect(200);
     expect(edited.body.data).toMatchObject({ price_min: 29000, price_max: 32000, lead_time_weeks: 2, condition: 'new' });
-    expect((await request(app()).get(`/api/robots/${model.id}`).expect(200)).body.data.offers).toEqual({ count: 2, price_min_usd: 18000, price_max_usd: 32000, lead_time_weeks_min: 2, conditions: ['new', 'used'] });
+    expect((await request(app()).get(`/api/robots/${model.id}`).expect(200)).body.data.offers).toEqual({ count: 2, lowest_price: 18000, lowest_price_currency: 'USD', price_min_usd: 18000, price_max_usd: 32000, lead_time_weeks_min: 2, conditions: ['new', 'used'] });
 
     await request(app()).patch(`/api/supplier/offers/${offer.id}/status`).set(bearer(token)).send({ status: 'paused' }).expect(200);
     const visible = offerListResponseSchema.parse((await request(app()).get(`/api/robots/${model.id}/offers`).expect(200)).body);

@@ -27,6 +27,8 @@ export interface Formatter {
    * rounded as the search chips round it (3 significant digits).
    */
   budget: (usd: number, said?: { amount: number; currency: RequirementCurrency }) => string;
+  /** An amount in its own currency: "€24,000", "24.000 €", "£30,000". */
+  money: (value: number, currency: string) => string;
   /** "$35,000–$45,000", "35.000 $–45.000 $", or null when the catalog has no price. */
   band: (min: number | null, max: number | null) => string | null;
 }
@@ -50,6 +52,10 @@ function makeFormatter(lang: AnswerLanguage): Formatter {
     kg: (v) => `${num(v, v < 10 ? 2 : 1)} kg`,
     mm: (v) => `${num(v, 0)} mm`,
     usd,
+    money: (value, currency) =>
+      currency === 'USD'
+        ? usd(value)
+        : intl(lang, `money-${currency}`, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(Math.round(value)),
     band: (min, max) => {
       if (min == null && max == null) return null;
       if (min != null && max != null && min !== max) return `${usd(min)}–${usd(max)}`;

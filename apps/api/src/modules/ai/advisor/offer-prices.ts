@@ -19,7 +19,7 @@ export async function offerPricesOf(catalog: CatalogReader, robots: readonly Rob
 interface OfferTexts {
   /** "from $41,000 from 2 suppliers (request a quote)" */
   fromSuppliers: (price: string, n: number) => string;
-  /** Offers without a USD price. */
+  /** Offers without a price. */
   offersOnRequest: (n: number) => string;
   /** Neither offers nor a published band. */
   none: string;
@@ -59,7 +59,8 @@ export function priceWords(r: RobotRow, offers: OfferPrices, lang: AnswerLanguag
   const x = formatterFor(lang);
   const offer = offers.get(r.id);
   if (offer && offer.count > 0) {
-    if (offer.price_min_usd !== null) return t.fromSuppliers(x.usd(offer.price_min_usd), offer.count);
+    // The lowest offer as its seller wrote it ("from €24,000"), compared across currencies by the one table.
+    if (offer.lowest_price !== null && offer.lowest_price_currency !== null) return t.fromSuppliers(x.money(offer.lowest_price, offer.lowest_price_currency), offer.count);
     const band = x.band(r.priceMinUsd, r.priceMaxUsd);
     return band ? `${t.offersOnRequest(offer.count)}; ${messagesFor(lang).select.indicative(band)}` : t.offersOnRequest(offer.count);
   }

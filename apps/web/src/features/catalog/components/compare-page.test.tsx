@@ -48,8 +48,8 @@ describe('/compare', () => {
   });
 
   it('shows what suppliers offer for each robot, marks the lowest offer, and says when nobody offers one', async () => {
-    const offered = { ...light, offers: { count: 3, price_min_usd: 31000, price_max_usd: 44000, lead_time_weeks_min: 2, conditions: ['new', 'used'] as Array<'new' | 'used'> } };
-    const cheaper = { ...mid, offers: { count: 1, price_min_usd: 27500, price_max_usd: 27500, lead_time_weeks_min: null, conditions: ['refurbished'] as Array<'refurbished'> } };
+    const offered = { ...light, offers: { count: 3, lowest_price: 31000, lowest_price_currency: 'USD' as const, price_min_usd: 31000, price_max_usd: 44000, lead_time_weeks_min: 2, conditions: ['new', 'used'] as Array<'new' | 'used'> } };
+    const cheaper = { ...mid, offers: { count: 1, lowest_price: 27500, lowest_price_currency: 'USD' as const, price_min_usd: 27500, price_max_usd: 27500, lead_time_weeks_min: null, conditions: ['refurbished'] as Array<'refurbished'> } };
     stubApi({ 'GET /api/robots/compare': () => jsonResponse({ data: [offered, { ...heavy, offers: null }, cheaper] }) });
     renderRoutes(routes, `/compare?ids=${light.id},${heavy.id},${mid.id}`);
     await screen.findByRole('columnheader', { name: /UR5e/ }, { timeout: 5000 });

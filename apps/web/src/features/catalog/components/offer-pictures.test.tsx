@@ -12,7 +12,7 @@ const photo = (n: number, alt = ''): OfferImage => {
   const file = (size: string, width: number, height: number) => ({ url: `/api/offer-images/${id}/${size}`, width, height });
   return { id, offer_id: 'o', position: n - 1, alt, content_type: 'image/png', bytes: 1, thumb: file('thumb', 320, 180), display: file('display', 1280, 720), original: file('original', 1920, 1080), created_at: '2025-03-04T10:00:00.000Z' };
 };
-const summary = { count: 1, price_min_usd: 42000, price_max_usd: 42000, lead_time_weeks_min: 6, conditions: ['new' as const] };
+const summary = { count: 1, lowest_price: 42000, lowest_price_currency: 'USD' as const, price_min_usd: 42000, price_max_usd: 42000, lead_time_weeks_min: 6, conditions: ['new' as const] };
 
 describe('offer pictures', () => {
   it("a card shows its cover lazily with its size reserved, and its category's drawing without one", () => {

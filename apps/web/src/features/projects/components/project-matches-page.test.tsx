@@ -43,7 +43,7 @@ const matches = [
     manufacturer: 'Yaskawa',
     model: 'GP25',
     fit_score: 55,
-    offers: { count: 2, price_min_usd: 38000, price_max_usd: 41000, lead_time_weeks_min: 3, conditions: ['used', 'refurbished'] },
+    offers: { count: 2, lowest_price: 38000, lowest_price_currency: 'USD', price_min_usd: 38000, price_max_usd: 41000, lead_time_weeks_min: 3, conditions: ['used', 'refurbished'] },
   }),
   match({
     robot_id: '00000000-0000-4000-8000-000000000102',
