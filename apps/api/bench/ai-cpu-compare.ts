@@ -11,9 +11,8 @@
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDb, seedCatalog } from '@cellforge/db';
-import { generateCatalog, workload } from '../src/modules/ai/ai.bench';
-import { normalizeModel } from '../src/modules/ai/understanding/models';
+import { createDb } from '@cellforge/db';
+import { seedGeneratedCatalog, workload } from '../src/modules/ai/ai.bench';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,13 +49,7 @@ const comparable = (key: string, value: unknown) => (key === 'searchText' || key
 
 const handle = await createDb({ dataDir: 'memory://' });
 try {
-  const rows = generateCatalog(size);
-  await seedCatalog(handle.db, rows);
-  const inactive = rows.filter((r) => r.inactive).map((r) => normalizeModel(r.model));
-  const { robots } = await import('@cellforge/db');
-  const { inArray, sql } = await import('drizzle-orm');
-  if (inactive.length) await handle.db.update(robots).set({ status: 'inactive' }).where(inArray(sql`split_part(${robots.normalizedKey}, '|', 2)`, inactive));
-  await handle.db.execute(sql`analyze robots`);
+  await seedGeneratedCatalog(handle.db, size);
 
   const sides = { before: await answererFrom(baseline, handle.db), after: await answererFrom(path.resolve('src'), handle.db) };
   // Warm-up (JIT, the name indexes, query plans), and the answers compared.

@@ -6,9 +6,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createDb, seedCatalog } from '@cellforge/db';
-import { generateCatalog, workload, answerWith } from '../src/modules/ai/ai.bench';
-import { normalizeModel } from '../src/modules/ai/understanding/models';
+import { createDb } from '@cellforge/db';
+import { seedGeneratedCatalog, workload, answerWith } from '../src/modules/ai/ai.bench';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,13 +19,7 @@ const dataDir = arg('data-dir') ?? 'memory://';
 const fresh = dataDir === 'memory://' || !existsSync(dataDir);
 const handle = await createDb({ dataDir, pgliteThread: process.argv.includes('--worker') ? 'worker' : 'main' });
 if (fresh) {
-  const rows = generateCatalog(size);
-  await seedCatalog(handle.db, rows);
-  const inactive = rows.filter((r) => r.inactive).map((r) => normalizeModel(r.model));
-  const { robots } = await import('@cellforge/db');
-  const { inArray, sql } = await import('drizzle-orm');
-  if (inactive.length) await handle.db.update(robots).set({ status: 'inactive' }).where(inArray(sql`split_part(${robots.normalizedKey}, '|', 2)`, inactive));
-  await handle.db.execute(sql`analyze robots`);
+  await seedGeneratedCatalog(handle.db, size);
 }
 const run = await answerWith(handle.db);
 // --queries: time every SQL statement by text (PGlite on the main thread only).

@@ -71,6 +71,18 @@ export function generateCatalog(total: number): Array<SeedRobot & { inactive?: b
   return out;
 }
 
+/** Seeds `total` generated robots (generateCatalog), marks the inactive ones, and analyzes the table unless told not to; answers how many robots and how many inactive. */
+export async function seedGeneratedCatalog(db: Parameters<typeof seedCatalog>[0], total: number, opts: { analyze?: boolean } = {}): Promise<{ robots: number; inactive: number }> {
+  const rows = generateCatalog(total);
+  await seedCatalog(db, rows);
+  const inactive = rows.filter((r) => r.inactive).map((r) => normalizeModel(r.model));
+  const { robots } = await import('@cellforge/db');
+  const { inArray, sql } = await import('drizzle-orm');
+  if (inactive.length) await db.update(robots).set({ status: 'inactive' }).where(inArray(sql`split_part(${robots.normalizedKey}, '|', 2)`, inactive));
+  if (opts.analyze !== false) await db.execute(sql`analyze robots`);
+  return { robots: rows.length, inactive: inactive.length };
+}
+
 export const workload: Array<{ label: string; input: Omit<UnderstandInput, 'context'> & { context?: UnderstandInput['context'] } }> = [
   { label: 'selection', input: { message: 'I need a robot for machine tending, parts weigh 8 kg and it must reach 1.2 m', conversationHistory: [] } },
   { label: 'selection', input: { message: 'Need to palletize 25 kg bags at the end of the line, 3 m reach, budget 120k', conversationHistory: [] } },
@@ -147,24 +159,10 @@ async function main() {
   const dropScratch = async () => scratch?.dropAll();
   try {
     const t0 = performance.now();
-    const rows = generateCatalog(size);
-    await seedCatalog(handle.db, rows);
-    const inactive = rows.filter((r) => r.inactive).map((r) => normalizeModel(r.model));
-    if (inactive.length) {
-      const { robots } = await import('@cellforge/db');
-      const { inArray, sql } = await import('drizzle-orm');
-      await handle.db
-        .update(robots)
-        .set({ status: 'inactive' })
-        .where(inArray(sql`split_part(${robots.normalizedKey}, '|', 2)`, inactive));
-    }
     const analyze = !process.argv.includes('--no-analyze');
-    if (analyze) {
-      const { sql } = await import('drizzle-orm');
-      await handle.db.execute(sql`analyze robots`);
-    }
+    const seeded = await seedGeneratedCatalog(handle.db, size, { analyze });
     process.stdout.write(
-      `Catalog: ${rows.length} robots (${inactive.length} inactive), seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${analyze ? 'statistics analyzed' : 'no statistics (--no-analyze)'}\n`,
+      `Catalog: ${seeded.robots} robots (${seeded.inactive} inactive), seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s, ${analyze ? 'statistics analyzed' : 'no statistics (--no-analyze)'}\n`,
     );
 
     const run = await answerWith(handle.db);
