@@ -59,7 +59,7 @@ const REFERENCE = /\b(?:like|similar to|instead of|replac\w*|alternatives? (?:to
 async function answerWithUnknownModels(deps: AdvisorDeps, u: Understanding, about: RobotAbout | undefined): Promise<Draft> {
   const known = u.models.length ? u.models : u.intent === 'comparison' && about ? about.robots : [];
   if (known.length) {
-    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language);
+    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language, true, !u.unknownModelsUnnamed);
     // A comparison left with one real robot answers for that robot rather than asking for a second one.
     const draft =
       (u.intent === 'comparison' && robotsToCompare(u).length < 2) || u.intent === 'general'
@@ -68,10 +68,10 @@ async function answerWithUnknownModels(deps: AdvisorDeps, u: Understanding, abou
     return withNote(draft, note.lines, note.named);
   }
   if (u.intent === 'robot_selection' && u.current.payloadKg !== undefined && (u.question.newTask || REFERENCE.test(u.message))) {
-    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language, false);
+    const note = await unknownModelNote(deps.names, u.message, u.unknownModels, u.language, false, !u.unknownModelsUnnamed);
     return withNote(await answerSelection(deps, u), note.lines, []);
   }
-  return answerUnknownModel(deps.names, u.message, u.unknownModels, u.language);
+  return answerUnknownModel(deps.names, u.message, u.unknownModels, u.language, !u.unknownModelsUnnamed);
 }
 
 function withNote(draft: Draft, lines: string[], named: Draft['named']): Draft {

@@ -201,6 +201,8 @@ export interface Messages {
   // A model name that matches nothing.
   unknownModel: {
     notInCatalog: (name: string) => string;
+    /** The same without repeating the name (a bare product code that may be someone's private robot). */
+    notInCatalogUnnamed: string;
     closest: (maker: string | undefined) => string;
     advice: string;
     followUps: string[];
@@ -352,6 +354,7 @@ const en: Messages = {
   },
   unknownModel: {
     notInCatalog: (n) => `The ${n} is not in our catalog, so I have no figures for it.`,
+    notInCatalogUnnamed: 'The model you asked about is not in our catalog, so I have no figures for it.',
     closest: (m) => (m ? `The closest ${m} models we list:` : 'The closest models we list:'),
     advice: 'If it is a new or regional model, check the maker’s datasheet, or tell me the payload and reach you need and I will shortlist catalog robots.',
     followUps: ['What payload and reach do you need?', 'Should I compare the closest models side by side?'],
@@ -504,6 +507,7 @@ const de: Messages = {
   },
   unknownModel: {
     notInCatalog: (n) => `Der ${n} ist nicht in unserem Katalog, daher habe ich keine Daten dazu.`,
+    notInCatalogUnnamed: 'Das gesuchte Modell ist nicht in unserem Katalog, daher habe ich keine Daten dazu.',
     closest: (m) => (m ? `Die nächstliegenden ${m}-Modelle in unserem Katalog:` : 'Die nächstliegenden Modelle in unserem Katalog:'),
     advice: 'Ist es ein neues oder regionales Modell, prüfen Sie das Datenblatt des Herstellers, oder nennen Sie mir Traglast und Reichweite, dann wähle ich Katalogroboter aus.',
     followUps: ['Welche Traglast und Reichweite brauchen Sie?', 'Soll ich die nächstliegenden Modelle nebeneinander vergleichen?'],
@@ -656,6 +660,7 @@ const es: Messages = {
   },
   unknownModel: {
     notInCatalog: (n) => `El ${n} no está en nuestro catálogo, así que no tengo datos de él.`,
+    notInCatalogUnnamed: 'El modelo por el que pregunta no está en nuestro catálogo, así que no tengo datos de él.',
     closest: (m) => (m ? `Los modelos de ${m} más cercanos que tenemos:` : 'Los modelos más cercanos que tenemos:'),
     advice: 'Si es un modelo nuevo o regional, consulte la ficha técnica del fabricante, o dígame la carga útil y el alcance que necesita y preseleccionaré robots del catálogo.',
     followUps: ['¿Qué carga útil y alcance necesita?', '¿Comparo los modelos más cercanos lado a lado?'],

@@ -26,6 +26,11 @@ export interface Understanding {
   models: RobotRow[];
   /** Names in this message shaped like a maker's model that match no catalog robot ("UR50e", "KR 9999"). */
   unknownModels: string[];
+  /**
+   * The unknown names are bare product codes of a price or spec question ("ZR-4477"), which may be
+   * another user's private robot: the answer says "the model you asked about", never repeats the code.
+   */
+  unknownModelsUnnamed?: boolean;
   /** Robots named earlier by the user, and in the assistant's last answer. */
   historyModels: RobotRow[];
   assistantModels: RobotRow[];

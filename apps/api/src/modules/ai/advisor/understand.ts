@@ -153,8 +153,10 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
   // "How much is the Zeta Robotics ZR-4477?": a price or spec question about a product code
   // (letters, a hyphen, digits) that matches no robot this reader may see (another user's private
   // robot, a maker the catalog does not hold) is not in the catalog either, never the generic menu.
+  let unknownModelsUnnamed = false;
   if (!unknownModels.length && !models.length && !pageRobot && !compareRobots.length && question.fields.length && !current.codes.length) {
     unknownModels.push(...productCodesIn(message));
+    unknownModelsUnnamed = unknownModels.length > 0;
   }
   // Candidates shown while details were missing ("cobot 10kg" -> a shortlist and "tell me the
   // reach"): a reply with the task's figures ("it must reach 1.2 m") answers the question and
@@ -198,6 +200,7 @@ export async function understand(deps: { catalog: CatalogReader; names: ModelNam
     filtersUsed,
     models,
     unknownModels,
+    ...(unknownModelsUnnamed ? { unknownModelsUnnamed } : {}),
     historyModels,
     assistantModels,
     pageRobot,

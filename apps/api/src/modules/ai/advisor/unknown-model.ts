@@ -68,6 +68,8 @@ export async function unknownModelNote(
   unknown: string[],
   lang: AnswerLanguage = 'en',
   withClosest = true,
+  /** false: the names are not repeated (Understanding.unknownModelsUnnamed). */
+  echo = true,
 ): Promise<UnknownModelNote> {
   const t = messagesFor(lang).unknownModel;
   const lines: string[] = [];
@@ -77,7 +79,8 @@ export async function unknownModelNote(
     first ??= who;
     const maker = who.stated ?? (who.makers.length === 1 ? nth(who.makers, 0) : undefined);
     const shown = maker && !normalizeModel(name).startsWith(normalizeModel(maker)) ? `${maker} ${name}` : name;
-    lines.push(t.notInCatalog(shown));
+    lines.push(echo ? t.notInCatalog(shown) : t.notInCatalogUnnamed);
+    if (!echo) break;
   }
   const makers = first?.makers ?? [];
   const maker = first?.stated ?? (makers.length === 1 ? makers[0] : undefined);
@@ -95,10 +98,10 @@ export async function unknownModelNote(
  * Issue 12: a name that looks like a model and matches nothing is "not in our catalog",
  * with the three closest real models; never figures for it.
  */
-export async function answerUnknownModel(names: ModelNameIndex, message: string, unknown: string[], lang: AnswerLanguage = 'en'): Promise<Draft> {
+export async function answerUnknownModel(names: ModelNameIndex, message: string, unknown: string[], lang: AnswerLanguage = 'en', echo = true): Promise<Draft> {
   const draft = emptyDraft();
   const t = messagesFor(lang).unknownModel;
-  const note = await unknownModelNote(names, message, unknown, lang);
+  const note = await unknownModelNote(names, message, unknown, lang, true, echo);
   draft.text = [...note.lines, '', t.advice].join('\n');
   draft.kept = [...note.lines];
   draft.keptKinds = ['unknown-model'];
