@@ -22,6 +22,16 @@ import type { SearchResult } from './catalog.repository';
 /** A robot of a search answer with its offers' summary (null: nobody offers it). */
 const withOffers = (row: SearchResult['rows'][number], result: SearchResult): Robot => ({ ...toRobotDto(row), offers: result.offers.get(row.id) ?? null });
 
+/** A search answer: the page of robots with their offers, the facets, and how the words were read. */
+const listAnswer = (result: SearchResult, query: RobotQuery, interpretation: SearchInterpretation | undefined): RobotListResponse => ({
+  data: result.rows.map((r) => withOffers(r, result)),
+  page: query.page,
+  limit: query.limit,
+  total: result.total,
+  facets: result.facets,
+  ...(interpretation ? { interpretation } : {}),
+});
+
 /**
  * A catalog parameter is given once (docs/decisions.md, "Array query parameters"): "q[]=a&q[]=b"
  * or "q=a&q=b" is refused with a 400 naming the parameter, instead of being dropped silently
@@ -64,15 +74,7 @@ export function createCatalogRouter(deps: {
     const key = interpretation ? JSON.stringify(interpretation) : '';
     let body = byReading.get(key);
     if (body === undefined) {
-      const answer: RobotListResponse = {
-        data: result.rows.map((r) => withOffers(r, result)),
-        page: query.page,
-        limit: query.limit,
-        total: result.total,
-        facets: result.facets,
-        ...(interpretation ? { interpretation } : {}),
-      };
-      body = { json: JSON.stringify(answer) };
+      body = { json: JSON.stringify(listAnswer(result, query, interpretation)) };
       byReading.set(key, body);
     }
     return body;
@@ -141,17 +143,7 @@ export function createCatalogRouter(deps: {
     // Robots an environment filter left out because their value is not published are counted, not hidden silently.
     const unknown = await countUnknownValues(deps.db, searched);
     if (!unknown.length) return bodyOf(result, query, interpretation);
-    return {
-      json: JSON.stringify({
-        data: result.rows.map((r) => withOffers(r, result)),
-        page: query.page,
-        limit: query.limit,
-        total: result.total,
-        facets: result.facets,
-        ...(interpretation ? { interpretation } : {}),
-        unknown_values: unknown,
-      } satisfies RobotListResponse),
-    };
+    return { json: JSON.stringify({ ...listAnswer(result, query, interpretation), unknown_values: unknown } satisfies RobotListResponse) };
   };
 
   router.get('/robots', async (req, res) => {
