@@ -17,15 +17,13 @@ interface Case {
   maker: 'Stäubli' | 'Omron' | 'Techman Robot' | 'Kawasaki';
   code: string;
   lang: 'en' | 'de' | 'es';
-  /** Fails before the change that reads it (kept as it.fails until then). */
-  failsToday?: boolean;
 }
 
 const cases: Case[] = [
   // Stäubli CS8C / CS9, as the SP1/SP2 pendant or the event logger shows them.
   { text: 'Stäubli TX2-90 on a CS9: error 0x3C07 on the SP2 pendant', maker: 'Stäubli', code: '0x3C07', lang: 'en' },
-  { text: 'Staubli CS8C shows runtime error 150', maker: 'Stäubli', code: '150', lang: 'en', failsToday: true },
-  { text: 'Staubli TX2-60L on CS9, error code 12 on the SP2', maker: 'Stäubli', code: '12', lang: 'en', failsToday: true },
+  { text: 'Staubli CS8C shows runtime error 150', maker: 'Stäubli', code: '150', lang: 'en' },
+  { text: 'Staubli TX2-60L on CS9, error code 12 on the SP2', maker: 'Stäubli', code: '12', lang: 'en' },
   { text: 'Unser Stäubli TX60 mit CS8C zeigt den Fehler 0x1234, was bedeutet das?', maker: 'Stäubli', code: '0x1234', lang: 'de' },
   { text: 'Mi robot Stäubli RX160 con CS8C da el error 2045, ¿qué significa?', maker: 'Stäubli', code: '2045', lang: 'es' },
   // Omron TM and Techman TM (TMflow): the maker named nearest the code is the one answered for.
@@ -61,7 +59,7 @@ describe.each(testBackends)('alarm codes of makers with no verified list on %s',
   const { chat } = useChatApp(backend);
 
   for (const c of cases) {
-    (c.failsToday ? it.fails : it)(`${c.maker}, ${c.lang}: "${c.text}"`, async () => {
+    it(`${c.maker}, ${c.lang}: "${c.text}"`, async () => {
       const a = await chat({ message: c.text });
       expect(a.metadata.userIntent).toBe('troubleshooting');
       expect(a.response).toMatch(unknownLine(c));
