@@ -53,6 +53,12 @@ const makerContext: Array<[ErrorMaker, RegExp]> = [
 
 /** Makers whose controllers show their error codes in hexadecimal (Denso RC5/RC7/RC8/RC9, Omron and Techman TM). */
 const HEX_MAKERS: ReadonlySet<ErrorMaker> = new Set<ErrorMaker>(['Denso', 'Omron', 'Techman Robot']);
+/**
+ * Makers whose codes include numbers of one to three digits: Epson's error list (27, 28...) and
+ * Stäubli (the CS8C manual's fieldbus statuses 1-32, uniVAL plc error IDs 1-40). Only under such a
+ * maker is "error 150" read as a code; Stäubli has no verified entry, so it is said to be unknown.
+ */
+const LOW_NUMBER_MAKERS: ReadonlySet<ErrorMaker> = new Set<ErrorMaker>(['Epson', 'Stäubli']);
 
 /** A buyer's question ("ABB 6700 for 150 kg"): a number after a maker name is then a model, not an alarm. */
 const BUYER_WORDS = /\b(kg|kgs|lbs?|mm|reach|payload|price|budget|buy|quote|compare|vs\.?|versus|cobot|recommend|need an?)\b/i;
@@ -180,13 +186,15 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     }
   }
 
-  // Epson's low error numbers ("Epson error 27"): one to three digits right after an alarm word, read
-  // only when the maker named nearest (or the page's or conversation's maker) is Epson.
-  for (const m of scan.matchAll(/\b(?:error|err|alarm|code|fehler|alarma|c[óo]digo|erreur|errore)\s*(?:no\.?|nr\.?|number|#)?\s*(\d{1,3})(?![\w.,]|\s*(?:kg|mm|cm|%|°|s\b|sec))/gi)) {
+  // Low error numbers ("Epson error 27", "Staubli CS8C shows runtime error 150"): one to three digits
+  // right after an alarm word, read only when the maker named nearest (or the page's or conversation's
+  // maker) is one whose codes include such numbers. "error 3 times a day" is a count, not a code.
+  for (const m of scan.matchAll(/\b(?:error|err|alarm|code|fehler|alarma|c[óo]digo|erreur|errore)\s*(?:no\.?|nr\.?|number|#)?\s*(\d{1,3})(?![\w.,]|\s*(?:kg|mm|cm|%|°|s\b|sec|times\b|x\b|mal\b|veces\b|fois\b))/gi)) {
     const n = group(m, 1);
     const start = m.index + m[0].length - n.length;
-    if (makerAt(start, start + n.length) !== 'Epson') continue;
-    push({ raw: n, code: String(Number(n)), maker: 'Epson' }, start, start + n.length);
+    const maker = makerAt(start, start + n.length);
+    if (!maker || !LOW_NUMBER_MAKERS.has(maker)) continue;
+    push({ raw: n, code: String(Number(n)), maker }, start, start + n.length);
   }
 
   // Bare numbers (ABB event numbers, Yaskawa, Epson, KUKA message numbers...): the maker
