@@ -598,12 +598,50 @@ describe.each(testBackends)('0025 an upload\'s rows in chunks on %s', (backend) 
     expect(chunks.filter((c) => c.file_name === 'big.csv').map((c) => (JSON.parse(`[${c.body}]`) as unknown[]).length)).toEqual([1000, 1000, 345]);
     expect(read('big.csv')).toEqual(rows);
     expect(read('small.csv')).toEqual(small);
-    const leftover = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from bulk_uploads where rows is not null`);
-    expect(leftover[0]?.n).toBe(0);
+    // The old column is gone (0028).
+    const column = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from information_schema.columns where table_name = 'bulk_uploads' and column_name = 'rows'`);
+    expect(column[0]?.n).toBe(0);
     // A deleted upload takes its rows with it.
     await after.db.execute(sql`delete from bulk_uploads where file_name = 'big.csv'`);
     const left = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from bulk_upload_rows`);
     expect(left[0]?.n).toBe(1);
+    await after.close();
+  }, 180_000);
+});
+
+describe.each(testBackends)('0028 the old rows column dropped on %s', (backend) => {
+  it('an upload an older API stored in the column after 0025 keeps its rows in chunks; uploads already in chunks are untouched', async () => {
+    const old = migrationsUpTo('0027_quote_request_closed_from');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    const [user] = await queryRows<{ id: string }>(before.db, sql`
+      insert into users (email, password_hash, first_name, last_name, user_type)
+      values ('integrator-0028@example.com', 'x', 'Ida', 'Integrator', 'integrator') returning id`);
+    // An older API (before 0025) still running after the migration: the rows as one jsonb array, no chunks.
+    const rows = Array.from({ length: 1500 }, (_, i) => [`KUKA, "${i}"`, `KR ${i} [x]`, i % 5 === 0 ? null : i / 4, false]);
+    // The current API: rows in chunks, the column NULL.
+    const chunked = [['ABB', 'IRB 6700', 200, null]];
+    const inserted = await queryRows<{ id: string; file_name: string }>(before.db, sql`insert into bulk_uploads (owner_id, file_name, columns, rows, row_count) values
+      (${user?.id}::uuid, 'old-api.xlsx', '["maker","model","payload","ok"]'::jsonb, ${JSON.stringify(rows)}::jsonb, ${rows.length}),
+      (${user?.id}::uuid, 'new-api.csv', '["maker","model","payload","ok"]'::jsonb, null, 1),
+      (${user?.id}::uuid, 'empty.csv', '["maker"]'::jsonb, '[]'::jsonb, 0)
+      returning id, file_name`);
+    const newApi = inserted.find((u) => u.file_name === 'new-api.csv')?.id;
+    await before.db.execute(sql`insert into bulk_upload_rows (upload_id, chunk, body) values (${newApi}::uuid, 0, ${JSON.stringify(chunked).slice(1, -1)})`);
+    await before.close();
+
+    const after = await db.open();
+    const chunks = await queryRows<{ file_name: string; chunk: number; body: string }>(after.db, sql`
+      select b.file_name, c.chunk, c.body from bulk_upload_rows c join bulk_uploads b on b.id = c.upload_id order by b.file_name, c.chunk`);
+    expect(chunks.map((c) => `${c.file_name}#${c.chunk}`)).toEqual(['new-api.csv#0', 'old-api.xlsx#0', 'old-api.xlsx#1']);
+    const read = (name: string) => chunks.filter((c) => c.file_name === name).flatMap((c) => JSON.parse(`[${c.body}]`) as unknown[][]);
+    expect(read('old-api.xlsx')).toEqual(rows);
+    expect(read('new-api.csv')).toEqual(chunked);
+    const uploads = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from bulk_uploads`);
+    expect(uploads[0]?.n).toBe(3);
+    const column = await queryRows<{ n: number }>(after.db, sql`select count(*)::int as n from information_schema.columns where table_name = 'bulk_uploads' and column_name = 'rows'`);
+    expect(column[0]?.n).toBe(0);
     await after.close();
   }, 180_000);
 });

@@ -496,8 +496,6 @@ export const bulkUploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     columns: jsonb('columns').$type<string[]>().notNull(),
-    /** No longer written (migration 0025): the rows are in bulk_upload_rows, in chunks. */
-    rows: jsonb('rows').$type<Array<Array<string | number | boolean | null>>>(),
     rowCount: integer('row_count').notNull(),
     /** How the file was read (format, delimiter, decimal comma, header line, sheet). */
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),

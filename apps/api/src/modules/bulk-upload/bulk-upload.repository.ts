@@ -6,8 +6,8 @@ import type { Cell } from './parsing/table';
 import { isUuid } from '../../lib/db-values';
 import { firstRow, nth } from '../../lib/invariants';
 
-/** An upload without its rows (they are streamed from bulk_upload_rows, see streamUploadRows). */
-export type BulkUploadInfo = Omit<typeof bulkUploads.$inferSelect, 'rows'>;
+/** An upload (its rows are streamed from bulk_upload_rows, see streamUploadRows). */
+export type BulkUploadInfo = typeof bulkUploads.$inferSelect;
 
 const uploadInfoColumns = {
   id: bulkUploads.id,
@@ -69,6 +69,12 @@ export class UploadRowsWriter {
       } while (i < chunks.length && bytes < STORE_BYTES);
       await this.tx.execute(sql`insert into ${bulkUploadRows} (upload_id, chunk, body) values ${sql.join(values, sql`, `)}`);
     }
+  }
+
+  /** Drops the chunks stored so far (a workbook's sheet that was passed over); the next chunk is chunk 0 again. */
+  async discard(): Promise<void> {
+    await this.tx.delete(bulkUploadRows).where(eq(bulkUploadRows.uploadId, this.uploadId));
+    this.next = 0;
   }
 }
 

@@ -178,12 +178,12 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
       const fileName = sanitizeFileName(file.originalname);
       const { parsed, rowCount, uploadId } = await oneParseAtATime(async () => {
         await pruneUploads(db, ownerId);
-        // One transaction: the upload, its rows stored while the file is read (CSV), then its columns. A file that fails leaves nothing.
+        // One transaction: the upload, its rows stored while the file is read (CSV and workbooks), then its columns. A file that fails leaves nothing.
         return db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Database;
           const id = await beginUpload(tx, { ownerId, fileName });
           const rows = new UploadRowsWriter(tx, id);
-          const table = await readUploadedFile(fileName, file.source, { sheet: options.sheet, headerRow: options.header_row, onRows: (chunks) => rows.add(chunks) });
+          const table = await readUploadedFile(fileName, file.source, { sheet: options.sheet, headerRow: options.header_row, onRows: (chunks) => rows.add(chunks), discardRows: () => rows.discard() });
           const count = table.rows.length;
           await rows.add(table.rows.takeChunks());
           await finishUpload(tx, id, { columns: table.columns, rowCount: count, meta: table.meta });

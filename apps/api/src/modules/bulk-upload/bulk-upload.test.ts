@@ -81,6 +81,26 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     // 2,600 rows through parse, validate and import: ~25 s on the shared machine at load 30+.
   }, 120_000);
 
+  it('an .xlsx with a parts sheet before the robots: the robots\' rows stored in chunks while read, the parts sheet\'s stored rows gone, validated with the right cells', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    // A supplier's workbook: a long parts list first (no maker or model column), then 12,000 robots with an empty unnamed column.
+    const parts: Array<Array<string | number>> = [['Item', 'Finish', 'Stock']];
+    for (let i = 0; i < 20_000; i += 1) parts.push([`Finger ${i}`, 'Anodised aluminium, black, for parallel grippers', i % 40]);
+    const note = 'Refurbished 2019, controller KR C4, teach pendant and cables included';
+    const robotRows: Array<Array<string | number | null>> = [['Brand', 'Model', null, 'Payload (kg)', 'Reach (mm)', 'Axes', 'Notes']];
+    for (let i = 0; i < 12_000; i += 1) robotRows.push(['KUKA', `KR Sheet ${i}`, null, 5 + (i % 100), 900 + (i % 2000), 6, note]);
+    const file = workbookBuffer([{ name: 'Parts', rows: parts }, { name: 'Robots', rows: robotRows }], 'xlsx');
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, file, 'stock.xlsx').expect(200)).body);
+    expect(parsed).toMatchObject({ row_count: 12_000, detected_columns: ['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes', 'Notes'] });
+    const chunks = await ctx().handle.db.select({ chunk: bulkUploadRows.chunk }).from(bulkUploadRows).where(sql`${bulkUploadRows.uploadId} = ${parsed.upload_id}::uuid`).orderBy(bulkUploadRows.chunk);
+    expect(chunks.map((c) => c.chunk)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    const validated = bulkValidateResponseSchema.parse(
+      (await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: parsed.upload_id, mappings: parsed.suggested_mappings }).expect(200)).body,
+    );
+    expect(validated).toMatchObject({ valid_count: 12_000, error_count: 0 });
+    expect(nth(validated.results.valid, 999)).toMatchObject({ sheet_row: 1001, manufacturer: 'KUKA', model: 'KR Sheet 999', payload_kg: 5 + (999 % 100), reach_mm: 1899, dof: 6 });
+  }, 180_000);
+
   it('parse -> validate -> import: private robots the integrator owns, not in the public catalog', async () => {
     const { token, user } = await registerUser(ctx().app, { user_type: 'integrator' });
     const parsedRes = await parse(ctx().app, token, messyCsv(), 'fleet.csv').expect(200);

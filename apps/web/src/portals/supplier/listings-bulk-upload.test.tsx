@@ -143,6 +143,8 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     expect(await screen.findByText('Showing 1 listing from your import')).toBeInTheDocument();
+    // Focus lands on the filtered list (not back on "Bulk upload" at the top): keyboard and screen-reader users are there too.
+    await waitFor(() => expect(screen.getByText('Showing 1 listing from your import').closest('p')).toHaveFocus());
     expect(callsTo(fetchMock, 'GET', '/api/supplier/listings').some(({ url }) => url.searchParams.get('import_id') === 'up-7')).toBe(true);
     const list = screen.getByRole('list', { name: 'Listings' });
     await waitFor(() => expect(within(list).queryByRole('article', { name: 'Doosan Robotics H2017' })).not.toBeInTheDocument());

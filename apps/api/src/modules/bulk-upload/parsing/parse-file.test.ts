@@ -216,6 +216,69 @@ describe('JSON', () => {
   });
 });
 
+describe('an .xlsx stored while it is read', () => {
+  it('hands the rows to storage in chunks of 1,000 while the sheet is read; a sheet passed over has its stored rows discarded', async () => {
+    // A parts list first (no maker or model header: passed over), then the robots, 30,000 rows, with an empty unnamed column.
+    const parts: Array<Array<string | number>> = [['Item', 'Finish', 'Stock']];
+    for (let i = 0; i < 20_000; i += 1) parts.push([`P-${i}`, `Gripper finger, size ${i % 7}`, i % 50]);
+    const note = 'Refurbished 2019, controller KR C4, teach pendant and cables included';
+    const robots: Array<Array<string | number | null>> = [['Brand', 'Model', null, 'Payload (kg)', 'Notes']];
+    for (let i = 0; i < 30_000; i += 1) robots.push(['KUKA', `KR Stream ${i}`, null, 5 + (i % 100), note]);
+    const file = workbookBuffer([{ name: 'Parts', rows: parts }, { name: 'Robots', rows: robots }], 'xlsx');
+    // The storage: chunk texts in file order, and what it held when each handover came.
+    let stored: string[] = [];
+    /** Chunks held by the storage after each handover of the robots' sheet. */
+    const handovers: number[] = [];
+    let discards = 0;
+    const table = await readUploadedFile('robots.xlsx', file, {
+      onRows: (chunks) => {
+        stored.push(...chunks);
+        if (discards) handovers.push(stored.length);
+        return Promise.resolve();
+      },
+      discardRows: () => {
+        discards += 1;
+        stored = [];
+        return Promise.resolve();
+      },
+    });
+    expect(table.meta.sheetName).toBe('Robots');
+    expect(table.columns).toEqual(['Brand', 'Model', 'Payload (kg)', 'Notes']);
+    expect(table.rows.length).toBe(30_000);
+    // The parts rows were stored while read, then thrown away when the robots' sheet was read.
+    expect(discards).toBe(1);
+    // About 1 MB per handover (3 MB of rows) while reading, each adding whole chunks; the table keeps only the rows not handed over.
+    expect(handovers.length).toBeGreaterThanOrEqual(3);
+    expect(nth(handovers, 0)).toBeLessThan(15);
+    expect(handovers.at(-1)).toBe(30);
+    expect(stored).toHaveLength(30);
+    expect(table.rows.takeChunks()).toEqual([]);
+    // The stored rows are as read (the empty column is cut when they are read back: keptColumns).
+    expect(table.meta.keptColumns).toEqual([0, 1, 3, 4]);
+    const rowsBack = stored.flatMap((c) => JSON.parse(`[${c}]`) as unknown[][]);
+    expect(rowsBack).toHaveLength(30_000);
+    expect(rowsBack[0]).toEqual(['KUKA', 'KR Stream 0', null, 5, note]);
+    expect(rowsBack[29_999]).toEqual(['KUKA', 'KR Stream 29999', null, 5 + (29_999 % 100), note]);
+  }, 120_000);
+
+  it('a sheet passed over whose rows were stored is read again when no later sheet names robots', async () => {
+    const items: Array<Array<string | number>> = [['Item', 'Weight (kg)']];
+    for (let i = 0; i < 20_000; i += 1) items.push([`Cell ${i}`, 5 + (i % 90)]);
+    const file = workbookBuffer([{ name: 'Cells', rows: items }, { name: 'Notes', rows: [['Note'], ['Exported by hand']] }], 'xlsx');
+    let stored: string[] = [];
+    const table = await readUploadedFile('robots.xlsx', file, {
+      onRows: (chunks) => Promise.resolve(void stored.push(...chunks)),
+      discardRows: () => Promise.resolve(void (stored = [])),
+    });
+    expect(table.meta.sheetName).toBe('Cells');
+    expect(table.rows.length).toBe(20_000);
+    const all = [...stored, ...table.rows.takeChunks()].flatMap((c) => JSON.parse(`[${c}]`) as unknown[][]);
+    expect(all).toHaveLength(20_000);
+    expect(all[0]).toEqual(['Cell 0', 5]);
+    expect(all[19_999]).toEqual(['Cell 19999', 5 + (19_999 % 90)]);
+  }, 120_000);
+});
+
 describe.each(['xlsx', 'biff8'] as const)('workbooks (%s)', (bookType) => {
   const name = bookType === 'xlsx' ? 'robots.xlsx' : 'robots.xls';
   const sheet = [

@@ -48,11 +48,18 @@ type DenseRows = Array<Array<XLSX.CellObject | undefined> | undefined>;
 /** A workbook's sheets, whichever reader reads it. */
 interface WorkbookRows {
   sheets: Array<{ name: string; hidden: boolean }>;
-  /** Pushes every row of a sheet in order, blank rows included (so sheet row numbers hold), at most MAX_SHEET_COLUMNS cells each. */
-  read(name: string, push: (row: Cell[]) => void): Promise<{ filled: number; truncatedColumns: boolean; merges: XLSX.Range[] }>;
+  /**
+   * Pushes every row of a sheet in order, blank rows included (so sheet row numbers hold), at
+   * most MAX_SHEET_COLUMNS cells each; an .xlsx awaits `stored` after each piece of the sheet's
+   * XML so the rows pushed so far can be stored (an .xls, held whole by SheetJS, does not).
+   */
+  read(name: string, push: (row: Cell[]) => void, stored?: () => Promise<void>): Promise<{ filled: number; truncatedColumns: boolean; merges: XLSX.Range[] }>;
   /** The sheet's rows holding at least one value. */
   count(name: string): Promise<number>;
 }
+
+/** JSON text of stored rows handed over at a time (one statement), as a CSV's 1 MB pieces give. */
+const STORE_BYTES = 1024 * 1024;
 
 /** Rows read from a sheet at most: an import's data rows and room for title rows, as before. */
 const MAX_SHEET_ROWS = BULK_MAX_WORKBOOK_ROWS + 1000;
@@ -64,7 +71,7 @@ async function streamedBook(buffer: Buffer): Promise<WorkbookRows> {
   const limits = { maxColumns: MAX_SHEET_COLUMNS, maxRows: MAX_SHEET_ROWS };
   return {
     sheets: book.sheets,
-    async read(name, push) {
+    async read(name, push, stored) {
       const sheet = byName.get(name);
       let filled = 0;
       let truncatedColumns = false;
@@ -77,7 +84,7 @@ async function streamedBook(buffer: Buffer): Promise<WorkbookRows> {
           if (isFilled) filled += 1;
           if (wider) truncatedColumns = true;
           push(cells);
-        });
+        }, stored);
         merges = read.merges.flatMap(rangeOf);
       }
       return { filled, truncatedColumns, merges };
@@ -119,6 +126,8 @@ function sheetJsBook(buffer: Buffer): WorkbookRows {
   const counts = new Map(workbook.SheetNames.map((name) => [name, filledRows(dataOf(name))]));
   return {
     sheets: workbook.SheetNames.map((name, i) => ({ name, hidden: Boolean(hiddenFlags[i]?.Hidden) })),
+    // The whole workbook is held by SheetJS anyway: the rows are handed to storage at the end (no `stored` here),
+    // and a sheet read again (the fallback) still has its rows only because nothing is stored early.
     read(name, push) {
       const data = dataOf(name);
       let truncatedColumns = false;
@@ -253,19 +262,60 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
   const order = options.sheet !== undefined
     ? [options.sheet]
     : [...book.sheets.filter((s) => !s.hidden), ...book.sheets.filter((s) => s.hidden)].map((s) => s.name);
-  let firstRefusal: Error | undefined;
-  let fallback: { sheetName: string; table: BuiltTable; truncatedColumns: boolean; votes: DecimalVotes[] } | undefined;
-  for (const sheetName of order) {
+  /** True while rows of the sheet last read are in storage (ReadOptions.onRows): a sheet passed over has them discarded. */
+  let stored = false;
+  const discardStored = async () => {
+    if (!stored) return;
+    if (!options.discardRows) throw new Error('rows of a sheet passed over were stored, and the reader cannot discard them');
+    await options.discardRows();
+    stored = false;
+  };
+
+  /** Reads a sheet into a table; its rows go to storage while it is read when the caller stores them (onRows). */
+  async function readSheet(sheetName: string) {
     const votes: DecimalVotes[] = [];
     const builder = createTableBuilder(`sheet "${sheetName}"`, { previewRows: BULK_PREVIEW_ROWS, onDataRow: (row) => addDecimalVotes(votes, row), headerRow: options.headerRow, maxRows: BULK_MAX_WORKBOOK_ROWS });
     let any = false;
     const head: Cell[][] = [];
-    const { filled, truncatedColumns, merges } = await book.read(sheetName, (row) => {
-      if (!any && row.some((v) => v !== null && v !== '')) any = true;
-      if (head.length < HEAD_ROWS_KEPT) head.push(row);
-      builder.push(row);
-    });
-    counts.set(sheetName, filled);
+    // Chunks of 1,000 rows sealed so far, handed over about 1 MB at a time (one statement each).
+    let waiting: string[] = [];
+    let waitingBytes = 0;
+    const handOver = async (all: boolean) => {
+      const onRows = options.onRows;
+      if (!onRows) return;
+      for (const chunk of builder.drain()) {
+        waiting.push(chunk);
+        waitingBytes += chunk.length;
+      }
+      if (!waiting.length || (!all && waitingBytes < STORE_BYTES)) return;
+      const chunks = waiting;
+      waiting = [];
+      waitingBytes = 0;
+      stored = true;
+      await onRows(chunks);
+    };
+    const read = await book.read(
+      sheetName,
+      (row) => {
+        if (!any && row.some((v) => v !== null && v !== '')) any = true;
+        if (head.length < HEAD_ROWS_KEPT) head.push(row);
+        builder.push(row);
+      },
+      options.onRows ? () => handOver(false) : undefined,
+    );
+    // The rows drained but not yet handed over: the table no longer holds them.
+    await handOver(true);
+    counts.set(sheetName, read.filled);
+    return { any, builder, head, votes, ...read };
+  }
+
+  let firstRefusal: Error | undefined;
+  /** A sheet whose headers name no maker or model, kept in case no later sheet does; read again when its rows were stored. */
+  let fallback: { sheetName: string; table?: BuiltTable; truncatedColumns: boolean; votes: DecimalVotes[] } | undefined;
+  for (const sheetName of order) {
+    // The sheet read before was passed over.
+    await discardStored();
+    const { any, builder, head, votes, truncatedColumns, merges } = await readSheet(sheetName);
     if (!any) {
       if (options.sheet !== undefined) throw new AppError('BAD_REQUEST', `The sheet "${sheetName}" is empty: choose another sheet.`);
       continue;
@@ -285,12 +335,20 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
     }
     // Without a sheet asked for, a sheet whose headers name no maker or model (a cover sheet of notes) gives way to a later sheet that does.
     if (options.sheet === undefined && !namesRobots(table.columns)) {
-      fallback ??= { sheetName, table, truncatedColumns, votes };
+      // Its stored rows are discarded when the next sheet is read: then it is read again if chosen.
+      fallback ??= { sheetName, truncatedColumns, votes, ...(stored ? {} : { table }) };
       continue;
     }
     return finishSheet(sheetName, table, truncatedColumns, votes);
   }
-  if (fallback) return finishSheet(fallback.sheetName, fallback.table, fallback.truncatedColumns, fallback.votes);
+  await discardStored();
+  if (fallback?.table) return finishSheet(fallback.sheetName, fallback.table, fallback.truncatedColumns, fallback.votes);
+  if (fallback) {
+    const again = await readSheet(fallback.sheetName);
+    const table = again.builder.finish();
+    table.warnings.push(...mergedHeaderWarnings(again.merges, table, again.head));
+    return finishSheet(fallback.sheetName, table, again.truncatedColumns, again.votes);
+  }
   if (firstRefusal) throw firstRefusal;
   throw new AppError('BAD_REQUEST', 'The workbook is empty: no sheet holds any data.');
 
@@ -320,7 +378,15 @@ export async function parseWorkbook(buffer: Buffer, format: 'xlsx' | 'xls', opti
       preview: table.preview,
       headerRow: table.headerRow,
       warnings,
-      meta: { format, decimalHint: null, sheetName, headerRow: table.headerRow, decimalVotes: votesOf(table, votes), sheetRows: table.sheetRows },
+      meta: {
+        format,
+        decimalHint: null,
+        sheetName,
+        headerRow: table.headerRow,
+        decimalVotes: votesOf(table, votes),
+        sheetRows: table.sheetRows,
+        ...(table.keptColumns ? { keptColumns: table.keptColumns } : {}),
+      },
       firstRows: table.firstRows,
       sheets,
     };

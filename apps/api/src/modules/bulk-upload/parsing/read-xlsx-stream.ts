@@ -27,9 +27,16 @@ export interface XlsxBook {
    * Streams the rows of a sheet in order: `row` is the 1-based sheet row, `cells` its
    * first `maxColumns` cells (null where empty), `filled` whether any of ALL its cells
    * holds a value, `wider` whether a value lies beyond `maxColumns`. Rows with no cell
-   * are not reported. Stops after row `maxRows`.
+   * are not reported. Stops after row `maxRows`. `afterPiece`, when given, is awaited after
+   * each 64 KB piece of the sheet's XML (the rows that closed in it were handed on): the
+   * caller stores them there before more is read.
    */
-  readRows(sheet: XlsxSheet, limits: { maxColumns: number; maxRows: number }, onRow: (row: number, cells: Cell[], filled: boolean, wider: boolean) => void): Promise<{ merges: string[] }>;
+  readRows(
+    sheet: XlsxSheet,
+    limits: { maxColumns: number; maxRows: number },
+    onRow: (row: number, cells: Cell[], filled: boolean, wider: boolean) => void,
+    afterPiece?: () => Promise<void>,
+  ): Promise<{ merges: string[] }>;
 }
 
 const unreadable = (why: string) =>
@@ -84,6 +91,8 @@ interface Handlers {
   text?: (text: string) => void;
   /** Stops the parse early (the rest of the part is not inflated). */
   done?: () => boolean;
+  /** Awaited after each piece of the part was parsed, before the next is inflated. */
+  afterPiece?: () => Promise<void>;
 }
 
 /** Parses a part with saxes, element names without their prefix. */
@@ -104,15 +113,27 @@ async function parsePart(buf: Buffer, e: ZipEntryInfo, h: Handlers): Promise<voi
       if (wants()) text(t);
     });
   }
+  const pieces = partText(buf, e);
   try {
-    for await (const chunk of partText(buf, e)) {
-      parser.write(chunk);
+    for (;;) {
+      try {
+        const piece = await pieces.next();
+        if (piece.done) {
+          parser.close();
+          return;
+        }
+        parser.write(piece.value);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw unreadable(`${e.name}: ${(err as Error).message.split('\n')[0] ?? 'bad XML'}`);
+      }
       if (h.done?.()) return;
+      // Outside the catch: an error of the caller's storage is not a damaged workbook.
+      if (h.afterPiece) await h.afterPiece();
     }
-    parser.close();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw unreadable(`${e.name}: ${(err as Error).message.split('\n')[0] ?? 'bad XML'}`);
+  } finally {
+    // Stops the inflation when the parse ended early (done, or an error).
+    await pieces.return(undefined);
   }
 }
 
@@ -267,7 +288,7 @@ export async function openXlsx(buf: Buffer): Promise<XlsxBook> {
 
   return {
     sheets,
-    async readRows(sheet, limits, onRow) {
+    async readRows(sheet, limits, onRow, afterPiece) {
       /** The sheet's merged ranges ("D1:E1"), listed after its rows (<mergeCells>); none when reading stopped at maxRows. */
       const merges: string[] = [];
       if (!sheet.entry) return { merges };
@@ -396,6 +417,7 @@ export async function openXlsx(buf: Buffer): Promise<XlsxBook> {
           into?.push(t);
         },
         done: () => stopped,
+        ...(afterPiece ? { afterPiece } : {}),
       });
       return { merges };
     },

@@ -59,10 +59,17 @@ export interface ReadOptions {
   sheet?: string;
   headerRow?: number;
   /**
-   * Storage for rows while the file is read (CSV): called with the chunks packed so far
-   * (PackedRows.drain), awaited before reading on. Rows not handed over stay in the table.
+   * Storage for rows while the file is read (CSV, .xlsx and .xls): called with the chunks
+   * packed so far (PackedRows.drain), in file order, awaited before reading on. Rows not
+   * handed over stay in the table.
    */
   onRows?: (chunks: string[]) => Promise<void>;
+  /**
+   * Forgets every chunk handed to onRows so far (the next ones start a new file order): a
+   * workbook whose first sheet read is passed over for a later one (no maker or model
+   * header) discards that sheet's rows. Needed with onRows for workbooks.
+   */
+  discardRows?: () => Promise<void>;
 }
 
 /** An upload's bytes: in memory, or a file on disk (multer's disk storage), read as a stream. */

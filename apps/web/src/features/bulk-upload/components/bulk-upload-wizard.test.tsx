@@ -317,6 +317,8 @@ describe('Bulk upload wizard', { timeout: 20_000 }, () => {
     // The catalog tab lists that import's robots only, and can go back to the whole catalog.
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/integrator/catalog/robots').some((call) => call.url.searchParams.get('import_id') === 'up-1')).toBe(true));
     expect(await screen.findByRole('button', { name: 'Show the whole catalog' })).toBeInTheDocument();
+    // Focus lands on the filtered list, not back on the "Bulk Upload" button.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Show the whole catalog' }).closest('p')).toHaveFocus());
     expect(toastTexts()).toContain('Import complete! 12 inserted, 3 updated; 5 rows with errors skipped');
     const importCall = nth(callsTo(fetchMock, 'POST', '/api/integrator/bulk-upload/import'), 0);
     // No row matched the catalog here: the default choice (attach) travels with no per-row overrides.

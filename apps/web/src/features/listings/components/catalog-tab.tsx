@@ -14,6 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { UNKNOWN } from '@/lib/robot-format';
 import { integratorKeys } from '@/lib/integrator-query-keys';
 import { MESSAGES } from '@/lib/integrator-messages';
+import { useReveal } from '@/lib/use-reveal';
 import { NoEntry, QueryState } from '@/components/ui/query-state';
 import type { BulkUploadDialog } from '../bulk-upload-slot';
 import { useCatalogRobots } from '../api/get-catalog-robots';
@@ -37,6 +38,8 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
   const page = pageOf(searchParams.get('page'));
   const [draft, setDraft] = useState(search);
   const [wizardOpen, setWizardOpen] = useState(false);
+  // "Show the imported robots": the filtered list is scrolled to and focused once it has loaded.
+  const { ref: importListTarget, reveal: revealImportList } = useReveal<HTMLParagraphElement>();
   const importId = searchParams.get('import') ?? '';
   const robots = useCatalogRobots({ page, search, importId });
   const stats = useCatalogStats();
@@ -146,7 +149,12 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
           <NoEntry>{importId ? <p>No robots of this import are in your catalog any more.</p> : search ? <p>No robots match “{search}”.</p> : <p>No robots in your catalog yet. Use Bulk Upload to add yours.</p>}</NoEntry>
         ) : (
           <>
-            <p role="status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+            <p
+              ref={importListTarget}
+              tabIndex={-1}
+              role="status"
+              className="mb-4 flex scroll-mt-24 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-orange-600 dark:text-slate-300 dark:focus-visible:outline-orange-400"
+            >
               <span>
                 Showing {first}–{last} of {total} robots{search ? ` for “${search}”` : ''}
                 {importId ? ' from your import' : ''}
@@ -203,7 +211,10 @@ export function CatalogTab({ BulkUploadWizard }: { BulkUploadWizard: BulkUploadD
         onClose={() => setWizardOpen(false)}
         basePath="/api/integrator/bulk-upload"
         reload={reloadCatalog}
-        onShowImported={(id) => update({ import: id, search: null, page: null })}
+        onShowImported={(id) => {
+          update({ import: id, search: null, page: null });
+          revealImportList();
+        }}
       />
     </div>
   );

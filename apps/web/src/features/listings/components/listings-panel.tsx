@@ -12,6 +12,7 @@ import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
 import { useSession } from '@/lib/auth/session';
+import { useReveal } from '@/lib/use-reveal';
 import { cn } from '@/lib/cn';
 import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
 import { RobotForm } from '@/features/listings/components/robot-form';
@@ -41,6 +42,8 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
   const setStatus = useSetListingStatus();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
+  // "Show the imported robots": the filtered list is scrolled to and focused once it has loaded.
+  const { ref: importListTarget, reveal: revealImportList } = useReveal<HTMLParagraphElement>();
 
   const showImport = (id: string | null) => {
     const params = new URLSearchParams(searchParams);
@@ -106,7 +109,12 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
         ) : (
           <>
           {importId ? (
-            <p role="status" className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+            <p
+              ref={importListTarget}
+              tabIndex={-1}
+              role="status"
+              className="mb-4 flex scroll-mt-24 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-orange-600 dark:text-slate-300 dark:focus-visible:outline-orange-400"
+            >
               <span>
                 Showing {listings.data.length} {listings.data.length === 1 ? 'listing' : 'listings'} from your import
               </span>
@@ -198,7 +206,10 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
           onClose={() => setBulkOpen(false)}
           basePath="/api/supplier/bulk-upload"
           reload={invalidateListingQueries}
-          onShowImported={(id) => showImport(id)}
+          onShowImported={(id) => {
+            showImport(id);
+            revealImportList();
+          }}
           title="Bulk upload"
           description="List many robots at once from a CSV, JSON or Excel file: each new model becomes an active listing, and models you already list are updated."
         />
