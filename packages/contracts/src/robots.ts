@@ -47,6 +47,14 @@ export const offerSummarySchema = z.object({
     .optional(),
 });
 
+/** A listing's price as its supplier wrote it: a price or a range, in the offer's currency. */
+export const listingPriceSchema = z.object({
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  currency: z.enum(offerCurrencies),
+});
+export type ListingPrice = z.infer<typeof listingPriceSchema>;
+
 export const robotSchema = z.object({
   id: z.string(),
   manufacturer: z.string(),
@@ -85,6 +93,13 @@ export const robotSchema = z.object({
   contributed: z.boolean().optional(),
   /** Its active offers, when the answer carries them (catalog search, robot page); null: nobody offers it. */
   offers: offerSummarySchema.nullable().optional(),
+  /**
+   * A supplier's listing (GET/POST/PUT /api/supplier/listings) only: their offer's price as
+   * they wrote it ("€24,000"), in its currency; null: the offer has no price. Older clients
+   * read price_min_usd/price_max_usd, which carry it in USD (another currency converted by the
+   * one currency table, approximate).
+   */
+  offer_price: listingPriceSchema.nullable().optional(),
 });
 export type Robot = z.infer<typeof robotSchema>;
 export type OfferSummary = NonNullable<Robot['offers']>;

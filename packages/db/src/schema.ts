@@ -211,7 +211,11 @@ export const robotOfferSummaries = pgTable('robot_offer_summaries', {
   leadTimeWeeksMin: integer('lead_time_weeks_min'),
   conditions: text('conditions').array().notNull(),
   /** The catalog card's picture (migration 0016): the first image of the cheapest active offer with images. */
-  coverImage: jsonb('cover_image').$type<{ id: string; width: number; height: number; alt: string }>(),
+  /** The cover's candidates, one per offer currency (migration 0029; the API picks by the one currency table); an object: one cover, before 0029. */
+  coverImage: jsonb('cover_image').$type<
+    | Array<{ id: string; width: number; height: number; alt: string; currency: string; price: number | null; lead_time_weeks: number | null; created_at: string }>
+    | { id: string; width: number; height: number; alt: string }
+  >(),
   /**
    * Per currency, the lowest and highest price of the active priced offers (migration 0026):
    * {"EUR": 24000, "USD": 42000}; null when no offer is priced. Compared through the one

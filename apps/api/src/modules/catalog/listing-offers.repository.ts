@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { offers, robots, type Database } from '@cellforge/db';
-import type { Robot } from '@cellforge/contracts';
+import { offerCurrencies, type Robot } from '@cellforge/contracts';
+import { toUsd } from '@cellforge/requirements';
 import { robotColumns } from './catalog.repository';
 import { toRobotDto, type RobotRow } from './robot-dto';
 
@@ -44,18 +45,27 @@ export async function listListingOffers(db: Database, supplierId: string, onlyRo
 
 /**
  * A listing in the old answer shape (a robot): the model's specs with the supplier's terms,
- * their price (USD offers; another currency leaves the model's list price), their notes
- * when they wrote any, and the offer's state (a paused offer is an inactive listing).
+ * their price as they wrote it (`offer_price`, null: unpriced) and, for older clients, in USD
+ * (price_min_usd/price_max_usd; another currency converted by the one currency table), their
+ * notes when they wrote any, and the offer's state (a paused offer is an inactive listing).
  */
 export function toListingDto({ robot, offer }: ListingOffer): Robot {
   const dto = toRobotDto(robot);
-  const usd = offer.currency === 'USD' && (offer.priceMin !== null || offer.priceMax !== null);
+  const currency = offerCurrencies.find((c) => c === offer.currency) ?? 'USD';
+  const priced = offer.priceMin !== null || offer.priceMax !== null;
   return {
     ...dto,
-    price_min_usd: usd ? offer.priceMin : dto.price_min_usd,
-    price_max_usd: usd ? offer.priceMax : dto.price_max_usd,
+    ...listingUsdPrices(offer),
+    offer_price: priced ? { min: offer.priceMin, max: offer.priceMax, currency } : null,
     description: offer.notes.trim() ? offer.notes : dto.description,
     status: offer.status === 'active' && robot.status === 'active' ? 'active' : 'inactive',
     updated_at: (offer.updatedAt > robot.updatedAt ? offer.updatedAt : robot.updatedAt).toISOString(),
   };
+}
+
+/** An offer's price in the listing shape's USD fields: USD as written, another currency by the one table. */
+export function listingUsdPrices(offer: Pick<ListingOffer['offer'], 'priceMin' | 'priceMax' | 'currency'>): Pick<Robot, 'price_min_usd' | 'price_max_usd'> {
+  const currency = offerCurrencies.find((c) => c === offer.currency) ?? 'USD';
+  const usd = (amount: number | null) => (amount === null ? null : toUsd(amount, currency));
+  return { price_min_usd: usd(offer.priceMin), price_max_usd: usd(offer.priceMax) };
 }

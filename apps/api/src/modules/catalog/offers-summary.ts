@@ -5,11 +5,55 @@ import { sql, type SQL } from 'drizzle-orm';
 type CoverImage = { id: string; width: number; height: number; alt: string };
 type PricesByCurrency = Partial<Record<(typeof offerCurrencies)[number], number>>;
 
-/** The cover kept in robot_offer_summaries.cover_image (jsonb; a string from a raw query on some drivers). */
+/** What orders a model's offers: the price (either bound), its currency, the lead time and when it was made. */
+export interface OfferOrderKey {
+  price: number | null;
+  currency: string;
+  leadTimeWeeks: number | null;
+  createdAt: Date | string;
+}
+
+/** An offer's price in USD by the one table, unrounded (an unknown currency: no price). */
+function usdValue(o: OfferOrderKey): number | null {
+  const rate = (EXCHANGE_RATES.usdPer as Record<string, number>)[o.currency];
+  return o.price === null || rate === undefined || !Number.isFinite(o.price) ? null : o.price * rate;
+}
+
+/**
+ * The order of a model's offers (the robot page's table and the card's cover picture): lowest
+ * price first, compared in USD through the one currency table (£23,000 ≈ $29,394 after
+ * $29,000), unpriced offers last; equal prices: the shorter lead time (unknown last), then the
+ * newest offer. The converted amounts are compared unrounded, so two prices in one currency
+ * never tie by rounding.
+ */
+export function compareOffers(a: OfferOrderKey, b: OfferOrderKey): number {
+  const last = (x: number | null) => (x === null ? Number.POSITIVE_INFINITY : x);
+  return (
+    last(usdValue(a)) - last(usdValue(b)) ||
+    last(a.leadTimeWeeks) - last(b.leadTimeWeeks) ||
+    new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime()
+  );
+}
+
+type CoverCandidate = CoverImage & { currency: string; price: number | null; lead_time_weeks: number | null; created_at: string };
+
+/**
+ * The cover kept in robot_offer_summaries.cover_image (jsonb; a string from a raw query on some
+ * drivers). Since migration 0029 it holds the candidates, one per currency (the first picture
+ * of that currency's first offer with pictures, unpriced ones apart), and the cover is the
+ * first of them in offer order (compareOffers): the database holds no exchange rate. A single
+ * object is a cover written before 0029.
+ */
 function toCover(value: unknown): OfferSummary['image'] {
-  const v = (typeof value === 'string' ? JSON.parse(value) : value) as CoverImage | null | undefined;
-  if (!v || typeof v.id !== 'string') return null;
-  return { id: v.id, url: offerImageUrl(v.id, 'thumb'), width: Number(v.width), height: Number(v.height), alt: String(v.alt ?? '') };
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as CoverImage | CoverCandidate[] | null | undefined;
+  const cover = Array.isArray(v)
+    ? v
+        .filter((c): c is CoverCandidate => Boolean(c) && typeof c.id === 'string')
+        .map((c) => ({ c, key: { price: c.price === null ? null : Number(c.price), currency: c.currency, leadTimeWeeks: c.lead_time_weeks === null ? null : Number(c.lead_time_weeks), createdAt: c.created_at } }))
+        .sort((x, y) => compareOffers(x.key, y.key) || x.c.id.localeCompare(y.c.id))[0]?.c
+    : v;
+  if (!cover || typeof cover.id !== 'string') return null;
+  return { id: cover.id, url: offerImageUrl(cover.id, 'thumb'), width: Number(cover.width), height: Number(cover.height), alt: String(cover.alt ?? '') };
 }
 
 /** price_lows / price_highs (jsonb, migration 0026): the offer currencies' amounts, nothing else. */

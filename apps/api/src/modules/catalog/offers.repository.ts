@@ -7,7 +7,7 @@ import { isUuid } from '../../lib/db-values';
 import { firstRow } from '../../lib/invariants';
 import { robotColumns, textArray } from './catalog.repository';
 import { listImagesOfOffers } from './offer-images.repository';
-import { toOfferSummary } from './offers-summary';
+import { compareOffers, toOfferSummary } from './offers-summary';
 import type { RobotRow } from './robot-dto';
 import { robotValues } from './owned-robots.repository';
 
@@ -98,11 +98,15 @@ export async function listOffersOf(db: Database, supplierId: string): Promise<Of
   return withImages(db, rows);
 }
 
-/** The active offers on a model, lowest price first (unpriced last), then shortest lead time. */
+/**
+ * The active offers on a model in offer order (compareOffers): lowest price first, compared in
+ * USD through the one currency table, unpriced last; then shortest lead time, then newest. A
+ * model has a handful of offers: they are ordered here, where the table is.
+ */
 export async function listActiveOffersOn(db: Database, robotId: string): Promise<Offer[]> {
-  const rows = await selectOffers(db)
-    .where(and(eq(offers.robotId, robotId), eq(offers.status, 'active')))
-    .orderBy(sql`coalesce(${offers.priceMin}, ${offers.priceMax}) asc nulls last`, sql`${offers.leadTimeWeeks} asc nulls last`, asc(offers.createdAt));
+  const rows = await selectOffers(db).where(and(eq(offers.robotId, robotId), eq(offers.status, 'active')));
+  const key = (o: OfferRow) => ({ price: o.priceMin ?? o.priceMax, currency: o.currency, leadTimeWeeks: o.leadTimeWeeks, createdAt: o.createdAt });
+  rows.sort((a, b) => compareOffers(key(a.offer), key(b.offer)) || a.offer.id.localeCompare(b.offer.id));
   return withImages(db, rows);
 }
 

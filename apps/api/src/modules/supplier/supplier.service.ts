@@ -14,6 +14,7 @@ import {
   findRobotRow,
   insertOffer,
   isRobotVisibleTo,
+  listingUsdPrices,
   listListingOffers,
   listOwnedRobots,
   robotValues,
@@ -53,6 +54,20 @@ const listingTerms = (input: ListingInput): Pick<OfferValues, 'priceMin' | 'pric
   currency: 'USD',
   notes: input.description,
 });
+
+/**
+ * The terms a listing edit writes on its offer. An offer in another currency is answered to
+ * the listing routes in USD by the one table (toListingDto): sent back unchanged (an older
+ * client saving its notes), its price stays as the supplier wrote it; a changed price is
+ * what the listing shape says, USD.
+ */
+function editedListingTerms(offer: ListingOffer['offer'], input: ListingInput): Pick<OfferValues, 'priceMin' | 'priceMax' | 'currency' | 'notes'> {
+  const terms = listingTerms(input);
+  const answered = listingUsdPrices(offer);
+  return offer.currency !== 'USD' && terms.priceMin === answered.price_min_usd && terms.priceMax === answered.price_max_usd
+    ? { ...terms, priceMin: offer.priceMin, priceMax: offer.priceMax, currency: offer.currency }
+    : terms;
+}
 
 /** What the listing routes sent, kept whole on the offer (the specs of a catalog model are the catalog's). */
 const snapshotOf = (input: ListingInput) => ({ ...input, via: 'listing route' });
@@ -140,7 +155,7 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
       if (found.kind === 'robot') return changed(await refusingDuplicates(() => updateRobot(db, found.row.id, robotValues(input))));
       const { robot, offer } = found.listing;
       if (robot.contributedBy === userId) await refusingDuplicates(() => updateRobot(db, robot.id, robotValues(input)));
-      await updateOffer(db, offer.id, { ...listingTerms(input), listingSnapshot: snapshotOf(input) });
+      await updateOffer(db, offer.id, { ...editedListingTerms(offer, input), listingSnapshot: snapshotOf(input) });
       return changedListing(userId, robot.id);
     },
 

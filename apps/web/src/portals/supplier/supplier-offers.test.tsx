@@ -127,3 +127,31 @@ describe('Supplier dashboard: offers', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Resume offer on FANUC CRX-10iA' })).toBeInTheDocument();
   });
 });
+
+describe('Supplier dashboard: listings priced in another currency', { timeout: 20_000 }, () => {
+  it('shows a listing whose offer is in EUR as "from €24,000", and a USD range as written; the edit form says the USD figures are converted', async () => {
+    const user = userEvent.setup();
+    const euro = { ...crx, price_min_usd: 25968, price_max_usd: null, offer_price: { min: 24000, max: null, currency: 'EUR' as const } };
+    const ranged = { ...buildRobot({ manufacturer: 'ABB', model: 'GoFa CRB 15000' }), price_min_usd: 41000, price_max_usd: 43000, offer_price: { min: 41000, max: 43000, currency: 'USD' as const } };
+    stubApi(
+      {
+        'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/listings': () => jsonResponse({ data: [euro, ranged] }),
+        'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
+        'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
+      },
+      { user: SUPPLIER },
+    );
+    renderRoutes(routes, '/dashboard?tab=listings');
+    const card = await screen.findByRole('article', { name: 'FANUC CRX-10iA' }, { timeout: 15_000 });
+    // As the Offers tab writes it: a price without an upper bound is "from".
+    expect(card).toHaveTextContent('6 axes · from €24,000');
+    expect(card).not.toHaveTextContent('$25,968');
+    expect(screen.getByRole('article', { name: 'ABB GoFa CRB 15000' })).toHaveTextContent('$41,000–$43,000');
+    await user.click(within(card).getByRole('button', { name: /Edit/ }));
+    expect(screen.getByRole('dialog', { name: 'Edit listing' })).toHaveTextContent(
+      'This listing is priced from €24,000; the prices below are that price in USD by our exchange table. Leave them as they are to keep your EUR price, or change it in the Offers tab.',
+    );
+  });
+});

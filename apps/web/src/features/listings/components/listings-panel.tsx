@@ -14,6 +14,7 @@ import { errorMessageOf } from '@/lib/api-answer';
 import { useSession } from '@/lib/auth/session';
 import { useReveal } from '@/lib/use-reveal';
 import { cn } from '@/lib/cn';
+import { formatOfferPrice } from '@/lib/offer-format';
 import { formatKg, formatMm, formatPriceBand, humanizeTag, robotName } from '@/lib/robot-format';
 import { RobotForm } from '@/features/listings/components/robot-form';
 import type { BulkUploadDialog } from '../bulk-upload-slot';
@@ -22,6 +23,22 @@ import { useListings } from '../api/get-listings';
 import { invalidateListingQueries } from '../api/invalidate';
 import { useSetListingStatus } from '../api/set-listing-status';
 import { useUpdateListing } from '../api/update-listing';
+
+/**
+ * A listing's price as the supplier wrote it ("€24,000", "$41,000–$43,000"): the offer's own
+ * price when the listing is an offer (offer_price), else the robot's USD band.
+ */
+export function listingPrice(listing: Robot): string {
+  const price = listing.offer_price;
+  return price ? formatOfferPrice({ price_min: price.min, price_max: price.max, currency: price.currency }) : formatPriceBand(listing.price_min_usd, listing.price_max_usd);
+}
+
+/** The listing form asks for USD: a listing priced in another currency says so (saved unchanged, it keeps that price). */
+function priceNote(listing: Robot | undefined): string {
+  const price = listing?.offer_price;
+  if (!price || price.currency === 'USD') return LISTING_FIGURE_NOTE;
+  return `${LISTING_FIGURE_NOTE} This listing is priced ${listingPrice(listing)}; the prices below are that price in USD by our exchange table. Leave them as they are to keep your ${price.currency} price, or change it in the Offers tab.`;
+}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; listing: Robot };
 
@@ -135,7 +152,7 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
                         <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{name}</h3>
                         <p className="text-sm text-slate-600 dark:text-slate-400">
                           {humanizeTag(listing.category)} · {formatKg(listing.payload_kg)} · {formatMm(listing.reach_mm)} ·{' '}
-                          {listing.dof} axes · {formatPriceBand(listing.price_min_usd, listing.price_max_usd)}
+                          {listing.dof} axes · {listingPrice(listing)}
                         </p>
                       </div>
                       <Badge tone={active ? 'success' : 'warning'}>{active ? 'Active' : 'Inactive'}</Badge>
@@ -185,7 +202,7 @@ export function ListingsPanel({ BulkUploadWizard }: { BulkUploadWizard: BulkUplo
             label={editing.mode === 'edit' ? 'Edit listing' : 'New listing'}
             submitLabel={editing.mode === 'edit' ? 'Save listing' : 'Publish listing'}
             failureMessage={LISTING_SAVE_FAILED}
-            unknownFigureNote={LISTING_FIGURE_NOTE}
+            unknownFigureNote={priceNote(editing.mode === 'edit' ? editing.listing : undefined)}
             onCancel={() => setEditing(null)}
             onSubmit={async (input) => {
               if (editing.mode === 'edit') {
