@@ -17,6 +17,10 @@ import { insertGeneratedRobots } from './generated-robots';
 const ROBOTS = Number(process.env.BENCH_ROBOTS ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PROF = process.env.PROF_DIR;
+/** BENCH_REQUESTS=n: each step sends n requests instead of running BENCH_DURATION_S (fewer idle ticks divided in on a loaded machine). */
+const AMOUNT = process.env.BENCH_REQUESTS ? { amount: Number(process.env.BENCH_REQUESTS) } : { duration: DURATION_S };
+/** BENCH_ONLY=repeated: the repeated step alone. */
+const ONLY = process.env.BENCH_ONLY;
 const words = ['fanuc', 'abb', 'kuka', 'yaskawa', 'welding', 'cobot', 'palletizing', 'epson', 'scara', 'ur', 'motoman', 'assembly'];
 const categories = ['articulated', 'collaborative', 'scara', 'palletizing', 'delta'];
 const applications = ['material-handling', 'assembly', 'welding', 'palletizing'];
@@ -55,9 +59,9 @@ try {
   try {
     await fetch(`${api.base}${pathOf(novelQuery(0))}`);
     let n = 1_000_000;
-    await measure('never-seen 20', () => autocannon({ url: api.base, connections: 20, duration: DURATION_S, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(novelQuery(n++)) }) }] }));
+    if (ONLY !== 'repeated') await measure('never-seen 20', () => autocannon({ url: api.base, connections: 20, ...AMOUNT, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(novelQuery(n++)) }) }] }));
     for (const q of repeated) await (await fetch(`${api.base}${pathOf(q)}`)).arrayBuffer();
-    await measure('repeated   20', () => autocannon({ url: api.base, connections: 20, duration: DURATION_S, requests: repeated.map((q) => ({ method: 'GET' as const, path: pathOf(q) })) }));
+    await measure('repeated   20', () => autocannon({ url: api.base, connections: 20, ...AMOUNT, requests: repeated.map((q) => ({ method: 'GET' as const, path: pathOf(q) })) }));
   } finally {
     await api.stop();
   }

@@ -25,7 +25,7 @@ import { createHealthRouter } from './modules/health/health.router';
 import { createBulkUploadRouter } from './modules/bulk-upload/bulk-upload.router';
 import { createIntegratorRouter } from './modules/integrator/integrator.router';
 import { createIntegratorService } from './modules/integrator/integrator.service';
-import { CatalogSearch, createCatalogRouter, createOfferImagesRouter, readYourWrites, ReplicatedCatalogSearch } from './modules/catalog';
+import { CatalogSearch, createCatalogRouter, createOfferImagesRouter, readYourWrites, rememberedCatalogAnswers, ReplicatedCatalogSearch } from './modules/catalog';
 import { createLeadsRouter, createLeadsService, createQuoteRequestsRouter, createQuoteRequestsService, createThreadNotifier, createThreadsRouter, createThreadsService } from './modules/leads';
 import { createOpportunitiesRouter, createOpportunitiesService } from './modules/opportunities';
 import { createIntegratorProjectsRouter, createProjectsRouter, createProjectsService } from './modules/projects';
@@ -119,6 +119,12 @@ export function createApp(deps: AppDeps): Express {
     app.use(web.assets);
     app.use(web.pages);
   }
+  const catalogOptions = { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs };
+  const catalog = deps.readDb ? new ReplicatedCatalogSearch(deps.readDb, db, catalogOptions) : new CatalogSearch(db, catalogOptions);
+  // A repeated catalog search whose whole answer is remembered is sent here, before the body
+  // parser, the input check, the API-key gate and the routers (issue 19, session 13). Not with a
+  // read replica: there a writer's next searches read the primary (readYourWrites below).
+  if (!deps.readDb) app.use(rememberedCatalogAnswers(catalog));
   // Answers over 1 kB are gzipped for clients that ask (a catalog page's JSON: 19 -> 3 kB on a
   // phone's link); an answer already encoded (the catalog's remembered gzip) is left alone.
   app.use(compression({ threshold: 1024 }));
@@ -177,8 +183,6 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use('/api', createContactRouter({ db, tokens }));
-  const catalogOptions = { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs };
-  const catalog = deps.readDb ? new ReplicatedCatalogSearch(deps.readDb, db, catalogOptions) : new CatalogSearch(db, catalogOptions);
   app.use('/api', createCatalogRouter({ db, tokens, catalog, background }));
   const projects = createProjectsService(db);
   app.use('/api/leads', createLeadsRouter({ leads: createLeadsService({ db, projects }), tokens }));

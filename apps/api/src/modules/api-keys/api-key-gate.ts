@@ -44,5 +44,8 @@ export function createApiKeyGate(deps: ApiKeyGateDeps): RequestHandler[] {
     keyGenerator: (req) => req.apiKey?.id ?? 'none',
     handler: (_req, _res, next) => next(new AppError('RATE_LIMITED', 'This API key has made too many requests. Wait until the time in Retry-After and try again.')),
   });
-  return [authenticateApiKey((secret) => deps.apiKeys.verify(secret)), perKey, requireKeyScope];
+  // Only a request with a key reaches the limiter (its own skip says the same): the limiter is
+  // async and its promise cost every public request a turn of the event loop (issue 19, session 13).
+  const perKeyWhenKeyed: RequestHandler = (req, res, next) => (req.apiKey ? void perKey(req, res, next) : next());
+  return [authenticateApiKey((secret) => deps.apiKeys.verify(secret)), perKeyWhenKeyed, requireKeyScope];
 }

@@ -79,6 +79,42 @@ describe.each(testBackends)('remembered catalog answers on %s', (backend) => {
   });
 });
 
+describe.each(testBackends)('a remembered search sent early (issue 19, session 13) on %s', (backend) => {
+  const ctx = useTestApp(backend, {}, { seed: (db) => seedCatalog(db) });
+  // What a client sees of an answer besides its body; X-Request-Id is new each time, so only its presence counts.
+  const SEEN = ['content-type', 'content-encoding', 'vary', 'etag', 'content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-dns-prefetch-control'];
+  const seen = (res: request.Response) => Object.fromEntries(SEEN.map((h) => [h, res.headers[h]]));
+
+  it('a buyer repeating a search gets the same body and headers as the first time, gzipped or not, and a 304 for the ETag they hold', async () => {
+    for (const [i, encoding] of ['gzip, deflate', 'identity'].entries()) {
+      const path = `/api/robots?q=cobot&minPayload=${3 + i}`;
+      const first = await request(ctx().app).get(path).set('Accept-Encoding', encoding).expect(200);
+      const again = await request(ctx().app).get(path).set('Accept-Encoding', encoding).expect(200);
+      expect(robotListResponseSchema.parse(first.body).data.length).toBeGreaterThan(0);
+      expect(again.body).toEqual(first.body);
+      expect(seen(again)).toEqual(seen(first));
+      expect(again.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : 'gzip');
+      expect(again.headers.vary).toMatch(/Accept-Encoding/);
+      expect(again.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(again.headers['x-request-id']).toMatch(/^[\w-]+$/);
+      const etag = defined(again.headers.etag);
+      const cached = await request(ctx().app).get(path).set('Accept-Encoding', encoding).set('If-None-Match', etag).expect(304);
+      expect(cached.text).toBe('');
+    }
+  });
+
+  it('a remembered search asked with a bad API key, or with a body the input check refuses, is refused as before', async () => {
+    const path = '/api/robots?q=scara';
+    await request(ctx().app).get(path).expect(200);
+    await request(ctx().app).get(path).expect(200);
+    const keyed = await request(ctx().app).get(path).set('Authorization', 'Bearer cfk_not_a_key_anyone_was_given').expect(401);
+    expect(keyed.body).toMatchObject({ code: expect.any(String), message: expect.any(String), error: expect.any(String) });
+    const bodied = await request(ctx().app).get(path).set('Content-Type', 'application/json').send('{"note":"a\\u0000b"}').expect(400);
+    expect(bodied.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await request(ctx().app).get(path).expect(200)).body).toMatchObject({ data: expect.any(Array) });
+  });
+});
+
 describe.each(testBackends)('CatalogSearch.answer and readWords on %s', (backend) => {
   let handle: DbHandle;
   beforeAll(async () => {

@@ -60,6 +60,8 @@ export interface CatalogSearchStats {
  * the in-memory scan this replaced was slower than this query at 20,000 and 100,000
  * robots and held a second copy of the catalog in the API's heap.
  */
+const sameNames = (a: readonly string[] | null, b: readonly string[]): boolean => a !== null && a.length === b.length && a.every((name, i) => name === b[i]);
+
 export class CatalogSearch {
   private version = -1;
   private checkedAt = -Infinity;
@@ -158,10 +160,12 @@ export class CatalogSearch {
   async readWords(query: RobotQuery): Promise<ReadSearch> {
     if (!query.q) return { query };
     const makers = await this.manufacturers();
-    if (this.readingsOf !== makers) {
+    // A new version re-reads the makers' list; the readings stay when its names did not change
+    // (an edited payload or price), so the first requests after an edit do not all re-read words.
+    if (this.readingsOf !== makers && !sameNames(this.readingsOf, makers)) {
       this.readings.clear();
-      this.readingsOf = makers;
     }
+    this.readingsOf = makers;
     let reading = this.readings.get(query.q);
     if (!reading) {
       reading = parseRequirements(query.q, { knownMakers: makers });
@@ -198,6 +202,16 @@ export class CatalogSearch {
       }
     }
     return made;
+  }
+
+  /**
+   * The whole answer remembered under `key` for this catalog version, without making one
+   * (undefined when there is none): the route's early path for a repeated request.
+   */
+  async remembered<T>(key: string): Promise<T | undefined> {
+    if (this.options.memo === false) return undefined;
+    await this.ensureFresh();
+    return this.answers.get(key) as T | undefined;
   }
 
   async search(query: RobotQuery): Promise<SearchResult> {

@@ -48,7 +48,7 @@ export { integratorCatalog, toIntegratorCatalogRobot, type IntegratorCatalogDeta
 export { integratorCatalogStats, listIntegratorCatalog, type IntegratorCatalogPage } from './integrator-catalog.repository';
 export { CatalogSearch } from './catalog-search';
 export { findSimilarRobots } from './similar-robots';
-export { createCatalogRouter } from './catalog.router';
+export { createCatalogRouter, rememberedCatalogAnswers } from './catalog.router';
 export { editDistance, parseSearchTerms } from './search-terms';
 export { inferCategory } from './category';
 export { type ImportedFields, type ImportedRobot } from './robot-import';
