@@ -120,12 +120,12 @@ const eur = (amount: number) => ({ budgetUsd: amount, budgetUsdHigh: amount * 1.
 
 // Written from a buyer's side before any run.
 const needs: NeedCase[] = [
-  { id: 'en-pal-lbs-comma', lang: 'en', text: 'palletizing robot for 25 lbs cartons, reach at least 1,2 m', payloadKg: 25 * 0.45359237, minReachMm: 1200, task: ['palletizing'], observed: { top3: "chat and search: Universal Robots UR15, Techman Robot TM20, FANUC CRX-20iA/L; project matches: Techman Robot TM20, Doosan Robotics H2017, FANUC CRX-20iA/L" } },
-  { id: 'en-cobot-eur-no-chinese', lang: 'en', text: 'cobot for 5 kg parts, max 30k €, no Chinese makers', payloadKg: 5, category: ['collaborative'], excludeCountries: ['CN'], ...eur(30000), observed: { top3: "chat and search: Techman Robot TM5-700, Doosan Robotics M0609, Universal Robots UR7e; project matches: Techman Robot TM5-700, Doosan Robotics A0912, Doosan Robotics M0609" } },
-  { id: 'en-ip67-washdown', lang: 'en', text: 'IP67 robot for a washdown line, 10 kg', payloadKg: 10, minIp: 67, observed: { top3: "chat and search: ABB IRB 2600-12/1.85, FANUC CRX-20iA/L, Yaskawa HC20DTP; project matches first FANUC CRX-20iA/L (then Yaskawa HC20DTP, ABB IRB 2600-12/1.85)" } },
-  { id: 'en-cobot-next-to-people', lang: 'en', text: 'a cobot next to people packing 6 kg boxes, reach 1300 mm', payloadKg: 6, minReachMm: 1300, category: ['collaborative'], task: ['packaging'], observed: { top3: "chat: Universal Robots UR10e, Techman Robot TM25S, Yaskawa HC30PL; search and project matches: Universal Robots UR10e, Universal Robots UR15, Techman Robot TM25S" } },
-  { id: 'en-two-robots-welding', lang: 'en', text: 'we need two robots for arc welding, torch 8 kg, reach 1.4 m', payloadKg: 8, minReachMm: 1400, task: ['arc-welding'], observed: { top3: "chat and search: FANUC CRX-10iA/L, KUKA KR 10 R1420, ABB IRB 1600-10/1.45; project matches: FANUC CRX-10iA/L, KUKA KR 10 R1420, Yaskawa AR1440" } },
-  { id: 'en-typos-no-fanuc', lang: 'en', text: 'palletiser for 40 kg sacks, no fanuc plz, reach 2.5m', payloadKg: 40, minReachMm: 2500, exclude: ['FANUC'], task: ['palletizing'], observed: { top3: "chat and search first Comau Smart5 PAL 180 (then Kawasaki CP180L, KUKA KR 180 R3200 PA); project matches first Kawasaki CP180L (then Comau Smart5 PAL 180, KUKA KR 180 R3200 PA)" } },
+  { id: 'en-pal-lbs-comma', lang: 'en', text: 'palletizing robot for 25 lbs cartons, reach at least 1,2 m', payloadKg: 25 * 0.45359237, minReachMm: 1200, task: ['palletizing'] },
+  { id: 'en-cobot-eur-no-chinese', lang: 'en', text: 'cobot for 5 kg parts, max 30k €, no Chinese makers', payloadKg: 5, category: ['collaborative'], excludeCountries: ['CN'], ...eur(30000) },
+  { id: 'en-ip67-washdown', lang: 'en', text: 'IP67 robot for a washdown line, 10 kg', payloadKg: 10, minIp: 67 },
+  { id: 'en-cobot-next-to-people', lang: 'en', text: 'a cobot next to people packing 6 kg boxes, reach 1300 mm', payloadKg: 6, minReachMm: 1300, category: ['collaborative'], task: ['packaging'] },
+  { id: 'en-two-robots-welding', lang: 'en', text: 'we need two robots for arc welding, torch 8 kg, reach 1.4 m', payloadKg: 8, minReachMm: 1400, task: ['arc-welding'] },
+  { id: 'en-typos-no-fanuc', lang: 'en', text: 'palletiser for 40 kg sacks, no fanuc plz, reach 2.5m', payloadKg: 40, minReachMm: 2500, exclude: ['FANUC'], task: ['palletizing'] },
   {
     id: 'en-followup-35kg',
     lang: 'en',
@@ -135,7 +135,6 @@ const needs: NeedCase[] = [
     payloadKg: 35,
     minReachMm: 2000,
     task: ['palletizing'],
-    observed: { top3: "chat: Doosan Robotics P3020, KUKA KR 40 PA, FANUC M-710iC/50; search and project matches: FANUC M-710iC/50, Kawasaki RS080N, FANUC M-410iC/110" },
   },
   { id: 'de-pal-no-chinese', lang: 'de', text: 'Palettierroboter für 25 kg Kartons, Reichweite mindestens 2 m, keine chinesischen Hersteller', payloadKg: 25, minReachMm: 2000, excludeCountries: ['CN'], task: ['palletizing'] },
   { id: 'de-food-ip67', lang: 'de', text: 'Roboter für die Lebensmittelindustrie, lebensmitteltauglich, IP67, 5 kg Traglast', payloadKg: 5, minIp: 67, foodGrade: true },
@@ -148,9 +147,8 @@ const needs: NeedCase[] = [
     payloadKg: 12,
     minReachMm: 1300,
     category: ['collaborative'],
-    observed: { top3: "chat: FANUC CR-15iA, Universal Robots UR15, Doosan Robotics H2017; search: FANUC CR-15iA, Universal Robots UR15, FANUC CRX-20iA/L; project matches: Techman Robot TM20, Doosan Robotics H2017, FANUC CRX-20iA/L" },
   },
-  { id: 'es-pal-sin-fanuc', lang: 'es', text: 'robot paletizador para sacos de 40 kg, alcance 2,5 m, sin FANUC', payloadKg: 40, minReachMm: 2500, exclude: ['FANUC'], task: ['palletizing'], observed: { top3: "chat and search first Comau Smart5 PAL 180 (then Kawasaki CP180L, KUKA KR 180 R3200 PA); project matches first Kawasaki CP180L (then Comau Smart5 PAL 180, KUKA KR 180 R3200 PA)" } },
+  { id: 'es-pal-sin-fanuc', lang: 'es', text: 'robot paletizador para sacos de 40 kg, alcance 2,5 m, sin FANUC', payloadKg: 40, minReachMm: 2500, exclude: ['FANUC'], task: ['palletizing'] },
   {
     id: 'es-followup-10kg',
     lang: 'es',
@@ -160,7 +158,6 @@ const needs: NeedCase[] = [
     payloadKg: 10,
     minReachMm: 1400,
     task: ['welding', 'arc-welding', 'spot-welding'],
-    observed: { top3: "chat: ABB IRB 2600-12/1.85, Yaskawa AR1440, Nachi MZ12; search: ABB IRB 2600-12/1.85, Nachi MZ12, Yaskawa AR1440; project matches: Yaskawa AR1440, Nachi MZ12, FANUC ARC Mate 100iD" },
   },
 ];
 

@@ -39,3 +39,18 @@ export function cleanroomIsoClassOf(env: RequirementEnvironment): number | 'any'
   if (fed?.[1] && fedStdToIso[fed[1]] !== undefined) return fedStdToIso[fed[1]];
   return 'any';
 }
+
+/** Application words that cover a family of catalog applications ("welding": arc and spot welding too). */
+const applicationFamilies: Readonly<Record<string, readonly string[]>> = {
+  welding: ['welding', 'arc-welding', 'spot-welding'],
+  'pick-and-place': ['pick-and-place', 'material-handling'],
+};
+
+/**
+ * The catalog applications (robots.applications) a buyer's application covers: itself, or its
+ * family. One reading for the chat's candidates, the search box's filter and a project's
+ * matches (issue 12: "pick and place" was material handling too in the search, not in the chat).
+ */
+export function applicationsCovered(application: string): string[] {
+  return [...(applicationFamilies[application] ?? [application])];
+}

@@ -1,6 +1,6 @@
 export { parseRequirements, MAX_TEXT_LENGTH, FIELD_LIMITS, type ParseOptions } from './parse';
 export { describe as describeRequirements } from './describe';
 export { makerCountry, builtInMakers } from './lexicon';
-export { catalogCategoryOf, cleanroomIsoClassOf, wantedCategories } from './catalog';
+export { applicationsCovered, catalogCategoryOf, cleanroomIsoClassOf, wantedCategories } from './catalog';
 export { textLanguage } from './tokens';
 export { EXCHANGE_RATES, budgetInUsd, describeBudget, extremeInUsd, formatMoney, roughUsd, toUsd, type PriceInUsd } from './currency';

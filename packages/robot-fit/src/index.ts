@@ -128,3 +128,60 @@ export function fitScore(robot: RankedRobot, need: RankingNeed): number {
       : F.unknownPriceCost;
   return score;
 }
+
+/** A robot with its fit cost, for the one order of robots that fit (rankByFit). */
+export interface FitRanked {
+  cost: number;
+  manufacturer: string;
+  model: string;
+}
+
+/** Plain code-unit order (SQL `collate "C"`, the catalog search's tie-break), not the locale's. */
+const codeOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The one order of robots for a need, used by the assistant's recommendations, the catalog
+ * search's relevance order (its SQL sorts by fitCost, then maker, then model, collate "C")
+ * and a project's matches (after the requirements they miss): the lowest fit cost first,
+ * ties by maker, then model. No other reordering (no "one robot per maker"): the chat's
+ * first three are the search's first three for the same words.
+ */
+export function byFit(a: FitRanked, b: FitRanked): number {
+  return a.cost - b.cost || codeOrder(a.manufacturer, b.manufacturer) || codeOrder(a.model, b.model);
+}
+
+/** Whether a robot type suits a cycle time, 0-1 (1: built for it), and whether it is a concern. */
+export interface CycleSuitability {
+  score: number;
+  /** false: demanding for this type (a cobot's reduced speed near people); confirm with a study. */
+  ok: boolean;
+}
+
+/**
+ * How a robot's type suits a cycle time (the catalog holds no speeds, so this is the type's,
+ * not the model's): cobots run at reduced speed near people, so a short cycle with a heavy
+ * part is demanding for them; a 4-axis palletizer is built for fast stacking; SCARA and delta
+ * robots are the fastest for light parts; an industrial arm runs at full speed behind guarding.
+ */
+export function cycleSuitability(category: string, cycleS: number, partKg: number, palletizing: boolean): CycleSuitability {
+  taskFigure('cycle time (s)', cycleS);
+  switch (category) {
+    case 'collaborative':
+      return cycleS < 3 || (partKg >= 10 && cycleS < 10) ? { score: 0.35, ok: false } : { score: 0.85, ok: true };
+    case 'palletizing':
+      return { score: palletizing || partKg >= 20 ? 1 : 0.8, ok: true };
+    case 'scara':
+    case 'delta':
+      return { score: partKg <= 10 ? 1 : 0.6, ok: true };
+    default:
+      return { score: cycleS < 2 ? 0.7 : 0.9, ok: true };
+  }
+}
+
+/** Cost of a cycle-time suitability below 1 (added to fitScore only when a cycle time is stated). */
+export const CYCLE_COST_WEIGHT = 1;
+
+/** The fit cost of a robot's type for a stated cycle time (0 when the type is built for it). */
+export function cycleCost(suitability: CycleSuitability): number {
+  return CYCLE_COST_WEIGHT * (1 - suitability.score);
+}

@@ -1,18 +1,10 @@
 import { countryNames, ipLabel, type BuyerRequirements, type NumericConstraint, type RobotQuery, type SearchInterpretation } from '@cellforge/contracts';
 import { displayFigure } from '@cellforge/contracts/constants';
-import { budgetInUsd, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import { applicationsCovered, budgetInUsd, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import { requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 
-/** Catalog applications a buyer's generic word covers ("welding": arc and spot welding too). */
-const applicationFamilies: Record<string, string[]> = {
-  welding: ['welding', 'arc-welding', 'spot-welding'],
-  'pick-and-place': ['pick-and-place', 'material-handling'],
-};
-
-/** The catalog applications a buyer's application word covers (itself, or its family). */
-export function applicationsCovered(application: string): string[] {
-  return applicationFamilies[application] ?? [application];
-}
+/** The catalog applications a buyer's application word covers (itself, or its family): the one reading, packages/requirements. */
+export { applicationsCovered };
 
 const figure = (n: number) => String(Number(n.toPrecision(6)));
 
@@ -140,7 +132,7 @@ export function readSearchReading(query: RobotQuery, r: BuyerRequirements, known
   for (const t of r.robotTypes.exclude) notApplied.push(`not ${t}: choose the types you want in the Category filter`);
 
   if (r.applications.length) {
-    const apps = [...new Set(r.applications.flatMap((a) => applicationFamilies[a] ?? [a]))];
+    const apps = [...new Set(r.applications.flatMap(applicationsCovered))];
     set('application', apps.join(','), `for ${r.applications.join(', ')}`);
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectRequirements } from '@cellforge/contracts';
+import { fitScore, requiredPayloadKg } from '@cellforge/robot-fit';
 import { rankMatches, scoreMatch, type MatchCandidate } from './matching';
 import { defined, nth } from '../../test/defined';
 
@@ -87,5 +88,38 @@ describe('rankMatches', () => {
     );
     expect(ranked.map((m) => m.robot_id)).toEqual(['fit', 'big']);
     expect(nth(ranked, 0).fit_score).toBeGreaterThan(nth(ranked, 1).fit_score);
+  });
+
+  it('orders by the shared fitScore, not by the 0-100 score: two robots both at 100 keep the fit order (issue 12, session 13)', () => {
+    // Both are within the comfortable band (score 100); fitScore prefers the less oversized, cheaper one.
+    const a = robot({ id: 'a', manufacturer: 'Zeta', model: 'Z-16', payloadKg: 16, reachMm: 1500, priceMinUsd: 40000, priceMaxUsd: 50000 });
+    const b = robot({ id: 'b', manufacturer: 'Alpha', model: 'A-25', payloadKg: 25, reachMm: 2200, priceMinUsd: 60000, priceMaxUsd: 70000 });
+    const need = req({ payload_kg: 12, reach_mm: 1400 });
+    const ranked = rankMatches([b, a], need);
+    expect(ranked.map((m) => m.fit_score)).toEqual([100, 100]);
+    expect(ranked.map((m) => m.robot_id)).toEqual(['a', 'b']);
+    const cost = (r: MatchCandidate) => fitScore(r, { payloadKg: requiredPayloadKg(12), reachMm: 1400, tasks: [] });
+    expect(cost(a)).toBeLessThan(cost(b));
+  });
+
+  it('puts robots meeting every stated requirement first: over budget and unknown prices go behind a higher-cost fit', () => {
+    const cheapFit = robot({ id: 'in', model: 'In', payloadKg: 60, reachMm: 3000, priceMinUsd: 70000, priceMaxUsd: 80000 });
+    const overBudget = robot({ id: 'over', model: 'Over', payloadKg: 20, reachMm: 1500, priceMinUsd: 95000, priceMaxUsd: 99000 });
+    const unknown = robot({ id: 'unknown', model: 'Unknown', payloadKg: 20, reachMm: 1500, priceMinUsd: null, priceMaxUsd: null });
+    const ranked = rankMatches([overBudget, unknown, cheapFit], req({ payload_kg: 12, reach_mm: 1400, budget_usd: 90000 }));
+    // Both others miss the budget requirement once; between them the fit cost decides (an unknown price costs more).
+    expect(ranked.map((m) => m.robot_id)).toEqual(['in', 'over', 'unknown']);
+  });
+
+  it('puts a robot listed for the application ahead, then a palletizer ahead of an arm when a heavy fast cycle is stated', () => {
+    const need = req({ application: 'palletizing', payload_kg: 40, reach_mm: 2000, cycle_time_s: 8 });
+    const arm = robot({ id: 'arm', manufacturer: 'Alpha', model: 'Arm', category: 'articulated', payloadKg: 50, reachMm: 2100, priceMinUsd: 60000, priceMaxUsd: 60000 });
+    const pal = robot({ id: 'pal', manufacturer: 'Beta', model: 'Pal', category: 'palletizing', payloadKg: 50, reachMm: 2100, priceMinUsd: 60000, priceMaxUsd: 60000 });
+    const cobot = robot({ id: 'cobot', manufacturer: 'Gamma', model: 'Cobot', category: 'collaborative', payloadKg: 50, reachMm: 2100, priceMinUsd: 30000, priceMaxUsd: 30000 });
+    const offTask = robot({ id: 'off', manufacturer: 'Delta', model: 'Off', category: 'palletizing', payloadKg: 50, reachMm: 2100, priceMinUsd: 20000, priceMaxUsd: 20000, applications: ['welding'] });
+    const ranked = rankMatches([cobot, offTask, arm, pal], need);
+    // The cobot misses the cycle time (a requirement); the off-task palletizer misses only the application (a preference).
+    expect(ranked.map((m) => m.robot_id)).toEqual(['pal', 'arm', 'off', 'cobot']);
+    expect(defined(nth(ranked, 3).reasons.find((r) => r.kind === 'cycle_time')).ok).toBe(false);
   });
 });

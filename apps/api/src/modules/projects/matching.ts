@@ -1,6 +1,6 @@
 import { ipLabel, type ProjectMatch, type ProjectRequirements } from '@cellforge/contracts';
 import { displayFigure } from '@cellforge/contracts/constants';
-import { payloadFit, reachFit, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { byFit, cycleCost, cycleSuitability, fitScore, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { applicationsCovered } from '../catalog';
 
 export interface MatchCandidate {
@@ -36,33 +36,29 @@ function sizeScore(ratio: number, comfortable: number, floorAt: number): number 
   return 1 - (0.6 * (ratio - comfortable)) / (floorAt - comfortable);
 }
 
-/**
- * How a robot's type suits the cycle time (the catalog holds no speeds, so this is the
- * type's, not the model's): cobots run at reduced speed near people, so a short cycle with a
- * heavy part is demanding for them; a 4-axis palletizer is built for fast stacking; SCARA
- * and delta robots are the fastest for light parts.
- */
-function cycleSuitability(robot: MatchCandidate, req: ProjectRequirements, cycle: number): { score: number; ok: boolean; text: string } {
+/** The cycle-time reason: the type's suitability (robot-fit cycleSuitability, which the order reads too) in words. */
+function cycleSuitabilityText(robot: MatchCandidate, req: ProjectRequirements, cycle: number): { score: number; ok: boolean; text: string } {
   const part = req.payload_kg ?? 0;
   const s = `${fmt(cycle)} s`;
+  const fit = cycleSuitability(robot.category, cycle, part, req.application === 'palletizing');
   switch (robot.category) {
-    case 'collaborative': {
-      const demanding = cycle < 3 || (part >= 10 && cycle < 10);
-      return demanding
-        ? { score: 0.35, ok: false, text: `A cobot runs at reduced speed near people: a ${s} cycle${part ? ` with ${fmt(part)} kg` : ''} is demanding; confirm with a cycle-time study` }
-        : { score: 0.85, ok: true, text: `A ${s} cycle suits a cobot working beside people` };
-    }
+    case 'collaborative':
+      return {
+        ...fit,
+        text: fit.ok
+          ? `A ${s} cycle suits a cobot working beside people`
+          : `A cobot runs at reduced speed near people: a ${s} cycle${part ? ` with ${fmt(part)} kg` : ''} is demanding; confirm with a cycle-time study`,
+      };
     case 'palletizing':
-      return req.application === 'palletizing' || part >= 20
-        ? { score: 1, ok: true, text: `A 4-axis palletizer is built for fast stacking: suits a ${s} cycle` }
-        : { score: 0.8, ok: true, text: `A 4-axis palletizer is fast, but made for stacking` };
+      return { ...fit, text: fit.score === 1 ? `A 4-axis palletizer is built for fast stacking: suits a ${s} cycle` : `A 4-axis palletizer is fast, but made for stacking` };
     case 'scara':
     case 'delta':
-      return part <= 10
-        ? { score: 1, ok: true, text: `${robot.category === 'scara' ? 'A SCARA' : 'A delta robot'} is among the fastest for light parts: suits a ${s} cycle` }
-        : { score: 0.6, ok: true, text: `Fast, but at its heavy end with ${fmt(part)} kg` };
+      return {
+        ...fit,
+        text: fit.score === 1 ? `${robot.category === 'scara' ? 'A SCARA' : 'A delta robot'} is among the fastest for light parts: suits a ${s} cycle` : `Fast, but at its heavy end with ${fmt(part)} kg`,
+      };
     default:
-      return { score: cycle < 2 ? 0.7 : 0.9, ok: true, text: cycle < 2 ? `An industrial arm can run a ${s} cycle on short moves; check the path` : `An industrial arm runs a ${s} cycle at full speed behind guarding` };
+      return { ...fit, text: cycle < 2 ? `An industrial arm can run a ${s} cycle on short moves; check the path` : `An industrial arm runs a ${s} cycle at full speed behind guarding` };
   }
 }
 
@@ -72,10 +68,6 @@ function cycleSuitability(robot: MatchCandidate, req: ProjectRequirements, cycle
  * a project with only a payload is ranked on payload alone.
  */
 export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): ProjectMatch {
-  return scoreWithRaw(robot, req).match;
-}
-
-function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match: ProjectMatch; raw: number } {
   const reasons: ProjectMatch['reasons'] = [];
   const parts: Array<{ kind: Kind; score: number }> = [];
 
@@ -104,7 +96,7 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });
   }
   if (req.cycle_time_s) {
-    const cycle = cycleSuitability(robot, req, req.cycle_time_s);
+    const cycle = cycleSuitabilityText(robot, req, req.cycle_time_s);
     reasons.push({ kind: 'cycle_time', ok: cycle.ok, text: cycle.text });
     parts.push({ kind: 'cycle_time', score: cycle.score });
   }
@@ -176,24 +168,37 @@ function scoreWithRaw(robot: MatchCandidate, req: ProjectRequirements): { match:
     fit_score: Math.round(score),
     reasons,
   };
-  return { match, raw: score };
+  return match;
 }
 
-/** The middle of the price band, or null when unknown (unknown prices sort last among ties). */
-const midPrice = (m: ProjectMatch) => (m.price_min_usd === null ? null : (m.price_min_usd + (m.price_max_usd ?? m.price_min_usd)) / 2);
+/** Reasons that are preferences, not requirements: a robot missing them is still presented as meeting the project. */
+const PREFERENCES: ReadonlySet<string> = new Set(['application', 'industry']);
 
+/**
+ * The one order of robots for a need (issue 12; docs/decisions.md "Project matches in the one
+ * fit order"): first the robots that meet every requirement the project states (payload,
+ * reach, cycle time, budget, environment), then fewer misses ahead of more; among those, a
+ * robot listed for the project's application ahead (the search box and the chat narrow to
+ * it); then robot-fit's fitScore on the same need the chat and the search box read from the
+ * same words (the part plus the gripper allowance, the reach, the application as the task),
+ * plus the type's cycle-time cost when the project states a cycle time; ties by maker, then
+ * model (byFit). The 0-100 fit_score and the reasons are what the card shows, not the order.
+ */
 export function rankMatches(candidates: MatchCandidate[], req: ProjectRequirements, limit = 20): ProjectMatch[] {
-  // Ties on the rounded score are broken by the exact score (margins), then the lower price.
+  const need = {
+    payloadKg: req.payload_kg ? requiredPayloadKg(req.payload_kg) : undefined,
+    reachMm: req.reach_mm ?? undefined,
+    tasks: req.application ? applicationsCovered(req.application) : [],
+  };
   return candidates
-    .map((c) => scoreWithRaw(c, req))
-    .sort(
-      (a, b) =>
-        b.match.fit_score - a.match.fit_score ||
-        b.raw - a.raw ||
-        (midPrice(a.match) ?? Infinity) - (midPrice(b.match) ?? Infinity) ||
-        a.match.payload_kg - b.match.payload_kg ||
-        a.match.model.localeCompare(b.match.model),
-    )
+    .map((c) => {
+      const match = scoreMatch(c, req);
+      const misses = match.reasons.filter((r) => !r.ok && !PREFERENCES.has(r.kind)).length;
+      const offTask = match.reasons.some((r) => r.kind === 'application' && !r.ok) ? 1 : 0;
+      const cycle = req.cycle_time_s ? cycleCost(cycleSuitability(c.category, req.cycle_time_s, req.payload_kg ?? 0, req.application === 'palletizing')) : 0;
+      return { match, misses, offTask, cost: fitScore(c, need) + cycle, manufacturer: c.manufacturer, model: c.model };
+    })
+    .sort((a, b) => a.misses - b.misses || a.offTask - b.offTask || byFit(a, b))
     .slice(0, limit)
     .map((s) => s.match);
 }

@@ -5,12 +5,37 @@ import {
   errorBodySchema,
   projectMatchesResponseSchema,
   projectStatsSchema,
+  type ProjectMatch,
 } from '@cellforge/contracts';
 import { seedCatalog, seedRobots } from '@cellforge/db';
-import { budgetInUsd } from '@cellforge/requirements';
+import { applicationsCovered, budgetInUsd } from '@cellforge/requirements';
+import { cycleCost, cycleSuitability, fitScore, requiredPayloadKg } from '@cellforge/robot-fit';
 import { testBackends, useTestApp } from '../../test/create-test-app';
 import { bearer, registerUser } from '../../test/factories';
 import { defined, nth } from '../../test/defined';
+
+/**
+ * The one order of matches (issue 12, session 13): requirements missed (not application or
+ * industry) fewest first; then listed for the application ahead; then robot-fit's fitScore for
+ * the project's need (+ the type's cycle cost when a cycle time is stated), lowest first.
+ * Returns the pairs of neighbours out of that order (empty: the list is in it).
+ */
+function outOfFitOrder(data: ProjectMatch[], req: { application?: string; payload_kg?: number; reach_mm?: number; cycle_time_s?: number }): string[] {
+  const need = { payloadKg: req.payload_kg ? requiredPayloadKg(req.payload_kg) : undefined, reachMm: req.reach_mm, tasks: req.application ? applicationsCovered(req.application) : [] };
+  const key = (m: ProjectMatch) => [
+    m.reasons.filter((r) => !r.ok && r.kind !== 'application' && r.kind !== 'industry').length,
+    m.reasons.some((r) => r.kind === 'application' && !r.ok) ? 1 : 0,
+    fitScore({ payloadKg: m.payload_kg, reachMm: m.reach_mm, category: m.category, priceMinUsd: m.price_min_usd, priceMaxUsd: m.price_max_usd }, need) +
+      (req.cycle_time_s ? cycleCost(cycleSuitability(m.category, req.cycle_time_s, req.payload_kg ?? 0, req.application === 'palletizing')) : 0),
+  ];
+  const bad: string[] = [];
+  for (let i = 1; i < data.length; i += 1) {
+    const [a, b] = [key(nth(data, i - 1)), key(nth(data, i))];
+    const cmp = (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0) || (a[2] ?? 0) - (b[2] ?? 0);
+    if (cmp > 1e-9) bad.push(`${nth(data, i - 1).model} [${a.join(', ')}] before ${nth(data, i).model} [${b.join(', ')}]`);
+  }
+  return bad;
+}
 
 const project = {
   project_name: 'End-of-line palletizing',
@@ -100,8 +125,8 @@ describe.each(testBackends)('/projects on %s', (backend) => {
       expect(m.reach_mm).toBeGreaterThanOrEqual(1400);
       expect(m.reasons.map((r) => r.kind)).toEqual(['payload', 'reach', 'price', 'application', 'industry']);
     }
-    const scores = res.data.map((m) => m.fit_score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // The order is the one fit order the chat and the search box use; the 0-100 score is what the card shows.
+    expect(outOfFitOrder(res.data, project.requirements)).toEqual([]);
     const top = nth(res.data, 0);
     const seed = defined(seedRobots.find((r) => r.model === top.model && r.manufacturer === top.manufacturer));
     expect(seed.applications).toContain('palletizing');
@@ -127,8 +152,7 @@ describe.each(testBackends)('/projects on %s', (backend) => {
       expect(palletizer).toBeLessThan(cobot);
       expect(nth(res.data, cobot).reasons.find((r) => r.kind === 'cycle_time')).toMatchObject({ ok: false });
     }
-    const scores = res.data.map((m) => m.fit_score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(outOfFitOrder(res.data, heavyFast.requirements)).toEqual([]);
   });
 
   it('reads the makers the buyer rules out in the description ("no FANUC please"): none of them is matched, and the answer says why (issue 12)', async () => {

@@ -1,4 +1,4 @@
-import { fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { byFit, fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
 import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
@@ -63,7 +63,7 @@ const PRECISION_APPS = new Set(['assembly', 'inspection', 'laboratory', 'dispens
 
 /** The catalog-wide fit ranking (robot-fit fitScore, also the catalog search's relevance order) plus what only the chat knows. */
 function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number {
-  let score = fitScore(r, { payloadKg: required, reachMm: c.reachMm, tasks: !c.category && c.application ? [c.application] : [] });
+  let score = fitScore(r, { payloadKg: required, reachMm: c.reachMm, tasks: !c.category && c.application ? applicationMatches(c.application) : [] });
   if (c.application) score += listedFor(r.applications, c.application) ? -0.8 : 0;
   if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
   if (!c.category) {
@@ -162,26 +162,17 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   }
 
   const price = (r: RobotRow) => r.priceMinUsd ?? Number.POSITIVE_INFINITY;
-  const ranked = rows
+  // The one fit order (robot-fit byFit: cost, then maker, then model), the catalog search's for
+  // the same words, so the "see more" link opens on the same first robots; over budget the
+  // cheapest come first. No "one robot per maker" reordering (issue 12, session 13).
+  const picked = rows
     .map((robot) => ({ robot, score: scoreRobot(robot, c, required) }))
-    .sort((a, b) => (overBudget ? price(a.robot) - price(b.robot) : 0) || a.score - b.score || a.robot.model.localeCompare(b.robot.model));
-
-  // Variety: at most one robot per maker in the first pass (unless a maker was asked for).
-  const picked: typeof ranked = [];
-  const perMaker = new Map<string, number>();
-  // Over budget the cheapest come first, whoever makes them.
-  const maxPerMaker = c.manufacturers?.length || overBudget ? limit : limit > 3 ? 2 : 1;
-  for (const item of ranked) {
-    if (picked.length >= limit) break;
-    const n = perMaker.get(item.robot.manufacturer) ?? 0;
-    if (n >= maxPerMaker) continue;
-    perMaker.set(item.robot.manufacturer, n + 1);
-    picked.push(item);
-  }
-  for (const item of ranked) {
-    if (picked.length >= limit) break;
-    if (!picked.includes(item)) picked.push(item);
-  }
+    .sort(
+      (a, b) =>
+        (overBudget ? price(a.robot) - price(b.robot) : 0) ||
+        byFit({ cost: a.score, manufacturer: a.robot.manufacturer, model: a.robot.model }, { cost: b.score, manufacturer: b.robot.manufacturer, model: b.robot.model }),
+    )
+    .slice(0, limit);
 
   return {
     requiredPayloadKg: required,

@@ -1,3 +1,4 @@
+import { applicationsCovered } from '@cellforge/requirements';
 /**
  * Words the assistant understands. Application and industry values are the catalog's own
  * vocabulary (packages/db seed), so an extracted value can be used directly in a query.
@@ -68,10 +69,12 @@ export const applicationSynonyms: Array<[Application, RegExp]> = [
   ['material-handling', /\b(material handling|materials handling|handling|transfer(?:ring)? parts|part transfer|conveyor (?:loading|transfer)|moving (?:parts|boxes|products))\b/i],
 ];
 
-/** Applications a catalog robot may list that also satisfy a request ("welding" is met by arc or spot welding). */
+/**
+ * Applications a catalog robot may list that also satisfy a request ("welding" is met by arc or
+ * spot welding): the one reading the search box and project matches use (packages/requirements).
+ */
 export function applicationMatches(requested: string): string[] {
-  if (requested === 'welding') return ['welding', 'arc-welding', 'spot-welding'];
-  return [requested];
+  return applicationsCovered(requested);
 }
 
 /** Whether a robot listing `listed` applications is listed for the `requested` one. */

@@ -7,13 +7,14 @@ import { parseAnswer } from '@/lib/api-answer';
 export type ProjectMatchesAnswer = z.infer<typeof projectMatchesResponseSchema>;
 
 /**
- * GET /projects/:id/matches (bearer, view_matches): robots ranked by fit score with
- * the reasons. 400 when the project has no requirement yet, 403 for non-customers.
+ * GET /projects/:id/matches (bearer, view_matches): robots in the server's order (the one fit
+ * order the chat and the catalog search use; issue 12), each with its 0-100 fit score and
+ * reasons. The order is kept as sent: it is not the score's. 400 when the project has no
+ * requirement yet, 403 for non-customers.
  */
 export async function getProjectMatches(id: string, signal?: AbortSignal): Promise<ProjectMatchesAnswer> {
   const answer = await api.get(`/projects/${encodeURIComponent(id)}/matches`, { signal });
-  const parsed = parseAnswer(projectMatchesResponseSchema, answer);
-  return { ...parsed, data: [...parsed.data].sort((a, b) => b.fit_score - a.fit_score) };
+  return parseAnswer(projectMatchesResponseSchema, answer);
 }
 
 export function projectMatchesQueryOptions(id: string) {

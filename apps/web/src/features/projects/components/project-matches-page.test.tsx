@@ -80,17 +80,17 @@ function stubMatches(matchesAnswer: () => Response) {
 }
 
 describe('/projects/:projectId/robots', () => {
-  it('ranks matches by fit score and shows each reason with ✓ or ✗', async () => {
+  it('keeps the server\'s order (the one fit order, not the score\'s: issue 12) and shows each reason with ✓ or ✗', async () => {
     stubMatches(() => jsonResponse({ project, data: matches }));
     renderRoutes(routes, `/projects/${PROJECT_ID}/robots`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Matching robots: Line 3 palletizing' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     const cards = screen.getAllByRole('article', { name: /^\d\. / });
-    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['1. FANUC M-20iD/25', '2. KUKA KR 16', '3. Yaskawa GP25']);
-    expect(within(nth(cards, 0)).getByText('91')).toBeInTheDocument();
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['1. Yaskawa GP25', '2. KUKA KR 16', '3. FANUC M-20iD/25']);
+    expect(within(nth(cards, 2)).getByText('91')).toBeInTheDocument();
 
-    const reasons = within(nth(cards, 0)).getAllByRole('listitem');
+    const reasons = within(nth(cards, 2)).getAllByRole('listitem');
     expect(reasons[0]).toHaveTextContent('✓');
     expect(reasons[0]).toHaveTextContent('Meets: Payload 25 kg: 108% above the 12 kg part');
     expect(reasons[1]).toHaveTextContent('✗');
@@ -98,13 +98,13 @@ describe('/projects/:projectId/robots', () => {
     expect(within(nth(cards, 1)).getByText('Reach 1,101 mm is short of the 1,400 mm needed').closest('li')).toHaveTextContent('✗');
 
     // Only the supplier-listed robot can be contacted.
-    expect(within(nth(cards, 0)).getByRole('button', { name: 'Contact supplier' })).toBeInTheDocument();
+    expect(within(nth(cards, 2)).getByRole('button', { name: 'Contact supplier' })).toBeInTheDocument();
     expect(within(nth(cards, 1)).queryByRole('button', { name: 'Contact supplier' })).not.toBeInTheDocument();
     expect(within(nth(cards, 1)).getByText(/no supplier lists it yet/)).toBeInTheDocument();
     // A model suppliers offer says how many and from what price (issue 13: every match said "no supplier lists it yet").
-    expect(within(nth(cards, 2)).getByText('2 offers from $38,000')).toBeInTheDocument();
-    expect(within(nth(cards, 2)).getByText(/Used, refurbished · lead time from 3 weeks/i)).toBeInTheDocument();
-    expect(within(nth(cards, 2)).queryByText(/no supplier lists it yet/)).not.toBeInTheDocument();
+    expect(within(nth(cards, 0)).getByText('2 offers from $38,000')).toBeInTheDocument();
+    expect(within(nth(cards, 0)).getByText(/Used, refurbished · lead time from 3 weeks/i)).toBeInTheDocument();
+    expect(within(nth(cards, 0)).queryByText(/no supplier lists it yet/)).not.toBeInTheDocument();
     expect(screen.getByText('Payload 12 kg')).toBeInTheDocument();
   });
 
