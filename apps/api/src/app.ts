@@ -253,10 +253,10 @@ export function createApp(deps: AppDeps): Express {
   // The chat limit is counted in the database like the sign-in limits: every API instance sees the same count.
   app.use('/ai', createAiRouter({ db, tokens, config, logger, chatRateLimit: config.chatRateLimit, chatRateLimitStore: new DatabaseRateLimitStore(db, 'chat') }));
 
-  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes, tmpDir }));
+  app.use('/api/integrator/bulk-upload', createBulkUploadRouter({ db, tokens, role: 'integrator', maxBytes: config.bulkUploadMaxBytes, maxCsvBytes: config.bulkCsvUploadMaxBytes, tmpDir }));
   app.use(
     '/api/supplier/bulk-upload',
-    createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, tmpDir, onCatalogChange: () => catalog.invalidate() }),
+    createBulkUploadRouter({ db, tokens, role: 'supplier', maxBytes: config.bulkUploadMaxBytes, maxCsvBytes: config.bulkCsvUploadMaxBytes, tmpDir, onCatalogChange: () => catalog.invalidate() }),
   );
   app.use('/api/integrator/projects', createIntegratorProjectsRouter({ projects, tokens }));
   app.use('/api/integrator', createIntegratorRouter({ db, tokens, integrator: createIntegratorService({ db }) }));

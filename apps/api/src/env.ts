@@ -54,6 +54,7 @@ export const envSchema = z.object({
   TOKEN_CHECK_CACHE_MS: z.coerce.number().int().min(0).default(5000),
   JSON_BODY_LIMIT: z.string().default('1mb'),
   BULK_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(25 * 1024 * 1024),
+  BULK_CSV_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
@@ -140,6 +141,8 @@ export interface Config {
   tokenCheckCacheMs: number;
   jsonBodyLimit: string;
   bulkUploadMaxBytes: number;
+  /** BULK_CSV_UPLOAD_MAX_BYTES: a CSV is streamed, so its limit is its own (200 MB by default). */
+  bulkCsvUploadMaxBytes: number;
   ai: { baseUrl?: string; apiKey?: string; model?: string; defaultManufacturer: string; timeoutMs: number };
   s3?: { endpoint: string; region: string; bucket: string; accessKeyId?: string; secretAccessKey?: string };
   /** Outgoing mail: sent through smtpUrl when set, otherwise only logged (modules/notifications). */
@@ -268,6 +271,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tokenCheckCacheMs: env.TOKEN_CHECK_CACHE_MS,
     jsonBodyLimit: env.JSON_BODY_LIMIT,
     bulkUploadMaxBytes: env.BULK_UPLOAD_MAX_BYTES,
+    bulkCsvUploadMaxBytes: env.BULK_CSV_UPLOAD_MAX_BYTES,
     ai: {
       baseUrl: env.AI_BASE_URL,
       apiKey: env.AI_API_KEY,

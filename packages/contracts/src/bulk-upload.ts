@@ -22,8 +22,16 @@ export const BULK_REQUIRED_FIELDS = ['manufacturer', 'model', 'payload_kg', 'rea
 export const BULK_UPLOAD_ACCEPT = ['.csv', '.json', '.xlsx', '.xls'] as const;
 /** docs/product.md §9: the wizard shows at most 3 error rows. */
 export const BULK_MAX_ERROR_ROWS_SHOWN = 3;
-/** Default upload size limit (BULK_UPLOAD_MAX_BYTES); larger files answer 413 PAYLOAD_TOO_LARGE. */
+/**
+ * Default upload size limit of workbooks (.xlsx, .xls) and JSON (BULK_UPLOAD_MAX_BYTES): they are unzipped or
+ * parsed in memory; larger files answer 413 PAYLOAD_TOO_LARGE.
+ */
 export const BULK_UPLOAD_DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+/**
+ * Default upload size limit of a CSV (BULK_CSV_UPLOAD_MAX_BYTES): read as a stream and stored while read, so a
+ * 1,000,000-row file (~95 MB, BULK_MAX_ROWS) fits; larger files answer 413 PAYLOAD_TOO_LARGE.
+ */
+export const BULK_CSV_UPLOAD_DEFAULT_MAX_BYTES = 200 * 1024 * 1024;
 /** At most this many data rows per CSV file (read as a stream and stored chunk by chunk while it is read). */
 export const BULK_MAX_ROWS = 1_000_000;
 /** At most this many data rows per workbook (.xlsx, .xls) or JSON file: their rows are held until the file is read. */

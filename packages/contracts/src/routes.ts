@@ -242,7 +242,7 @@ const bulkRoutes = (base: '/api/integrator/bulk-upload' | '/api/supplier/bulk-up
       description: 'Reads a .csv, .json, .xlsx or .xls file: its columns, the suggested mappings and a preview. The upload_id names the file for /validate and /import.',
       tag: 'Bulk import', apiKey: 'imports:write',
       access,
-      multipart: { fields: bulkParseOptionsSchema, file: 'The file (.csv, .json, .xlsx or .xls), up to BULK_UPLOAD_MAX_BYTES (25 MB by default).' },
+      multipart: { fields: bulkParseOptionsSchema, file: 'The file (.csv, .json, .xlsx or .xls): a CSV up to BULK_CSV_UPLOAD_MAX_BYTES (200 MB by default), other files up to BULK_UPLOAD_MAX_BYTES (25 MB by default).' },
       responses: { 200: bulkParseResponseSchema },
       errors: [413, 415, 422],
     }),

@@ -52,11 +52,11 @@ const MULTIPART_ERRORS = /multipart|boundary|unexpected end of form|malformed pa
  * The one way an upload route takes a file: a multer middleware with the cleanup of what
  * it receives registered first (removeUploadsUnlessSuccessful: any non-2xx answer removes
  * the files), and its failures turned into clear 4xx answers: the size limit is a 413
- * with `tooLarge` as its message, other multer limits and a malformed multipart body (no
+ * with `tooLarge` as its message (or what it answers for the request), other multer limits and a malformed multipart body (no
  * boundary, truncated part, empty body) a 400; refusals raised by the file filter
  * (AppError) pass through. A test checks that no route uses multer without it.
  */
-export function parseUpload(upload: RequestHandler, tooLarge: string): RequestHandler {
+export function parseUpload(upload: RequestHandler, tooLarge: string | ((req: Request) => string)): RequestHandler {
   return function parsedUpload(req, res, next) {
     registerCleanup(req, res);
     upload(req, res, (err: unknown) => {
@@ -66,7 +66,7 @@ export function parseUpload(upload: RequestHandler, tooLarge: string): RequestHa
       }
       if (err instanceof AppError) return next(err);
       const e = err as { code?: string; name?: string; message?: string };
-      if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', tooLarge));
+      if (e.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', typeof tooLarge === 'string' ? tooLarge : tooLarge(req)));
       if (e.name === 'MulterError') {
         return next(new AppError('BAD_REQUEST', e.code === 'LIMIT_UNEXPECTED_FILE' || e.code === 'LIMIT_FILE_COUNT' ? 'Send exactly one file in the "file" field' : `The upload was refused: ${e.message ?? 'bad multipart request'}`));
       }

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { and, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
+  BULK_CSV_UPLOAD_DEFAULT_MAX_BYTES,
   BULK_UPLOAD_DEFAULT_MAX_BYTES,
   bulkImportResponseSchema,
   bulkParseResponseSchema,
@@ -345,13 +346,14 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(noFile.body.message).toMatch(/field "file"/);
   });
 
-  it('answers 413 with the limit for a file over BULK_UPLOAD_MAX_BYTES', async () => {
+  it('answers 413 for a workbook over the shipped 25 MB limit, and points to CSV (up to 200 MB)', async () => {
     const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    expect([ctx().config.bulkUploadMaxBytes, ctx().config.bulkCsvUploadMaxBytes]).toEqual([BULK_UPLOAD_DEFAULT_MAX_BYTES, BULK_CSV_UPLOAD_DEFAULT_MAX_BYTES]);
     const big = Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41);
-    const res = await parse(ctx().app, token, big, 'big.csv').expect(413);
+    const res = await parse(ctx().app, token, big, 'big.xlsx').expect(413);
     expect(errorBodySchema.parse(res.body)).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'The file is larger than the 25 MB limit for bulk uploads. Split it into smaller files and upload them one by one.',
+      message: 'The file is larger than the 25 MB limit for .xlsx, .xls and .json files. Save it as CSV (up to 200 MB) or split it into smaller files and upload it again.',
     });
     expect(await uploadCount()).toBe(0);
   });
@@ -375,7 +377,7 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
       expect(new Set(answers.map((r) => r.body.upload_id)).size).toBe(3);
       await parse(ctx().app, token, Buffer.from('%PDF-1.7 ...'), 'report.csv').expect(400);
       await parse(ctx().app, token, Buffer.from('x'), 'robots.txt').expect(415);
-      await parse(ctx().app, token, Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41), 'big.csv').expect(413);
+      await parse(ctx().app, token, Buffer.alloc(BULK_UPLOAD_DEFAULT_MAX_BYTES + 1, 0x41), 'big.xlsx').expect(413);
       // Files are removed when each request ends, which may be just after its answer: wait for it (a busy machine is slow).
       for (let waited = 0; ours().length && waited < 3000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       expect([...written].filter((n) => n.startsWith(UPLOAD_FILE_PREFIX)).length).toBeGreaterThanOrEqual(6);
@@ -540,5 +542,59 @@ describe.each(testBackends)('bulk upload on %s', (backend) => {
     expect(pub.data.map((r) => r.model)).toContain('Listing Bulk 1');
     const mine = await request(ctx().app).get('/api/supplier/listings').set(bearer(token)).expect(200);
     expect(mine.body.data).toHaveLength(1);
+  });
+});
+
+describe.each(testBackends)('bulk upload size limits on %s (a CSV has its own, larger limit)', (backend) => {
+  // Small limits so the files stay small: workbooks and JSON 64 KB, CSV 256 KB (shipped: 25 MB and 200 MB).
+  const ctx = useTestApp(backend, { bulkUploadMaxBytes: 64 * 1024, bulkCsvUploadMaxBytes: 256 * 1024 });
+  const uploadCount = async () => Number(nth((await ctx().handle.db.select({ n: sql<number>`count(*)` }).from(bulkUploads)), 0).n);
+  const ours = () => readdirSync(path.join(ctx().config.dataDir, 'tmp')).filter((n) => n.startsWith(UPLOAD_FILE_PREFIX));
+
+  /** A supplier's fleet export of `rows` rows (about 40 bytes a row). */
+  const fleetCsv = (rows: number) => {
+    const lines: Array<Array<string | number>> = [['Brand', 'Model', 'Payload (kg)', 'Reach (mm)', 'Axes']];
+    for (let i = 0; i < rows; i += 1) lines.push(['KUKA', `KR Limit ${i}`, 5 + (i % 100), 900 + (i % 2000), 6]);
+    return csvBuffer(lines);
+  };
+
+  it('takes a CSV larger than the workbook limit (streamed), and answers 413 naming the CSV limit above it', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'supplier' });
+    const base = '/api/supplier/bulk-upload';
+    const fits = fleetCsv(4000);
+    expect(fits.length).toBeGreaterThan(64 * 1024);
+    expect(fits.length).toBeLessThan(256 * 1024);
+    const parsed = bulkParseResponseSchema.parse((await parse(ctx().app, token, fits, 'fleet.csv', base).expect(200)).body);
+    expect(parsed.row_count).toBe(4000);
+
+    const over = fleetCsv(12000);
+    expect(over.length).toBeGreaterThan(256 * 1024);
+    const res = await parse(ctx().app, token, over, 'fleet.csv', base).expect(413);
+    expect(errorBodySchema.parse(res.body)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: expect.any(String),
+      message: 'The file is larger than the 256 KB limit for CSV files. Split it into smaller files and upload them one by one.',
+    });
+    expect(await uploadCount()).toBe(1);
+    expect(ours()).toEqual([]);
+  });
+
+  it('refuses a workbook or JSON file over its own limit with 413 (nothing stored, nothing left on disk); an unknown type stays 415', async () => {
+    const { token } = await registerUser(ctx().app, { user_type: 'integrator' });
+    const bytes = Buffer.alloc(100 * 1024, 0x41);
+    for (const name of ['fleet.xlsx', 'fleet.XLS', 'fleet.json']) {
+      const res = await parse(ctx().app, token, bytes, name).expect(413);
+      expect(errorBodySchema.parse(res.body)).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The file is larger than the 64 KB limit for .xlsx, .xls and .json files. Save it as CSV (up to 256 KB) or split it into smaller files and upload it again.',
+      });
+    }
+    const txt = await parse(ctx().app, token, bytes, 'fleet.txt').expect(415);
+    expect(txt.body.code).toBe('UNSUPPORTED_FILE_TYPE');
+    // Over the larger (CSV) limit, a workbook is still told its own limit.
+    const huge = await parse(ctx().app, token, Buffer.alloc(300 * 1024, 0x41), 'huge.xlsx').expect(413);
+    expect(huge.body.message).toMatch(/^The file is larger than the 64 KB limit for \.xlsx, \.xls and \.json files\./);
+    expect(await uploadCount()).toBe(0);
+    expect(ours()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkCellEdit, type BulkImportResponse, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
+import { BULK_CSV_UPLOAD_DEFAULT_MAX_BYTES, BULK_UPLOAD_DEFAULT_MAX_BYTES, type BulkCellEdit, type BulkImportResponse, type BulkMappings, type BulkParseOptions, type BulkParseResponse, type BulkValidateResponse } from '@cellforge/contracts';
 import { useState } from 'react';
 import { Download, FileSpreadsheet } from 'lucide-react';
 import toast from 'react-hot-toast';
@@ -204,7 +204,7 @@ function WizardBody({
             accept={ACCEPT_ATTRIBUTE}
             disabled={parse.isPending}
             onFile={choose}
-            hint={`CSV, JSON, XLSX or XLS, up to ${formatBytes(BULK_UPLOAD_DEFAULT_MAX_BYTES)}. Columns such as Brand, Model #, Max Payload (lbs), Reach (in) and Axes are recognised; units are converted.`}
+            hint={`CSV up to ${formatBytes(BULK_CSV_UPLOAD_DEFAULT_MAX_BYTES)}; XLSX, XLS or JSON up to ${formatBytes(BULK_UPLOAD_DEFAULT_MAX_BYTES)}. Columns such as Brand, Model #, Max Payload (lbs), Reach (in) and Axes are recognised; units are converted.`}
           />
           {file ? (
             <p className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
