@@ -74,20 +74,6 @@ const observed: Partial<Record<string, string>> = {
     '200, troubleshooting: "Let\'s find the cause. A few first checks: - Read the active alarm list on the teach pendant ... What error code is displayed on the teach pendant?" (asks for the code, but KUKA is never named: a generic answer)',
   'Spanish, Yaskawa named without a code: the answer asks for the alarm number, in Spanish':
     '200, intent robot_selection: "Hasta ahora he entendido: preferiblemente Yaskawa. Para preseleccionar robots del catálogo que realmente encajen, aún necesito: - Carga útil ... - Alcance ..." (read as a robot selection, no question about the alarm)',
-  '"compare the UR10e and the FANUC CRX-10iA/L": the answer links the compare page with both robots':
-    'no /compare link anywhere in the answer; metadata.suggestedActions: ["Open the UR10e and CRX-10iA/L in the catalog compare view", "Estimate the payback with the ROI calculator"] (text only)',
-  '"Is the UR20 cheaper than the Doosan H2017?": no, the H2017 is (from $45,000 against $55,000)':
-    '200, intent general, links [Universal Robots UR20]: "The Universal Robots UR20 is a collaborative robot (cobot): 20 kg payload, 1,750 mm reach ... Indicative price: $55,000–$70,000" (the H2017 and the question are ignored)',
-  '"what\'s the lead time on the Yaskawa GP25?": the offer\'s 8 weeks, the robot linked':
-    '200, intent general, links [Yaskawa GP25]: the robot\'s description ("The Yaskawa GP25 is an articulated industrial robot: 25 kg payload, 1,730 mm reach ... Indicative price: $45,000–$70,000"); no lead time, no offer',
-  '"what\'s the lead time for the Nachi MZ12?" (no offer): no invented lead time, a quote or supplier is offered':
-    '200, intent general, links [Nachi MZ12]: "The Nachi MZ12 is an articulated industrial robot: 12 kg payload, 1,454 mm reach, 6 axes ... Indicative price: $40,000–$55,000 for arm + controller (not a quote)." (lead time not mentioned)',
-  'on the Yaskawa GP25 page (widget context), "what\'s the lead time?": 8 weeks from the offer':
-    '200, intent general: the GP25 description ("The Yaskawa GP25 is an articulated industrial robot: 25 kg payload ..."); no lead time, the offer\'s 8 weeks not given',
-  'on the Yaskawa GP25 page, "show me the offers": the supplier\'s offer from $47,000':
-    '200, intent general: the GP25 description with "Indicative price: $45,000–$70,000"; the supplier\'s offer ($47,000–$49,500, 8 weeks) is not shown',
-  '"show me the offers for the Nachi MZ12" (nobody offers it): says there are none, invents no offer':
-    '200, intent general: the MZ12 description ("The Nachi MZ12 is an articulated industrial robot ... Indicative price: $40,000–$55,000"); never says that nobody offers it',
   'nickname "How much is the Titan?": the KUKA KR 1000 titan, linked, from $200,000':
     '200, intent general, no links: "I can help best with robot questions. For example, I can: - Choose a robot ... - Estimate the payback (ROI) of a robot cell"',
   'nickname "what can the iiwa carry?": the KUKA LBR iiwa models, linked, 7 and 14 kg':

@@ -68,6 +68,8 @@ export const chatMetadataSchema = z.object({
   robotLinks: z.array(chatRobotLinkSchema).max(MAX_ROBOT_LINKS).optional(),
   /** The catalog with the task's filters applied ("see more"), for a robot selection. */
   catalogHref: z.string().regex(/^\/catalog(\?.*)?$/).optional(),
+  /** The compare page with the robots an answer compares (the web's /compare?ids=a,b). */
+  compareHref: z.string().regex(/^\/compare\?ids=[\w-]+(,[\w-]+)+$/).optional(),
 });
 export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
@@ -95,6 +97,7 @@ export interface ChatMessage {
   userIntent?: string;
   robotLinks?: ChatRobotLink[];
   catalogHref?: string;
+  compareHref?: string;
 }
 
 /**

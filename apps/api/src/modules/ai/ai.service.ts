@@ -1,4 +1,4 @@
-import { catalogHrefOf, robotLinksOf } from './advisor/answer-links';
+import { catalogHrefOf, compareHrefOf, robotLinksOf } from './advisor/answer-links';
 import {
   AI_EOAT_PAYLOAD_MARGIN,
   type ChatResponse,
@@ -186,6 +186,7 @@ export function createAiService(deps: AiServiceDeps) {
       // What the answer names links to its page; a selection links to the catalog with the task applied.
       const robotLinks = await robotLinksOf(names.as(caller?.userId), answer.response);
       const catalogHref = u.intent === 'robot_selection' && answer.robotDataIncluded ? catalogHrefOf(u.facts, builtIn.trace.relaxed, u.limits) : undefined;
+      const compareHref = u.intent === 'comparison' ? compareHrefOf(builtIn.trace.named, robotLinks) : undefined;
       const body: ChatResponse = {
         success: true,
         response: answer.response,
@@ -201,6 +202,7 @@ export function createAiService(deps: AiServiceDeps) {
           userIntent: answer.userIntent,
           ...(robotLinks.length ? { robotLinks } : {}),
           ...(catalogHref ? { catalogHref } : {}),
+          ...(compareHref ? { compareHref } : {}),
         },
       };
       return { body, mode, requirementsFrom, understanding: u, advisor: builtIn };

@@ -8,6 +8,7 @@ import { answerRoi } from './roi';
 import { answerAlternatives } from './alternatives';
 import { answerRobotRank, answerRobotSpecs } from './robot-specs';
 import { offerPricesOf } from './offer-prices';
+import { answerOffers } from './offers-answer';
 import { answerRobotFit, answerSelection } from './selection';
 import { answerTroubleshooting } from './troubleshooting';
 import { answerUnknownModel, unknownModelNote } from './unknown-model';
@@ -36,14 +37,20 @@ async function answerByIntent(deps: AdvisorDeps, u: Understanding, about: RobotA
       return answerTroubleshooting(u);
     case 'comparison':
       if (about?.kind === 'rank') return answerRobotRank(u, about);
-      if (about?.kind === 'spec') return answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
+      if (about?.kind === 'spec') return answerSpecsOrOffers(deps, u, about);
       return answerComparison(deps, u);
     case 'roi':
       return answerRoi(u);
     default:
-      if (about?.kind === 'spec') return answerRobotSpecs(u, about, await offerPricesOf(deps.catalog, about.robots));
+      if (about?.kind === 'spec') return answerSpecsOrOffers(deps, u, about);
       return answerGeneral(u);
   }
+}
+
+/** A question about robots in view: their offers and lead time (issue 13), else their catalog fields. */
+async function answerSpecsOrOffers(deps: AdvisorDeps, u: Understanding, about: RobotAbout): Promise<Draft> {
+  const offers = await offerPricesOf(deps.catalog, about.robots);
+  return u.question.offers && about.robots.length ? answerOffers(u, about, offers) : answerRobotSpecs(u, about, offers);
 }
 
 /** "Something like the UR50e for 20 kg boxes", "instead of the KR 9999": a task of its own, the model only a reference. */

@@ -24,6 +24,17 @@ export async function robotLinksOf(names: ModelNameIndex, text: string): Promise
   return links;
 }
 
+/**
+ * The compare page with the robots a comparison answer names (issue 12: "compare X and Y"
+ * links the compare view), in the answer's order, only those the answer links (so only
+ * robots the reader may see), two to four of them; the web's route is /compare?ids=a,b.
+ */
+export function compareHrefOf(named: ReadonlyArray<{ id: string }>, links: readonly ChatRobotLink[]): string | undefined {
+  const linked = new Set(links.map((l) => l.href.replace(/^\/robots\//, '')));
+  const ids = [...new Set(named.map((r) => r.id))].filter((id) => linked.has(id)).slice(0, 4);
+  return ids.length >= 2 ? `/compare?ids=${ids.map(encodeURIComponent).join(',')}` : undefined;
+}
+
 /** The exact figure (to 6 significant digits), as the search box's reading filters: a link rounded to 0.1 kg would leave out robots the chat named. */
 const figure = (n: number) => String(Number(n.toPrecision(6)));
 

@@ -77,10 +77,10 @@ export function readAbout(s: SubjectInput): RobotAbout | undefined {
   const c = s.current;
   // A cycle time alone is a question about speed (not a catalog figure), not a task to check.
   const taskFacts = [c.payloadKg, c.toolKg, c.reachMm, c.application, c.industry, c.budgetUsd].some((v) => v !== undefined);
-  const fieldQuestion = (q.fields.length > 0 || q.overview) && !q.concept && !PROCEDURE.test(s.text);
+  const fieldQuestion = (q.fields.length > 0 || q.overview || q.offers) && !q.concept && !PROCEDURE.test(s.text);
   const subject = pickSubject(s);
   // "What payload can it carry?" with no robot in view: ask which robot rather than start a search.
-  if (!subject) return fieldQuestion && q.deictic && !taskFacts ? { kind: 'spec', robots: [], from: 'message' } : undefined;
+  if (!subject) return fieldQuestion && (q.deictic || q.offers) && !taskFacts ? { kind: 'spec', robots: [], from: 'message' } : undefined;
   const { robots, from } = subject;
   const several = robots.length > 1;
   const pointed = subject.pointed || q.deictic;

@@ -42,6 +42,8 @@ export interface RobotQuestion {
   correction: boolean;
   /** A question about a term ("what does repeatability mean?"), not about a robot. */
   concept: boolean;
+  /** "what's the lead time?", "show me the offers", "who sells it?": answered from the suppliers' offers (issue 13). */
+  offers: boolean;
 }
 
 const ROBOT_NOUN = String.raw`(?:robot(?:ic)? arms?|robots?|cobots?|arms?|scaras?|deltas?|palleti[sz]ers?|models?|manipulators?|automation(?: solution)?)`;
@@ -150,6 +152,22 @@ const OVERVIEW = [
 
 const CONCEPT = /\b(mean|meaning|definition|define|explain (?:what|the term)|what is meant by)\b|^\s*what(?:'s| is| are) (?:a |an )?(?:payload|reach|repeatability|accuracy|dof|degrees of freedom|an? ip rating|ip rating|footprint)\s*\??\s*$/i;
 
+/**
+ * Lead time, delivery, availability and the offers themselves (issue 13). "offers" only as a
+ * noun ("the offers", "offers for"), so "which robot offers more reach" stays a field question.
+ */
+const OFFER_WORDS = new RegExp(
+  [
+    String.raw`\blead[- ]?times?\b|\bdelivery (?:times?|dates?|terms)\b|\bhow (?:soon|quickly|fast) (?:can|could|would|will) (?:i|we|you)\b[^?.!]{0,20}\b(?:get|have|receive|deliver|ship)\b`,
+    String.raw`\bwhen (?:can|could|would|will) (?:i|we)\b[^?.!]{0,20}\b(?:get|have|receive)\b|\b(?:in|from) stock\b|\bavailability\b`,
+    String.raw`\b(?:the|any|all|supplier'?s?|suppliers'|current|active|its|their|what) offers?\b|\boffers? (?:for|on)\b|\bwho (?:sells|offers|supplies|stocks)\b|\b(?:which|what|any) (?:suppliers?|sellers?|dealers?)\b`,
+    String.raw`\bwhere (?:can|could|do) (?:i|we) (?:buy|get|order)\b`,
+    // German and Spanish.
+    String.raw`\b(?:lieferzeit\w*|liefertermin\w*|lieferbar\w*|angebote|anbieter\w*)|\b(?:plazos? de entrega|tiempos? de entrega|ofertas|disponibilidad|proveedor(?:es)?)\b`,
+  ].join('|'),
+  'i',
+);
+
 export function readRobotQuestion(text: string): RobotQuestion {
   const fields: RobotField[] = [];
   for (const [field, re] of FIELD_PATTERNS) if (re.test(text)) fields.push(field);
@@ -175,7 +193,8 @@ export function readRobotQuestion(text: string): RobotQuestion {
     break;
   }
   // A superlative needs a "which/who" question or a comparison of several ("the UR10e or the CRX?").
-  if (rank && !/\b(which|who|what(?:'s| is) the|rank|order|sort|welche[rsmn]?|wer|cu[aá]l(?:es)?|qu[eé]|qui[eé]n)\b|\b(or|oder|o)\b/i.test(text)) rank = undefined;
+  // "Is the UR20 cheaper than the H2017?" compares too (the "than" of a comparative).
+  if (rank && !/\b(which|who|what(?:'s| is) the|rank|order|sort|welche[rsmn]?|wer|cu[aá]l(?:es)?|qu[eé]|qui[eé]n)\b|\b(or|oder|o|than|als|que)\b/i.test(text)) rank = undefined;
 
   let ordinal: number | undefined;
   for (const [re, n] of ORDINALS) {
@@ -199,10 +218,11 @@ export function readRobotQuestion(text: string): RobotQuestion {
     newTask,
     correction: CORRECTION.test(text),
     concept: !deictic && CONCEPT.test(text),
+    offers: OFFER_WORDS.test(text),
   };
 }
 
 /** The message carries a question about robots rather than only stating facts. */
 export function asksAboutRobot(q: RobotQuestion): boolean {
-  return q.fields.length > 0 || q.overview || q.alternatives || q.rank !== undefined;
+  return q.fields.length > 0 || q.overview || q.alternatives || q.rank !== undefined || q.offers;
 }

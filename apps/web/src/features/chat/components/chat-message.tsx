@@ -73,6 +73,16 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
               <div className="min-w-0">
                 <MessageContent text={message.content} links={message.robotLinks} />
                 {message.robotLinks?.length ? <AskPrice links={message.robotLinks} /> : null}
+                {message.compareHref ? (
+                  <p className="mt-2">
+                    <Link
+                      to={message.compareHref}
+                      className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
+                    >
+                      {CHAT_TEXT.openCompare}
+                    </Link>
+                  </p>
+                ) : null}
                 {message.catalogHref ? (
                   <p className="mt-2">
                     <Link

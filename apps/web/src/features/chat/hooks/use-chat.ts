@@ -85,6 +85,7 @@ export function useChat(options: UseChatOptions): ChatController {
             userIntent: reply.metadata.userIntent,
             robotLinks: reply.metadata.robotLinks,
             catalogHref: reply.metadata.catalogHref,
+            compareHref: reply.metadata.compareHref,
           });
         })
         .catch((error: unknown) => {

@@ -13,6 +13,7 @@ export const CHAT_TEXT = {
   close: 'Close',
   /** Under a robot selection: the catalog with the task's figures applied. */
   seeCatalog: 'See every matching robot in the catalog',
+  openCompare: 'Open them side by side on the compare page',
   askPrice: 'Request a quote:',
 } as const;
 
