@@ -7,6 +7,10 @@
  * (user + system, all threads) of each round is divided by its answers. Every pair of answers is
  * compared (text, metadata and the trace's robot rows but their search texts): the run fails if any differs. Shared packages (contracts,
  * requirements, db) are this tree's for both sides.
+ *
+ * `--forget`: this tree's remembered catalog reads (advisor/catalog-memo.ts, kept per catalog
+ * version) are forgotten before each of its answers, so every answer is a never-seen question;
+ * without it the workload's questions, asked again each round, are answered from memory.
  */
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -21,6 +25,7 @@ function arg(name: string): string | undefined {
 const size = Number(arg('robots') ?? 10_000);
 const rounds = Number(arg('rounds') ?? 10);
 const baseline = arg('baseline');
+const forget = process.argv.includes('--forget');
 if (!baseline) throw new Error('--baseline <src folder of the other commit> is required');
 
 type Db = Awaited<ReturnType<typeof createDb>>['db'];
@@ -34,7 +39,11 @@ async function answererFrom(src: string, db: Db): Promise<(w: Item) => Promise<u
   const [ur5e] = await findRobotsByModelKeys({ db }, ['ur5e']);
   const compareIds = (await findRobotsByModelKeys({ db }, ['ur10e', 'crx10ia', 'irb1200707'])).map((r: { id: string }) => r.id);
   const deps = { catalog: { db }, names: createModelNameIndex(db), defaultManufacturer: 'Universal Robots' };
+  // This tree's remembered reads (none in older trees), forgotten before each answer with --forget.
+  const memo = await load('modules/ai/advisor/catalog-memo.ts').catch(() => null);
+  const forgetReads = forget && memo ? () => memo.forgetRememberedReads(db) : () => undefined;
   return async (w: Item) => {
+    forgetReads();
     const context = {
       ...(w.input.context ?? {}),
       ...(w.label === 'robot detail' && ur5e ? { robotId: ur5e.id } : {}),
@@ -79,7 +88,7 @@ try {
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? 0;
   const fmt = (v: number[]) => `median ${median(v).toFixed(2)} ms (range ${Math.min(...v).toFixed(2)}-${Math.max(...v).toFixed(2)})`;
   process.stdout.write(
-    `${String(size)} robots, ${String(rounds)} rounds of ${String(workload.length)} answers per side; load average before ${loadBefore}, after ${loadavg().map((v) => v.toFixed(2)).join(' ')}\n` +
+    `${String(size)} robots, ${String(rounds)} rounds${forget ? ' (remembered reads forgotten before each answer)' : ''} of ${String(workload.length)} answers per side; load average before ${loadBefore}, after ${loadavg().map((v) => v.toFixed(2)).join(' ')}\n` +
       `CPU per answer before: ${fmt(cpu.before)}\nCPU per answer after:  ${fmt(cpu.after)}\n` +
       `Answers compared: ${String(2 * workload.length)} pairs, ${String(differ)} different\n`,
   );

@@ -106,17 +106,17 @@ describe('bad input', () => {
     expect(r.makers.exclude).toEqual(['ABC']);
   });
 
-  it('cuts a very long text, reads its start, and stays fast', () => {
+  // Its speed is measured in parse.bench.ts ("a 12,800-character text"), not asserted here: a busy machine is no parser bug.
+  it('cuts a very long text and reads its start', () => {
     const long = `payload 10 kg, no FANUC. ${'lorem ipsum 12 kg, 5 mm, no ABB or KUKA, between 3 and 4, IP67 '.repeat(200)}`;
     expect(long.length).toBeGreaterThan(10_000);
-    const started = performance.now();
     const r = parseRequirements(long);
-    const ms = performance.now() - started;
     valid(r);
     expect(r.unparsed).toContain(textCutNotice(MAX_TEXT_LENGTH));
     expect(textCutNotice(MAX_TEXT_LENGTH)).toBe('Your text is longer than 4,000 characters: only the first 4,000 are read.');
     expect(r.makers.exclude).toContain('FANUC');
-    expect(ms).toBeLessThan(500);
+    // Only the first 4,000 characters are read: the makers named after the cut are not.
+    expect(parseRequirements(`${'x '.repeat(MAX_TEXT_LENGTH / 2)} no ABB`).makers.exclude).toEqual([]);
   });
 
   it('survives repeated and odd characters', () => {
@@ -152,15 +152,14 @@ describe('every table reading', () => {
     }
   });
 
-  it('takes well under 1 ms for a normal sentence', () => {
+  // The time per sentence (target: well under 1 ms) is printed by parse.bench.ts (`pnpm --filter @cellforge/requirements bench`), not asserted here.
+  it('reads every table sentence the same way each time (no state kept between readings)', () => {
     const rows = [...englishRows, ...germanRows, ...spanishRows].filter((r) => r.text.length > 0);
-    for (const row of rows) parseRequirements(row.text); // warm up
-    const rounds = 5;
-    const started = performance.now();
-    for (let k = 0; k < rounds; k++) for (const row of rows) parseRequirements(row.text);
-    const perSentence = (performance.now() - started) / (rounds * rows.length);
-    // Measured about 0.05 ms on the shared CI machine; the bound leaves room for a busy one.
-    expect(perSentence).toBeLessThan(1);
+    const first = rows.map((row) => parseRequirements(row.text));
+    const again = rows.map((row) => parseRequirements(row.text));
+    expect(again).toEqual(first);
+    expect(first.length).toBeGreaterThan(100);
+    first.forEach(valid);
   });
 });
 

@@ -16,9 +16,10 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { nth } from '../../lib/invariants';
 import { toRobotDto } from '../catalog';
-import { catalogVersion, findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
+import { findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
+import { probeCatalogVersion } from './advisor/catalog-memo';
 import { joinWords } from './advisor/format';
 import { compareRobotRows, recommendRobots } from './advisor/recommend';
 import { criteriaFrom } from './advisor/selection';
@@ -83,7 +84,7 @@ export function createAiService(deps: AiServiceDeps) {
   // key, as the search box's memo), so a maker a supplier added a moment ago is known at once.
   let makersCache: { version: number; makers: string[] } | undefined;
   async function knownMakers() {
-    const version = await catalogVersion(db);
+    const version = await probeCatalogVersion(db);
     if (makersCache && makersCache.version === version) return makersCache.makers;
     const makers = await listPublicManufacturers(db);
     makersCache = { version, makers: [...new Set([...makers, ...errorCodeEntries.map((e) => e.maker)])] };

@@ -1,4 +1,5 @@
-import { findSimilarRobots, type RobotRow } from '../../catalog';
+import { type RobotRow } from '../../catalog';
+import { similarRobots } from './catalog-memo';
 import { categoryLabel, joinWords, kg, mm, priceBand, robotName, specLine } from './format';
 import { recommendRobots } from './recommend';
 import { criteriaFrom, describeFacts } from './selection';
@@ -28,7 +29,7 @@ export async function answerAlternatives(deps: AdvisorDeps, u: Understanding, ab
     for (const r of picked) lines.push(`- ${robotName(r)} (${r.category}): ${specLine(r)}${priceBand(r) ? `, indicative ${priceBand(r)}` : ', price not published'}`);
     draft.recommended = [...picked];
   } else {
-    picked = await findSimilarRobots(deps.catalog, base, { exclude, makers });
+    picked = await similarRobots(deps.catalog, base, { exclude, makers });
     const what = `${kg(base.payloadKg)} payload, ${mm(base.reachMm)} reach, ${categoryLabel(base.category)}`;
     if (picked.length) {
       lines.push(`Catalog robots similar to the ${robotName(base)} (${what})${makers?.length ? ` from ${joinWords(makers)}` : ''}:`);

@@ -2,7 +2,7 @@ import type { RobotRow } from '../../catalog';
 import { applicationLabel } from '../understanding/vocabulary';
 import { categoryLabel, formatNumber, joinWords, listApplications, priceBand, robotName } from './format';
 import { checkFit, compareRobotRows } from './recommend';
-import { findSimilarRobots } from '../../catalog';
+import { similarRobots } from './catalog-memo';
 import { emptyDraft, type AdvisorDeps, type Draft, type Understanding } from './types';
 import { compareTextsFor } from './compare-texts';
 import { categoryIn, formatterFor, joinList, messagesFor } from './i18n';
@@ -44,7 +44,7 @@ export async function answerComparison(deps: AdvisorDeps, u: Understanding): Pro
     const lines: string[] = [];
     if (one) {
       // Offer real alternatives of the same kind so the next question names robots that exist.
-      const similar = await findSimilarRobots(deps.catalog, one);
+      const similar = await similarRobots(deps.catalog, one);
       lines.push(`I found the ${robotName(one)} in the catalog. Which robot would you like to compare it with?`);
       if (similar.length) {
         lines.push('', 'Similar robots in the catalog:');

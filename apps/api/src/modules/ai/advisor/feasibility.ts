@@ -1,4 +1,5 @@
-import { catalogLimits, environmentShortfall, findCandidateRobots, findClosestToTask, hasEnvironmentFilter, type CatalogReader, type RobotRow } from '../../catalog';
+import { catalogLimits, environmentShortfall, findClosestToTask, hasEnvironmentFilter, type CatalogReader, type RobotRow } from '../../catalog';
+import { candidateRobots } from './catalog-memo';
 import { environmentChecks, environmentWords } from './environment';
 import type { Facts } from '../understanding/facts';
 import { robotName } from './format';
@@ -27,7 +28,7 @@ function hardNeed(f: Facts) {
 /** True when at least one robot the reader may see meets payload (with the tool allowance), reach and the hard limits. */
 export async function anyRobotFits(catalog: CatalogReader, f: Facts): Promise<boolean> {
   const need = hardNeed(f);
-  const rows = await findCandidateRobots(catalog, { ...need, limit: 1 });
+  const rows = await candidateRobots(catalog, { ...need, limit: 1 });
   return rows.length > 0;
 }
 
@@ -58,7 +59,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
   if (need.environment && hasEnvironmentFilter(need.environment)) {
     const withoutEnvironment = { ...need, environment: undefined };
     // The figures alone fit: the environment limits are what rule the catalog out.
-    if ((await findCandidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro, lang);
+    if ((await candidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro, lang);
   }
   const draft = emptyDraft();
   const limits = await catalogLimits(catalog);

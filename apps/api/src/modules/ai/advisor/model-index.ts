@@ -1,8 +1,9 @@
 import type { Database } from '@cellforge/db';
-import { catalogVersion, findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
+import { findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
 import { isFamilyOf, modelFamily, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelVocabulary } from '../understanding/models';
 import { nth } from '../../../lib/invariants';
+import { probeCatalogVersion } from './catalog-memo';
 
 /** How long the name index is reused before it is read again from the catalog. */
 export const MODEL_INDEX_TTL_MS = 10_000;
@@ -72,7 +73,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
 
   async function load(): Promise<Cache> {
     // Unchanged catalog (same version: the newest robot change, one index probe): keep the index, only restart its clock.
-    const signature = await catalogVersion(db);
+    const signature = await probeCatalogVersion(db);
     if (cache && cache.signature === signature) return { ...cache, at: Date.now() };
     const rows = await listActiveModelNames(db);
     const byKey = new Map<string, Entry[]>();
@@ -110,11 +111,12 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
   /**
    * The index; `current`: checked against the catalog version first (one probe of the primary key),
    * so a model a supplier added a moment ago is known to the next question, as the search box knows it.
+   * Calls at the same moment (a message's names and its unknown-name check) share one probe.
    */
   async function get(force = false, current = false) {
     if (force) cache = undefined;
     if (!cache) return reload();
-    if (current && (await catalogVersion(db)) !== cache.signature) return reload();
+    if (current && (await probeCatalogVersion(db)) !== cache.signature) return reload();
     if (Date.now() - cache.at >= ttlMs) {
       // Serve the current index and refresh it in the background: no request waits for the rebuild.
       reload().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { OfferSummary } from '@cellforge/contracts';
-import { findOfferSummaries, type CatalogReader, type RobotRow } from '../../catalog';
+import type { CatalogReader, RobotRow } from '../../catalog';
+import { offerSummaries } from './catalog-memo';
 import { formatterFor, messagesFor, type AnswerLanguage } from './i18n';
 
 /**
@@ -13,7 +14,7 @@ export type OfferPrices = Map<string, OfferSummary>;
 /** The active-offer summaries of the robots an answer names (robots without offers are absent). */
 export async function offerPricesOf(catalog: CatalogReader, robots: readonly RobotRow[]): Promise<OfferPrices> {
   if (!robots.length) return new Map();
-  return findOfferSummaries(catalog.db, robots.map((r) => r.id));
+  return offerSummaries(catalog.db, robots.map((r) => r.id));
 }
 
 interface OfferTexts {

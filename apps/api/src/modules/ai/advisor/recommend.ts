@@ -1,5 +1,9 @@
 import { byFit, fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
+
+import { fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
+import { candidateRobots } from './catalog-memo';
 import { environmentChecks } from './environment';
 import type { RobotLimits } from '../understanding/conversation';
 import type { BudgetSaid } from '../understanding/facts';
@@ -130,7 +134,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   };
   const relaxed: RecommendationResult['relaxed'] = [];
   const query = () =>
-    findCandidateRobots(catalog, {
+    candidateRobots(catalog, {
       ...base,
       applications: prefs.application,
       manufacturers: prefs.manufacturer,
@@ -144,7 +148,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   // says nothing fits the budget and names the cheapest robots that meet the rest, with prices.
   let overBudget = false;
   if (!rows.length && prefs.budget !== undefined) {
-    const withinEverythingElse = await findCandidateRobots(catalog, { ...base, applications: prefs.application, manufacturers: prefs.manufacturer, category: prefs.category });
+    const withinEverythingElse = await candidateRobots(catalog, { ...base, applications: prefs.application, manufacturers: prefs.manufacturer, category: prefs.category });
     if (withinEverythingElse.length) {
       prefs.budget = undefined;
       relaxed.push('budget');

@@ -5,7 +5,7 @@ import { categoryLabel, robotName } from './format';
 import { fitTextsFor } from './fit-texts';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
-import { findCandidateRobots } from '../../catalog';
+import { candidateRobots } from './catalog-memo';
 import { applicationMatches } from '../understanding/vocabulary';
 import { environmentChecks, environmentWords } from './environment';
 import { environmentTextsFor } from './environment-texts';
@@ -215,8 +215,8 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
     environment: f.environment,
     limit: 200,
   };
-  const within = await findCandidateRobots(deps.catalog, { ...query, maxPriceUsd: budget });
-  const rows = within.length ? within : await findCandidateRobots(deps.catalog, query);
+  const within = await candidateRobots(deps.catalog, { ...query, maxPriceUsd: budget });
+  const rows = within.length ? within : await candidateRobots(deps.catalog, query);
   const priced = rows.filter((r) => r.priceMinUsd != null).sort((a, b) => defined(a.priceMinUsd, 'a price') - defined(b.priceMinUsd, 'a price') || a.payloadKg - b.payloadKg);
   if (!priced.length) return undefined;
   const picked: RobotRow[] = priced.slice(0, 3);

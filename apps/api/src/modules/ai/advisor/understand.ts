@@ -3,7 +3,7 @@ import { findVisibleRobotById, findVisibleRobotsByIds, type CatalogReader, type 
 import { extractCodes, makersInText, type CodeMention } from '../understanding/codes';
 import { compactText } from '@cellforge/db';
 import { gatherFacts, missingSelectionFacts, pickHistory, readFilters, readPriorTurns, type PriorTurns } from '../understanding/conversation';
-import { emptyFacts, extractFacts, mergeFacts, type Facts } from '../understanding/facts';
+import { emptyFacts, mergeFacts, readFacts, type Facts } from '../understanding/facts';
 import { classifyIntent, type Intent } from '../understanding/intent';
 import { readRobotQuestion } from '../understanding/robot-question';
 import { candidateKeys, modelCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
@@ -84,7 +84,7 @@ function deriveEarlierIntent(prior: PriorTurns, page: string | undefined, hasPag
   let intent: Intent | undefined;
   let facts = emptyFacts();
   for (const text of prior.userTexts) {
-    const current = extractFacts(text, contextMaker);
+    const current = readFacts(text, contextMaker);
     facts = mergeFacts(facts, current);
     const read = classifyIntent({ text, facts: current, modelCount: 0, page, hasRoiData: false, hasPageRobot, previousIntent: intent });
     if (read.intent !== 'general') intent = read.intent;

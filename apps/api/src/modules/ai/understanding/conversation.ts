@@ -1,5 +1,5 @@
 import type { ChatContext, ChatHistoryEntry } from '@cellforge/contracts';
-import { emptyFacts, extractFacts, mergeFacts, type Facts } from './facts';
+import { emptyFacts, mergeFacts, readFacts, type Facts } from './facts';
 import { isIntent, type Intent } from './intent';
 import { applications, applicationSynonyms, type Application } from './vocabulary';
 
@@ -62,12 +62,12 @@ export function readApplication(value: string | null | undefined): Application |
  */
 export function gatherFacts(message: string, prior: PriorTurns, context: ChatContext, contextMaker?: string): { all: Facts; current: Facts } {
   let all = emptyFacts();
-  for (const text of prior.userTexts) all = mergeFacts(all, extractFacts(text, contextMaker));
+  for (const text of prior.userTexts) all = mergeFacts(all, readFacts(text, contextMaker));
   const fromContext = emptyFacts();
   const app = readApplication(context.application);
   if (app) fromContext.application = app;
   all = mergeFacts(all, fromContext);
-  const current = extractFacts(message, contextMaker);
+  const current = readFacts(message, contextMaker);
   all = mergeFacts(all, current);
   return { all, current };
 }

@@ -290,3 +290,29 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
 }
 
 export const emptyFacts = (): Facts => ({ codes: [], roi: {} });
+/** Readings kept by text: enough for the earlier turns of the conversations under way, bounded in memory. */
+const READINGS_KEPT = 512;
+/** Longer texts are read each time (the parser reads at most 4,000 characters; a key that long is no saving). */
+const LONGEST_KEPT = 2_000;
+const readings = new Map<string, Facts>();
+
+/**
+ * extractFacts, remembered by its text (issue 12's chat CPU): a plain [{role, content}]
+ * history is read again on every turn, so each earlier user turn would be parsed once per
+ * later turn. extractFacts is a pure function of the text and the maker of the page's robot
+ * (its vocabulary is built in), so the reading is kept by both and handed out as a copy
+ * (callers merge and amend their facts).
+ */
+export function readFacts(text: string, contextMaker?: string): Facts {
+  if (text.length > LONGEST_KEPT) return extractFacts(text, contextMaker);
+  const key = `${contextMaker ?? ''}\u0000${text}`;
+  let facts = readings.get(key);
+  if (facts) readings.delete(key);
+  else {
+    facts = extractFacts(text, contextMaker);
+    if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string);
+  }
+  readings.set(key, facts);
+  return structuredClone(facts);
+}
+
