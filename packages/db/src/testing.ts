@@ -73,7 +73,13 @@ const tables = [
   'users',
 ];
 
-/** Empties every table: each test starts from a clean state. */
+/**
+ * Empties every table: each test starts from a clean state. robot_changes keeps its id
+ * sequence: its newest id is the catalog version that the API's per-version memos key on,
+ * and a restarted sequence would let a refilled catalog read as the emptied one.
+ */
 export async function truncateAll(db: Database): Promise<void> {
-  await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+  const restarted = tables.filter((t) => t !== 'robot_changes');
+  await db.execute(sql.raw(`TRUNCATE ${restarted.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+  await db.execute(sql.raw('TRUNCATE "robot_changes" CONTINUE IDENTITY'));
 }

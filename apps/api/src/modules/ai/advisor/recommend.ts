@@ -1,7 +1,4 @@
 import { byFit, fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
-import { findCandidateRobots, type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
-
-import { fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
 import { candidateRobots } from './catalog-memo';
 import { environmentChecks } from './environment';
