@@ -73,26 +73,8 @@ export function ChatMessageItem({ message, onQuickReply, busy, compact = false }
               <div className="min-w-0">
                 <MessageContent text={message.content} links={message.robotLinks} />
                 {message.robotLinks?.length ? <AskPrice links={message.robotLinks} /> : null}
-                {message.compareHref ? (
-                  <p className="mt-2">
-                    <Link
-                      to={message.compareHref}
-                      className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
-                    >
-                      {CHAT_TEXT.openCompare}
-                    </Link>
-                  </p>
-                ) : null}
-                {message.catalogHref ? (
-                  <p className="mt-2">
-                    <Link
-                      to={message.catalogHref}
-                      className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200"
-                    >
-                      {CHAT_TEXT.seeCatalog}
-                    </Link>
-                  </p>
-                ) : null}
+                {message.compareHref ? <AnswerLink to={message.compareHref}>{CHAT_TEXT.openCompare}</AnswerLink> : null}
+                {message.catalogHref ? <AnswerLink to={message.catalogHref}>{CHAT_TEXT.seeCatalog}</AnswerLink> : null}
                 {message.errorDetail ? (
                   <p className="mt-1 text-xs text-red-800 dark:text-red-200" data-error-detail>
                     {message.errorDetail}
@@ -195,6 +177,17 @@ function AskPrice({ links }: { links: readonly ChatRobotLink[] }) {
           </Link>
         </Fragment>
       ))}
+    </p>
+  );
+}
+
+/** A link under an answer (the compare page, the catalog filtered as the answer read the need). */
+function AnswerLink({ to, children }: { to: string; children: string }) {
+  return (
+    <p className="mt-2">
+      <Link to={to} className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 dark:text-blue-300 dark:hover:text-blue-200">
+        {children}
+      </Link>
     </p>
   );
 }
