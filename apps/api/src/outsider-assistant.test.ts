@@ -66,8 +66,6 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 240_000 });
 const observed: Partial<Record<string, string>> = {
   'German "IRC5 meldet Fehler 50057": ABB joint not synchronized, answered in German':
     '200, troubleshooting, ABB source: "50057 ist kein ABB-Alarmcode in unserer geprüften Liste, daher rate ich nicht, was er bedeutet: dieselbe Nummer kann auf verschiedenen Steuerungen und Softwareständen Verschiedenes bedeuten." (ABB\'s documented "Joint not synchronized" is not in the verified list)',
-  'KUKA "C4 shows KSS01356": read as KUKA (KSS message), not as a Universal Robots C4 code':
-    '200, troubleshooting, sources [Universal Robots, KUKA]: "Universal Robots C4 (Communication issue): Communication with a board or joint was lost; the sub-code names which (for example C4A12 to C4A17 are joints 0 to 5, C4A18 the tool)." KSS01356 is not named',
   'Kawasaki "encoder battery voltage low" warning: Kawasaki, replace the battery':
     '200, troubleshooting: "For lost position data or a battery warning, start with these checks: - Check the encoder (pulsecoder/SMB) backup battery and replace it following the maker\'s procedure ... What error code is displayed on the teach pendant?" (Kawasaki is never named; FANUC/ABB part names pulsecoder/SMB)',
   'KUKA named without a code: the answer asks for the code or message text, about KUKA only':

@@ -24,8 +24,18 @@ describe('extractCodes', () => {
     ['UR10e protective stop C153A2', 'Universal Robots:C153A2'],
     ['Our UR robot gives C204A3 randomly', 'Universal Robots:C204A3'],
     ['KUKA KSS12345 message', 'KUKA:KSS12345'],
+    // A KUKA message number beside a bare controller name: the C4 is the KR C4, not UR's C4.
+    ['C4 shows KSS01356', 'KUKA:KSS01356'],
+    ['the C4 controller says KSS 1356 after power on', 'KUKA:KSS01356'],
   ])('finds the code in "%s"', (text, expected) => {
     expect(codes(text)).toContain(expected);
+  });
+
+  it('reads a bare "C4" beside a KUKA message number as the KR C4, not as the Universal Robots code C4', () => {
+    expect(codes('C4 shows KSS01356')).toEqual(['KUKA:KSS01356']);
+    expect(codes('C4 shows KSS01356 after the fence opened')).not.toContain('Universal Robots:C4');
+    // Without another maker's code, an alarm word and a UR C-code stay UR's.
+    expect(codes('the pendant shows C4 after power on')).toContain('Universal Robots:C4');
   });
 
   it('does not read everyday words with a number as FANUC codes', () => {

@@ -136,14 +136,18 @@ export function extractCodes(text: string, contextMaker?: string): CodeMention[]
     push({ raw: written.trim(), code: `${facility}-${pad3(group(m, 2))}`, maker: 'FANUC' }, m.index, m.index + written.length);
   }
 
-  for (const m of scan.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
+  // Read in the text itself: "KSS" alone is blanked as a KUKA mention, which would hide "KSS 1356".
+  for (const m of text.matchAll(/\bKSS\s?(\d{4,5})\b/gi)) {
     push({ raw: m[0], code: `KSS${group(m, 1).padStart(5, '0')}`, maker: 'KUKA' }, m.index, m.index + m[0].length);
   }
 
   // Universal Robots: C204, C204A3. Excludes model names such as Epson "C4-A601S" and
   // controller names ("KR C4", blanked above). Under another maker a plain "C4" is no UR code.
   const urNamed = named.includes('Universal Robots') || context === 'Universal Robots';
-  const otherNamed = named.some((m) => m !== 'Universal Robots') || (context !== undefined && context !== 'Universal Robots');
+  // A code already read as another maker's in the same message ("C4 shows KSS01356": KUKA's
+  // message number) makes "C4" that maker's controller, as a maker's name does.
+  const otherCoded = found.some((c) => c.maker !== undefined && c.maker !== 'Universal Robots');
+  const otherNamed = otherCoded || named.some((m) => m !== 'Universal Robots') || (context !== undefined && context !== 'Universal Robots');
   for (const m of scan.matchAll(/\bC(\d{1,3})(?:A(\d{1,3}))?(?![-\w])/gi)) {
     if (!urNamed && (otherNamed || !(m[2] || (hasErrorWords && Number(m[1]) >= 4)))) continue;
     const family = `C${Number(m[1])}`;
