@@ -66,12 +66,6 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 240_000 });
 const observed: Partial<Record<string, string>> = {
   'German "IRC5 meldet Fehler 50057": ABB joint not synchronized, answered in German':
     '200, troubleshooting, ABB source: "50057 ist kein ABB-Alarmcode in unserer geprüften Liste, daher rate ich nicht, was er bedeutet: dieselbe Nummer kann auf verschiedenen Steuerungen und Softwareständen Verschiedenes bedeuten." (ABB\'s documented "Joint not synchronized" is not in the verified list)',
-  'Kawasaki "encoder battery voltage low" warning: Kawasaki, replace the battery':
-    '200, troubleshooting: "For lost position data or a battery warning, start with these checks: - Check the encoder (pulsecoder/SMB) backup battery and replace it following the maker\'s procedure ... What error code is displayed on the teach pendant?" (Kawasaki is never named; FANUC/ABB part names pulsecoder/SMB)',
-  'KUKA named without a code: the answer asks for the code or message text, about KUKA only':
-    '200, troubleshooting: "Let\'s find the cause. A few first checks: - Read the active alarm list on the teach pendant ... What error code is displayed on the teach pendant?" (asks for the code, but KUKA is never named: a generic answer)',
-  'Spanish, Yaskawa named without a code: the answer asks for the alarm number, in Spanish':
-    '200, intent robot_selection: "Hasta ahora he entendido: preferiblemente Yaskawa. Para preseleccionar robots del catálogo que realmente encajen, aún necesito: - Carga útil ... - Alcance ..." (read as a robot selection, no question about the alarm)',
   'nickname "How much is the Titan?": the KUKA KR 1000 titan, linked, from $200,000':
     '200, intent general, no links: "I can help best with robot questions. For example, I can: - Choose a robot ... - Estimate the payback (ROI) of a robot cell"',
   'nickname "what can the iiwa carry?": the KUKA LBR iiwa models, linked, 7 and 14 kg':

@@ -244,6 +244,8 @@ export interface Messages {
     firstChecks: string;
     firstCheckList: string[];
     askCode: string;
+    /** The same question when the maker is known ("our KUKA stopped with an alarm"). */
+    askCodeOf: (maker: string) => string;
     askCodeQ: string;
     whenQ: string;
     samePointQ: string;
@@ -399,6 +401,7 @@ const en: Messages = {
       '- Check whether anything changed recently: tool, program, payload, maintenance',
     ],
     askCode: 'What error code is displayed on the teach pendant? With the exact code and text I can tell you what it means and what to check.',
+    askCodeOf: (maker) => `What error code or message does the ${maker} controller show on the teach pendant? With the exact code and text I can tell you what it means and what to check.`,
     askCodeQ: 'What error code is displayed?',
     whenQ: 'When did this error first appear?',
     samePointQ: 'Does it happen at the same point of the program every time?',
@@ -552,6 +555,7 @@ const de: Messages = {
       '- Prüfen Sie, ob sich kürzlich etwas geändert hat: Werkzeug, Programm, Traglast, Wartung',
     ],
     askCode: 'Welcher Fehlercode steht auf dem Bediengerät (Teach Pendant)? Mit dem genauen Code und Text kann ich sagen, was er bedeutet und was zu prüfen ist.',
+    askCodeOf: (maker) => `Welchen Fehlercode oder welche Meldung zeigt die ${maker}-Steuerung auf dem Bediengerät (Teach Pendant)? Mit dem genauen Code und Text kann ich sagen, was er bedeutet und was zu prüfen ist.`,
     askCodeQ: 'Welcher Fehlercode wird angezeigt?',
     whenQ: 'Wann ist der Fehler zum ersten Mal aufgetreten?',
     samePointQ: 'Tritt er jedes Mal an derselben Stelle im Programm auf?',
@@ -705,6 +709,7 @@ const es: Messages = {
       '- Compruebe si algo cambió hace poco: herramienta, programa, carga, mantenimiento',
     ],
     askCode: '¿Qué código de error aparece en la consola de programación (teach pendant)? Con el código y el texto exactos puedo decirle qué significa y qué comprobar.',
+    askCodeOf: (maker) => `¿Qué código de error o mensaje muestra el controlador ${maker} en la consola de programación (teach pendant)? Con el código y el texto exactos puedo decirle qué significa y qué comprobar.`,
     askCodeQ: '¿Qué código de error aparece?',
     whenQ: '¿Cuándo apareció este error por primera vez?',
     samePointQ: '¿Ocurre siempre en el mismo punto del programa?',

@@ -53,15 +53,15 @@ export const symptoms: Symptom[] = [
     text: {
       en: {
         title: 'lost position data or a battery warning',
-        checks: ["Check the encoder (pulsecoder/SMB) backup battery and replace it following the maker's procedure", 'Check whether the arm was moved while the controller was off', 'Verify the position against the calibration marks and re-master or update the revolution counters if needed'],
+        checks: ["Check the encoder backup battery (on the arm or in the controller) and replace it following the maker's procedure", 'Check whether the arm was moved while the controller was off', 'Verify the position against the calibration marks and re-master or update the revolution counters if needed'],
       },
       de: {
         title: 'verlorene Positionsdaten oder eine Batteriewarnung',
-        checks: ['Die Pufferbatterie der Encoder (Pulsecoder/SMB) prüfen und nach dem Verfahren des Herstellers tauschen', 'Prüfen, ob der Arm bei ausgeschalteter Steuerung bewegt wurde', 'Die Position an den Justiermarken prüfen und bei Bedarf neu justieren (Mastering) oder die Umdrehungszähler aktualisieren'],
+        checks: ['Die Pufferbatterie der Encoder (am Arm oder in der Steuerung) prüfen und nach dem Verfahren des Herstellers tauschen', 'Prüfen, ob der Arm bei ausgeschalteter Steuerung bewegt wurde', 'Die Position an den Justiermarken prüfen und bei Bedarf neu justieren (Mastering) oder die Umdrehungszähler aktualisieren'],
       },
       es: {
         title: 'datos de posición perdidos o un aviso de batería',
-        checks: ['Compruebe la batería de respaldo de los encoders (pulsecoder/SMB) y cámbiela según el procedimiento del fabricante', 'Compruebe si el brazo se movió con el controlador apagado', 'Verifique la posición con las marcas de calibración y, si hace falta, vuelva a calibrar (mastering) o actualice los contadores de revoluciones'],
+        checks: ['Compruebe la batería de respaldo de los encoders (en el brazo o en el controlador) y cámbiela según el procedimiento del fabricante', 'Compruebe si el brazo se movió con el controlador apagado', 'Verifique la posición con las marcas de calibración y, si hace falta, vuelva a calibrar (mastering) o actualice los contadores de revoluciones'],
       },
     },
     codes: [['FANUC', 'SRVO-065'], ['FANUC', 'SRVO-062'], ['ABB', '38213'], ['ABB', '20032'], ['Yaskawa', '4312']],

@@ -79,7 +79,8 @@ export function answerTroubleshooting(u: Understanding): Draft {
     const symptom = findSymptom(u.message);
     if (symptom) lines.push(...symptomLines(symptom, lang, makerHint));
     else lines.push(t.firstChecks, ...t.firstCheckList);
-    lines.push('', t.askCode);
+    // A maker the technician named is asked about by name (never a generic question that could be any maker's).
+    lines.push('', makerHint ? t.askCodeOf(makerHint) : t.askCode);
     draft.text = lines.join('\n').trim();
     draft.askedForFacts = true;
     draft.followUps = [t.askCodeQ, t.whenQ, robot ? t.samePointQ : t.whichRobotQ];
