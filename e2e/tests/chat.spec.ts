@@ -139,6 +139,23 @@ test('widget: closed, open, minimized; greeting, mode, focus and Escape', async 
   await expect(widget(page)).toBeHidden();
 });
 
+test('widget: a comparison answer links the compare page with both robots', async ({ page }) => {
+  await page.goto('/catalog');
+  await openWidget(page);
+  await askWidget(page, 'compare the UR10e and the FANUC CRX-10iA/L');
+  const answer = widget(page).locator('[data-author="ai"]').nth(1);
+  const link = answer.getByRole('link', { name: 'Open them side by side on the compare page' });
+  await expect(link).toBeVisible();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Compare robots' })).toBeVisible();
+  await expect(page).toHaveURL(/\/compare\?ids=[^,&]+,[^,&]+$/);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveCount(2);
+  await expect(table.getByRole('row').first()).toContainText('UR10e');
+  await expect(table.getByRole('row').first()).toContainText('CRX-10iA/L');
+});
+
 test('widget: greets on the ROI page and answers from the calculator figures', async ({ page }) => {
   await page.goto('/roi-calculator');
   await expect(page.getByRole('heading', { level: 1, name: 'ROI Calculator' })).toBeVisible();

@@ -30,6 +30,16 @@ describe('readChatAnswer', () => {
     });
   });
 
+  it("keeps a comparison's compare-page link and the catalog link; drops links to anywhere else", () => {
+    const base = { success: true, response: 'Side by side', user_authenticated: false, robot_data_included: true, timestamp: '2025-01-01T10:00:00.000Z' };
+    const kept = readChatAnswer({ ...base, metadata: { followUpQuestions: [], suggestedActions: [], sources: [], compareHref: '/compare?ids=a1b2,c3d4', catalogHref: '/catalog?minPayload=5' } });
+    expect(kept?.metadata).toMatchObject({ compareHref: '/compare?ids=a1b2,c3d4', catalogHref: '/catalog?minPayload=5' });
+    expect(chatResponseSchema.parse(kept)).toEqual(kept);
+    for (const compareHref of ['https://evil.example/compare?ids=a,b', '/compare?ids=a1b2', 'javascript:alert(1)', '/compare?ids=a,b&x=<script>']) {
+      expect(readChatAnswer({ ...base, metadata: { compareHref } })?.metadata).not.toHaveProperty('compareHref');
+    }
+  });
+
   it('reads success false with its error, and refuses what is not a chat answer', () => {
     expect(readChatAnswer({ success: false, error: 'Model overloaded' })).toMatchObject({ success: false, error: 'Model overloaded' });
     expect(readChatAnswer({ success: false })).toMatchObject({ success: false, error: null });

@@ -65,6 +65,7 @@ export function readChatAnswer(body: unknown): ChatResponse | null {
       ...(typeof metadata.userIntent === 'string' && metadata.userIntent ? { userIntent: metadata.userIntent } : {}),
       ...(robotLinks(metadata.robotLinks).length ? { robotLinks: robotLinks(metadata.robotLinks) } : {}),
       ...(typeof metadata.catalogHref === 'string' && /^\/catalog(\?[^\s]*)?$/.test(metadata.catalogHref) ? { catalogHref: metadata.catalogHref } : {}),
+      ...(typeof metadata.compareHref === 'string' && /^\/compare\?ids=[\w-]+(,[\w-]+)+$/.test(metadata.compareHref) ? { compareHref: metadata.compareHref } : {}),
     },
   };
 }
