@@ -140,7 +140,20 @@ async function persistentDatabase(backend: TestBackend) {
   url.pathname = `/${name}`;
   return {
     open: () => createDb({ databaseUrl: url.toString(), poolMax: 3 }),
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    // FORCE ends this test's own sessions; a backend of another role still attached for a
+    // moment (PostgreSQL refuses to end it: 42501) is waited for, then the drop is tried again.
+    // A scratch database still attached after that is left behind (its name is unique), as
+    // scale-out.test.ts does: the cleanup is not what this test checks.
+    drop: async () => {
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        try {
+          return await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        } catch (err) {
+          if ((err as { code?: string }).code !== '42501') throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    },
   };
 }
 
