@@ -129,7 +129,7 @@ export function fitScore(robot: RankedRobot, need: RankingNeed): number {
   return score;
 }
 
-/** A robot with its fit cost, for the one order of robots that fit (rankByFit). */
+/** A robot with its fit cost, for the one order of robots that fit (byFit). */
 export interface FitRanked {
   cost: number;
   manufacturer: string;

@@ -1,6 +1,7 @@
 import type { OfferSummary } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { catalogVersion, findCandidateRobots, findOfferSummaries, findSimilarRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
+import { keepRecent } from '../../../lib/recent-map';
 
 /**
  * The catalog reads of the assistant that depend only on the catalog version and their
@@ -54,17 +55,14 @@ async function remembered<T>(db: Database, key: string, read: () => Promise<T>):
     memos.set(db, memo);
   }
   let hit = memo.rows.get(key) as Promise<T> | undefined;
-  if (hit) {
-    memo.rows.delete(key);
-  } else {
+  if (!hit) {
     hit = read();
     const own = memo;
     const mine = hit;
     // A failed read is not remembered: the next caller tries again.
     hit.catch(() => own.rows.get(key) === mine && own.rows.delete(key));
-    if (memo.rows.size >= MAX_REMEMBERED) memo.rows.delete(memo.rows.keys().next().value as string);
   }
-  memo.rows.set(key, hit);
+  keepRecent(memo.rows, key, hit, MAX_REMEMBERED);
   return hit;
 }
 

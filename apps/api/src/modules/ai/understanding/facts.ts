@@ -5,6 +5,7 @@ import { extractCodes, type CodeMention } from './codes';
 import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
 import { applications, applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
 import { group, nth } from '../../../lib/invariants';
+import { keepRecent } from '../../../lib/recent-map';
 
 /** What one message says, in canonical units. */
 export interface Facts {
@@ -306,13 +307,8 @@ const readings = new Map<string, Facts>();
 export function readFacts(text: string, contextMaker?: string): Facts {
   if (text.length > LONGEST_KEPT) return extractFacts(text, contextMaker);
   const key = `${contextMaker ?? ''}\u0000${text}`;
-  let facts = readings.get(key);
-  if (facts) readings.delete(key);
-  else {
-    facts = extractFacts(text, contextMaker);
-    if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value as string);
-  }
-  readings.set(key, facts);
+  const facts = readings.get(key) ?? extractFacts(text, contextMaker);
+  keepRecent(readings, key, facts, READINGS_KEPT);
   return structuredClone(facts);
 }
 
