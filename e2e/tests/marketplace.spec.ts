@@ -260,3 +260,31 @@ async function checkPages(page: Page, paths: string[]) {
   page.off('pageerror', onError);
   expect(problems, 'console errors').toEqual([]);
 }
+
+test('an address opened directly (typed, from an e-mail) starts at its top, not where the last directly opened page was scrolled', async ({ page }) => {
+  // A buyer scrolls the catalog far down, then pastes a search address: the one result is at the top, in view.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/catalog');
+  await expect(page.getByRole('list', { name: 'Robots' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 2500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  await page.goto('/catalog?q=Fanuc%20CRX-25iA');
+  const card = page.getByRole('list', { name: 'Robots' }).getByRole('article', { name: 'FANUC CRX-25iA', exact: true });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The same for another page opened from its address (a compare link shared by a colleague).
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.goto('/robots/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Reloading a page still restores its own position (not the top; how far depends on what has loaded by then).
+  await page.goto('/catalog');
+  await expect(page.getByRole('list', { name: 'Robots' }).getByRole('article').first()).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Robots' }).getByRole('article').first()).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

@@ -76,6 +76,16 @@ export const supplierAnalyticsResponseSchema = z.object({
   data: z.array(listingAnalyticsSchema),
 });
 export type ListingAnalytics = z.infer<typeof listingAnalyticsSchema>;
+/**
+ * GET /api/supplier/figures: the supplier dashboard's figures, counted once where the rows are.
+ * `active_offers`: what buyers can see from this supplier now: each active offer on a model the
+ * catalog shows (a listing made through the old listing routes is one of these offers, never
+ * counted twice), plus each active robot row of their own from before offers.
+ */
+export const supplierFiguresSchema = z.object({ active_offers: z.number().int().nonnegative() });
+export const supplierFiguresResponseSchema = z.object({ data: supplierFiguresSchema });
+export type SupplierFigures = z.infer<typeof supplierFiguresSchema>;
+export type SupplierFiguresResponse = z.infer<typeof supplierFiguresResponseSchema>;
 export type SupplierAnalyticsResponse = z.infer<typeof supplierAnalyticsResponseSchema>;
 /** GET /api/supplier/listings?import_id=: only the listings of one bulk import of the supplier's own (the import_id its import answered). */
 export const supplierListingsQuerySchema = z.object({

@@ -46,7 +46,7 @@ import {
   integratorSettingsUpdateSchema,
 } from './integrator';
 import { createLeadSchema, expressInterestSchema, leadListResponseSchema, leadResponseSchema, updateLeadStatusSchema } from './leads';
-import { listingInputSchema, listingStatusSchema, supplierAnalyticsQuerySchema, supplierAnalyticsResponseSchema, supplierListingsQuerySchema } from './listings';
+import { listingInputSchema, listingStatusSchema, supplierAnalyticsQuerySchema, supplierAnalyticsResponseSchema, supplierFiguresResponseSchema, supplierListingsQuerySchema } from './listings';
 import {
   createOfferResponseSchema,
   createOfferSchema,
@@ -359,6 +359,7 @@ export const apiRoutes = {
   supplierLeads: route({ method: 'get', path: '/api/supplier/leads', summary: 'Inquiries about your listings', tag: 'Supplier', apiKey: 'requests:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, responses: { 200: leadListResponseSchema } }),
   setLeadStatus: route({ method: 'patch', path: '/api/supplier/leads/{id}', summary: "Set a lead's status", tag: 'Supplier', apiKey: 'requests:write', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_leads'] }, params: id, body: updateLeadStatusSchema, responses: { 200: leadResponseSchema } }),
   supplierOfferAnalytics: route({ method: 'get', path: '/api/supplier/offer-analytics', summary: 'Views, requests, quotes sent and quote-to-win rate per offer and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: offerAnalyticsQuerySchema, responses: { 200: offerAnalyticsResponseSchema } }),
+  supplierFigures: route({ method: 'get', path: '/api/supplier/figures', summary: "Your dashboard's figures (active offers)", tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['manage_robots'] }, responses: { 200: supplierFiguresResponseSchema } }),
   supplierAnalytics: route({ method: 'get', path: '/api/supplier/analytics', summary: 'Views and leads per listing and day', tag: 'Supplier', access: { kind: 'signed-in', roles: ['supplier'], anyPermission: ['view_analytics'] }, query: supplierAnalyticsQuerySchema, responses: { 200: supplierAnalyticsResponseSchema } }),
   ...prefixed('supplierBulk', supplierBulk),
 

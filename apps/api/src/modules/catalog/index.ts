@@ -54,7 +54,7 @@ export { inferCategory } from './category';
 export { type ImportedFields, type ImportedRobot } from './robot-import';
 export { findCatalogModelsFor, type CatalogModelMatch } from './catalog-match.repository';
 export { RobotImportStage, type RecordImportRobots, type StagedImportCounts, type StagedRobot, type UpsertCounts } from './robot-import-stage';
-export { findListingOffer, listingUsdPrices, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';
+export { countActiveOffersOf, findListingOffer, listingUsdPrices, listListingOffers, toListingDto, type ListingOffer } from './listing-offers.repository';
 export {
   activateContributedModel,
   dailyViewsOfOffers,

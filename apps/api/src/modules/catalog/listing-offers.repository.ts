@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { offers, robots, type Database } from '@cellforge/db';
 import { offerCurrencies, type Robot } from '@cellforge/contracts';
 import { toUsd } from '@cellforge/requirements';
@@ -68,4 +68,23 @@ export function listingUsdPrices(offer: Pick<ListingOffer['offer'], 'priceMin' |
   const currency = offerCurrencies.find((c) => c === offer.currency) ?? 'USD';
   const usd = (amount: number | null) => (amount === null ? null : toUsd(amount, currency));
   return { price_min_usd: usd(offer.priceMin), price_max_usd: usd(offer.priceMax) };
+}
+
+/**
+ * What a supplier sells now, counted once (the dashboard's "Active offers"): each active offer on
+ * a model the catalog shows, a listing made through the listing routes included (it is one of
+ * these offers), plus each active robot row of their own from before offers (the Listings tab's
+ * other rows). A model offered in two conditions is two offers (and one listing).
+ */
+export async function countActiveOffersOf(db: Database, supplierId: string): Promise<number> {
+  const [offered] = await db
+    .select({ n: count() })
+    .from(offers)
+    .innerJoin(robots, eq(robots.id, offers.robotId))
+    .where(and(eq(offers.supplierId, supplierId), eq(offers.status, 'active'), eq(robots.status, 'active')));
+  const [owned] = await db
+    .select({ n: count() })
+    .from(robots)
+    .where(and(eq(robots.ownerId, supplierId), eq(robots.status, 'active')));
+  return Number(offered?.n ?? 0) + Number(owned?.n ?? 0);
 }

@@ -17,6 +17,7 @@ import {
   type LeadListResponse,
   type LeadResponse,
   type SupplierAnalyticsResponse,
+  type SupplierFiguresResponse,
   type Robot,
   offerImageAltSchema,
   offerImageOrderSchema,
@@ -138,6 +139,11 @@ export function createSupplierRouter(deps: {
   router.get('/offer-analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {
     const { days } = offerAnalyticsQuerySchema.parse(req.query);
     res.json({ days, data: await supplier.offerAnalytics(user.userId, days) } satisfies OfferAnalyticsResponse);
+  }));
+
+  // The dashboard's figures, one number per figure from the module that owns the rows.
+  router.get('/figures', requirePermission('manage_robots'), signedIn(async (_req, res, user) => {
+    res.json({ data: await supplier.figures(user.userId) } satisfies SupplierFiguresResponse);
   }));
 
   router.get('/analytics', requirePermission('view_analytics'), signedIn(async (req, res, user) => {

@@ -1,4 +1,4 @@
-import type { Lead, ListingAnalytics, Robot, listingInputSchema } from '@cellforge/contracts';
+import type { Lead, ListingAnalytics, Robot, SupplierFigures, listingInputSchema } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
@@ -7,6 +7,7 @@ import { defined } from '../../lib/invariants';
 import { normalizeRobotKey } from '@cellforge/db';
 import {
   activateContributedModel,
+  countActiveOffersOf,
   dailyViewsOfOwnedRobots,
   findListingOffer,
   findOfferSummaries,
@@ -169,6 +170,11 @@ export function createSupplierService(deps: { db: Database; onCatalogChange?: ()
       // A model this supplier proposed leaves the catalog with their last active offer on it, as an inactive listing did.
       else if (robot.contributedBy === userId && !(await findOfferSummaries(db, [robot.id])).has(robot.id)) await updateRobot(db, robot.id, { status: 'inactive' });
       return changedListing(userId, robot.id);
+    },
+
+    /** The dashboard's figures, counted where the rows are (an old-route listing is one offer, never two). */
+    async figures(userId: string): Promise<SupplierFigures> {
+      return { active_offers: await countActiveOffersOf(db, userId) };
     },
 
     leads(userId: string): Promise<Lead[]> {

@@ -41,6 +41,8 @@ function stubSupplier() {
     {
       'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
       'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
+      // The API counts the supplier's active offers once (the imported robots are offers).
+      'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: listings.filter((l) => l.status === 'active').length } }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
       'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
@@ -116,6 +118,7 @@ describe('Supplier dashboard: Bulk upload', { timeout: 20_000 }, () => {
         'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
         // The API filters by ?import_id= (the supplier's own import); the stub answers as it would.
         'GET /api/supplier/listings': (url) => jsonResponse({ data: url.searchParams.get('import_id') === 'up-7' ? listings.filter((l) => l.id === IMPORTED.id) : listings }),
+        'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: listings.length } }),
         'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
         'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
         'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),

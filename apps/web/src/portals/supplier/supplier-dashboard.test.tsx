@@ -42,6 +42,7 @@ function stubSupplier(extra: Parameters<typeof stubApi>[0] = {}) {
   const mock = stubApi(
     {
       'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: 0 } }),
       'GET /api/supplier/listings': () => jsonResponse({ data: [listing] }),
       'GET /api/supplier/leads': () => jsonResponse({ data: leads }),
       'PATCH /api/supplier/leads/:id': (_url, init) => {

@@ -47,6 +47,7 @@ function stubSupplier(analytics: unknown = answer) {
   return stubApi(
     {
       'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+      'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: 0 } }),
       'GET /api/supplier/listings': () => jsonResponse({ data: [] }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
       'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),

@@ -34,6 +34,7 @@ function stubSupplier(offers: Offer[]) {
   return stubApi(
     {
       'GET /api/supplier/offers': () => jsonResponse({ data: current }),
+      'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: current.filter((o) => o.status === 'active').length } }),
       'GET /api/supplier/listings': () => jsonResponse({ data: [] }),
       'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
       'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),
@@ -136,6 +137,7 @@ describe('Supplier dashboard: listings priced in another currency', { timeout: 2
     stubApi(
       {
         'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: 0 } }),
         'GET /api/supplier/listings': () => jsonResponse({ data: [euro, ranged] }),
         'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
         'GET /api/supplier/offer-analytics': () => jsonResponse({ days: 30, data: [] }),

@@ -9,7 +9,7 @@ import { BulkUploadWizard } from '@/features/bulk-upload/components/bulk-upload-
 import { AnalyticsPanel } from '@/features/listings/components/analytics-panel';
 import { LeadsPanel } from '@/features/leads/components/leads-panel';
 import { ListingsPanel } from '@/features/listings/components/listings-panel';
-import { useMyOffers } from '@/features/offers/api/offers';
+import { useSupplierFigures } from '@/features/offers/api/supplier-figures';
 import { OfferAnalyticsPanel } from '@/features/offers/components/offer-analytics-panel';
 import { OffersPanel } from '@/features/offers/components/offers-panel';
 
@@ -26,7 +26,7 @@ export function SupplierWorkspace() {
   const requested = searchParams.get('tab') as SupplierTab | null;
   const tab: SupplierTab = requested && TABS.includes(requested) ? requested : 'offers';
   const listings = useListings();
-  const offers = useMyOffers();
+  const figures = useSupplierFigures();
   const leads = useLeads();
   const analytics = useAnalytics(30);
 
@@ -47,10 +47,8 @@ export function SupplierWorkspace() {
           Your figures
         </h2>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          <StatCard
-            label="Active offers"
-            value={figure(offers, (data) => data.filter((o) => o.status === 'active').length + (listings.data ?? []).filter((r) => r.status === 'active').length)}
-          />
+          {/* One number from the API: a listing made through the listing routes is an offer, counted once. */}
+          <StatCard label="Active offers" value={figure(figures, (data) => data.active_offers)} />
           <StatCard label="New leads" value={figure(leads, (data) => data.filter((lead) => lead.status === 'new').length)} />
           <StatCard
             label="Views (30 days)"

@@ -464,6 +464,7 @@ describe('Bulk upload wizard for suppliers (/api/supplier/bulk-upload)', { timeo
       {
         'GET /api/supplier/listings': () => jsonResponse({ data: listings }),
         'GET /api/supplier/offers': () => jsonResponse({ data: [] }),
+        'GET /api/supplier/figures': () => jsonResponse({ data: { active_offers: 0 } }),
         'GET /api/supplier/leads': () => jsonResponse({ data: [] }),
         'GET /api/supplier/analytics': () => jsonResponse({ days: 30, data: [] }),
         'POST /api/supplier/bulk-upload/validate': () => jsonResponse(validation({ errors_csv_url: '/api/supplier/bulk-upload/up-1/errors.csv' })),

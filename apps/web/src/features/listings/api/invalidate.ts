@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateSupplierSales } from '@/lib/supplier-queries';
 
-/** A listing changed: the supplier's list, its analytics and every cached catalog answer (it may appear there). */
+/** A listing changed: it is an offer too, so the supplier's listings, offers, figures, analytics and cached catalog answers. */
 export function invalidateListingQueries(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['supplier', 'listings'] }),
-    queryClient.invalidateQueries({ queryKey: ['supplier', 'analytics'] }),
-    queryClient.invalidateQueries({ queryKey: ['robots'] }),
-  ]);
+  return invalidateSupplierSales(queryClient);
 }

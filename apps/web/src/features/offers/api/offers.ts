@@ -9,18 +9,13 @@ import {
   type OfferInput,
   type Robot,
 } from '@cellforge/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { parseAnswer } from '@/lib/api-answer';
+import { invalidateSupplierSales } from '@/lib/supplier-queries';
 
-/** An offer changed: the supplier's offers, their analytics and every cached catalog answer (prices, counts). */
-function invalidateOfferQueries(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['supplier', 'offers'] }),
-    queryClient.invalidateQueries({ queryKey: ['supplier', 'analytics'] }),
-    queryClient.invalidateQueries({ queryKey: ['robots'] }),
-  ]);
-}
+/** An offer changed: a listing may stand for it, so everything the supplier sells is read again. */
+const invalidateOfferQueries = invalidateSupplierSales;
 
 /** GET /api/supplier/offers (bearer, supplier): the supplier's offers, newest first. */
 export async function getMyOffers(signal?: AbortSignal): Promise<Offer[]> {
