@@ -207,6 +207,49 @@ export class RobotImportStage {
     }
   }
 
+  /**
+   * A valid row as the validate step keeps it for the import (issue 14: one validation pass):
+   * the staged columns but `choice` (the import's request decides it), as one JSON object
+   * with the null columns left out. addStored reads these back in SQL.
+   */
+  static storedRow(r: Omit<StagedRobot, 'choice'>): string {
+    const v = stagedValues({ ...r, choice: 'attach' });
+    let out = '';
+    for (const [name] of stagedColumns) {
+      const value = v[name];
+      if (value === null || name === 'choice') continue;
+      out += `${out ? ',' : '{'}"${name}":${JSON.stringify(value)}`;
+    }
+    return `${out}}`;
+  }
+
+  /**
+   * Stages rows kept by the validate step, set-based: `bodies` is a query of one `body`
+   * column, each a JSON array of storedRow objects; nothing passes through the API. Every row
+   * gets `fallback` as its choice, then the per-row choices are applied. Returns the rows staged.
+   */
+  async addStored(bodies: SQL, fallback: StagedChoice, choices: ReadonlyMap<number, StagedChoice>): Promise<number> {
+    const staged = stagedColumns.filter(([name]) => name !== 'choice');
+    const names = staged.map(([name]) => name).join(', ');
+    const [row] = await queryRows<{ n: number | string }>(
+      this.tx,
+      sql`with ins as (
+        insert into robot_import_rows (${sql.raw(names)}, choice)
+        select ${sql.raw(names)}, ${fallback}::text
+        from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(${sql.raw(staged.map(([n, t]) => `${n} ${t}`).join(', '))})
+        returning 1
+      ) select count(*)::int as n from ins`,
+    );
+    const n = Number(row?.n ?? 0);
+    this.staged += n;
+    const overrides = [...choices].filter(([, choice]) => choice !== fallback).map(([data_row, choice]) => ({ data_row, choice }));
+    if (overrides.length) {
+      await this.tx.execute(sql`update robot_import_rows s set choice = x.choice
+        from json_to_recordset(${JSON.stringify(overrides)}::json) as x(data_row integer, choice text) where s.data_row = x.data_row`);
+    }
+    return n;
+  }
+
   /** After the last add: the planner learns the table's size (temporary tables are never auto-analyzed). */
   async analyze(): Promise<void> {
     await this.tx.execute(sql`analyze robot_import_rows`);
