@@ -144,38 +144,47 @@ async function validateSource(db: Database, role: BulkImporterRole, source: RowS
     // An upload's valid rows are kept for its import, so the import does not validate them again.
     const keep = source.kind === 'upload' ? await ValidatedRowsWriter.open(tx, source.upload.id) : null;
     for await (const chunk of rowsOf(source, tx)) {
-      const results = chunk.rows.map((row, i) => ({ row, dataRow: chunk.first + i, result: validator.check(row, chunk.first + i) }));
-      if (keep) {
-        const kept: string[] = [];
-        for (const { result } of results) if ('valid' in result) kept.push(RobotImportStage.storedRow(result.valid));
-        await keep.add(kept);
-      }
-      // The chunk's valid rows are matched against the shared catalog in one statement.
-      const models = await findCatalogModelsFor(tx, results.flatMap(({ result }) => ('valid' in result ? [result.valid] : [])));
-      for (const { row, dataRow, result } of results) {
+      // Valid rows matched against the shared catalog here, in one statement per chunk: those listed in
+      // the answer; every valid row when nothing is kept (the kept ones are counted in SQL at the end).
+      const shown: Array<{ row: Cell[]; dataRow: number; valid: ValidRow }> = [];
+      const kept: string[] = [];
+      for (let i = 0; i < chunk.rows.length; i += 1) {
+        const row = chunk.rows[i] ?? [];
+        const dataRow = chunk.first + i;
+        const result = validator.check(row, dataRow);
         if ('error' in result) {
           counts.errors += 1;
           if (errors.length < BULK_RESULTS_LIMIT) errors.push({ ...result.error, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
           if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.error.sheet_row, status: 'error', errors: result.error.errors });
-        } else {
-          counts.valid += 1;
-          if (result.valid.warnings.length) counts.warnings += 1;
-          groups.add(result.valid);
-          const model = models.get(result.valid.key);
-          const match = model ? catalogMatchOf(result.valid, model, choices.of(dataRow)) : null;
-          if (match) {
-            matches.total += 1;
-            matches[match.choice] += 1;
-          }
-          if (valid.length < BULK_RESULTS_LIMIT) {
-            const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
-            valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow), catalog_match: match });
-          }
-          if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
+          continue;
+        }
+        counts.valid += 1;
+        if (result.valid.warnings.length) counts.warnings += 1;
+        groups.add(result.valid);
+        if (keep) kept.push(RobotImportStage.storedRow(result.valid));
+        if (!keep || valid.length + shown.length < BULK_RESULTS_LIMIT) shown.push({ row, dataRow, valid: result.valid });
+        if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
+      }
+      await keep?.add(kept);
+      if (!shown.length) continue;
+      const models = await findCatalogModelsFor(tx, shown.map((s) => s.valid));
+      for (const { row, dataRow, valid: v } of shown) {
+        const model = models.get(v.key);
+        const match = model ? catalogMatchOf(v, model, choices.of(dataRow)) : null;
+        if (match && !keep) {
+          matches.total += 1;
+          matches[match.choice] += 1;
+        }
+        if (valid.length < BULK_RESULTS_LIMIT) {
+          const { key: _key, warningKinds: _kinds, ...entry } = v;
+          valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow), catalog_match: match });
         }
       }
     }
-    await keep?.finish({ fingerprint: validationFingerprint(role, mappings, source), valid: counts.valid, errors: counts.errors });
+    if (keep && source.kind === 'upload') {
+      await keep.finish({ fingerprint: validationFingerprint(role, mappings, source), valid: counts.valid, errors: counts.errors });
+      Object.assign(matches, await RobotImportStage.countCatalogMatches(tx, validatedRowsQuery(source.upload.id), choices.default, choices.overrides));
+    }
   });
   const answer = {
     valid_count: counts.valid,
