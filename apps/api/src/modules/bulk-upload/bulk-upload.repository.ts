@@ -169,3 +169,75 @@ export function recordImportRobotsOf(importId: string, ownerId: string): (ids: S
 export function robotOfImport(importId: string, ownerId: string): SQL {
   return sql`"robots"."id" in (select ${bulkImportRobots.robotId} from ${bulkImportRobots} where ${bulkImportRobots.importId} = ${importId}::uuid and ${bulkImportRobots.ownerId} = ${ownerId}::uuid)`;
 }
+
+/**
+ * What the last validation of an upload left for its import (issue 14, one validation pass):
+ * the fingerprint of what it validated (mappings, edits, role, format) and its counts. The
+ * valid rows themselves are stored beside the file's rows, as chunks numbered -1, -2, ...
+ */
+export interface ValidatedRows {
+  fingerprint: string;
+  valid: number;
+  errors: number;
+}
+
+/** The validation kept with an upload, if any (bulk_uploads.meta.validated). */
+export function validatedRowsOf(upload: BulkUploadInfo): ValidatedRows | null {
+  const kept = (upload.meta as { validated?: ValidatedRows } | null)?.validated;
+  return kept && typeof kept.fingerprint === 'string' ? kept : null;
+}
+
+/**
+ * Keeps a validation's valid rows with its upload, replacing any earlier one: opened before
+ * the first row (the upload row is locked, so two validations of one upload take turns; the
+ * earlier rows are dropped), rows added as they are validated (about 1 MB per statement),
+ * the counts written last. Use it inside one transaction.
+ */
+export class ValidatedRowsWriter {
+  private next = -1;
+  private pending: string[] = [];
+  private bytes = 0;
+
+  private constructor(
+    private readonly tx: Database,
+    private readonly uploadId: string,
+  ) {}
+
+  static async open(tx: Database, uploadId: string): Promise<ValidatedRowsWriter> {
+    await tx.execute(sql`select 1 from ${bulkUploads} where id = ${uploadId}::uuid for update`);
+    await tx.execute(sql`update ${bulkUploads} set meta = meta - 'validated' where id = ${uploadId}::uuid`);
+    await tx.execute(sql`delete from ${bulkUploadRows} where upload_id = ${uploadId}::uuid and chunk < 0`);
+    return new ValidatedRowsWriter(tx, uploadId);
+  }
+
+  /** One chunk's valid rows, each a JSON object (RobotImportStage.storedRow). */
+  async add(rows: readonly string[]): Promise<void> {
+    if (!rows.length) return;
+    const body = rows.join(',');
+    this.pending.push(body);
+    this.bytes += body.length;
+    if (this.bytes >= STORE_BYTES) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (!this.pending.length) return;
+    const values = this.pending.map((body) => {
+      const chunk = this.next;
+      this.next -= 1;
+      return sql`(${this.uploadId}::uuid, ${chunk}, ${`[${body}]`})`;
+    });
+    this.pending = [];
+    this.bytes = 0;
+    await this.tx.execute(sql`insert into ${bulkUploadRows} (upload_id, chunk, body) values ${sql.join(values, sql`, `)}`);
+  }
+
+  async finish(counts: ValidatedRows): Promise<void> {
+    await this.flush();
+    await this.tx.execute(sql`update ${bulkUploads} set meta = meta || jsonb_build_object('validated', ${JSON.stringify(counts)}::jsonb) where id = ${this.uploadId}::uuid`);
+  }
+}
+
+/** The valid rows kept by the last validation, as a query of one `body` column (JSON arrays of rows). */
+export function validatedRowsQuery(uploadId: string): SQL {
+  return sql`select body from ${bulkUploadRows} where upload_id = ${uploadId}::uuid and chunk < 0`;
+}

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   BULK_PREVIEW_ROWS,
   BULK_RESULTS_LIMIT,
@@ -20,7 +20,7 @@ import {
 } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { AppError } from '../../lib/errors';
-import { beginUpload, deleteUpload, findUpload, finishUpload, markUploadImported, pruneUploads, recordImportRobotsOf, setUploadEdits, setUploadMappings, UploadRowsWriter } from './bulk-upload.repository';
+import { beginUpload, deleteUpload, findUpload, finishUpload, markUploadImported, pruneUploads, recordImportRobotsOf, setUploadEdits, setUploadMappings, UploadRowsWriter, validatedRowsOf, validatedRowsQuery, ValidatedRowsWriter } from './bulk-upload.repository';
 import { findCatalogModelsFor, RobotImportStage, type StagedRobot } from '../catalog';
 import { catalogMatchOf, MatchChoices, type MatchCounts } from './catalog-matching';
 import { csvDocument, csvLines } from './errors-csv';
@@ -109,6 +109,23 @@ export class WarningGroups {
 type EditedRow = BulkEditResponse['edited_rows'][number];
 
 /**
+ * The version of what a validation keeps for its import (RobotImportStage.storedRow and the
+ * validator): bump it when either changes, so rows kept by an older build are validated again.
+ */
+const VALIDATED_ROWS_VERSION = 1;
+
+/**
+ * What a validation of an upload depends on beyond the stored file: who imports, the mappings
+ * and the grid's edits (stored and sent). The import reuses the kept rows only when its own
+ * request gives the same fingerprint.
+ */
+function validationFingerprint(role: BulkImporterRole, mappings: BulkMappings, source: RowSource): string {
+  const mapped = Object.entries(mappings).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const edits = [...source.edits].sort(([a], [b]) => a - b).map(([row, cells]) => [row, [...cells].sort(([a], [b]) => a - b)]);
+  return createHash('sha256').update(JSON.stringify([VALIDATED_ROWS_VERSION, role, mapped, edits])).digest('base64url');
+}
+
+/**
  * Validates every row of a source (streamed), with the grid's edits applied: the counts,
  * the grouped warnings and up to 1,000 entries of each kind, each with its cells and
  * the column of each message. `track`: data rows whose outcome is reported whatever the limit.
@@ -124,32 +141,49 @@ async function validateSource(db: Database, role: BulkImporterRole, source: RowS
   const tracked: EditedRow[] = [];
   const cellsOf = (row: readonly Cell[]) => Object.fromEntries(columns.map((c, i) => [c, row[i] ?? null]));
   await withReader(db, source, async (tx) => {
+    // An upload's valid rows are kept for its import, so the import does not validate them again.
+    const keep = source.kind === 'upload' ? await ValidatedRowsWriter.open(tx, source.upload.id) : null;
     for await (const chunk of rowsOf(source, tx)) {
-      const results = chunk.rows.map((row, i) => ({ row, dataRow: chunk.first + i, result: validator.check(row, chunk.first + i) }));
-      // The chunk's valid rows are matched against the shared catalog in one statement.
-      const models = await findCatalogModelsFor(tx, results.flatMap(({ result }) => ('valid' in result ? [result.valid] : [])));
-      for (const { row, dataRow, result } of results) {
+      // Valid rows matched against the shared catalog here, in one statement per chunk: those listed in
+      // the answer; every valid row when nothing is kept (the kept ones are counted in SQL at the end).
+      const shown: Array<{ row: Cell[]; dataRow: number; valid: ValidRow }> = [];
+      const kept: string[] = [];
+      for (let i = 0; i < chunk.rows.length; i += 1) {
+        const row = chunk.rows[i] ?? [];
+        const dataRow = chunk.first + i;
+        const result = validator.check(row, dataRow);
         if ('error' in result) {
           counts.errors += 1;
           if (errors.length < BULK_RESULTS_LIMIT) errors.push({ ...result.error, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow) });
           if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.error.sheet_row, status: 'error', errors: result.error.errors });
-        } else {
-          counts.valid += 1;
-          if (result.valid.warnings.length) counts.warnings += 1;
-          groups.add(result.valid);
-          const model = models.get(result.valid.key);
-          const match = model ? catalogMatchOf(result.valid, model, choices.of(dataRow)) : null;
-          if (match) {
-            matches.total += 1;
-            matches[match.choice] += 1;
-          }
-          if (valid.length < BULK_RESULTS_LIMIT) {
-            const { key: _key, warningKinds: _kinds, ...entry } = result.valid;
-            valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow), catalog_match: match });
-          }
-          if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
+          continue;
+        }
+        counts.valid += 1;
+        if (result.valid.warnings.length) counts.warnings += 1;
+        groups.add(result.valid);
+        if (keep) kept.push(RobotImportStage.storedRow(result.valid));
+        if (!keep || valid.length + shown.length < BULK_RESULTS_LIMIT) shown.push({ row, dataRow, valid: result.valid });
+        if (track.has(dataRow)) tracked.push({ row: dataRow, sheet_row: result.valid.sheet_row, status: result.valid.warnings.length ? 'warning' : 'valid', errors: [] });
+      }
+      await keep?.add(kept);
+      if (!shown.length) continue;
+      const models = await findCatalogModelsFor(tx, shown.map((s) => s.valid));
+      for (const { row, dataRow, valid: v } of shown) {
+        const model = models.get(v.key);
+        const match = model ? catalogMatchOf(v, model, choices.of(dataRow)) : null;
+        if (match && !keep) {
+          matches.total += 1;
+          matches[match.choice] += 1;
+        }
+        if (valid.length < BULK_RESULTS_LIMIT) {
+          const { key: _key, warningKinds: _kinds, ...entry } = v;
+          valid.push({ ...entry, cells: cellsOf(row), edited: editedColumns(source, columns, dataRow), catalog_match: match });
         }
       }
+    }
+    if (keep && source.kind === 'upload') {
+      await keep.finish({ fingerprint: validationFingerprint(role, mappings, source), valid: counts.valid, errors: counts.errors });
+      Object.assign(matches, await RobotImportStage.countCatalogMatches(tx, validatedRowsQuery(source.upload.id), choices.default, choices.overrides));
     }
   });
   const answer = {
@@ -256,15 +290,23 @@ export function createBulkUploadService(db: Database, role: BulkImporterRole) {
           const stage = await RobotImportStage.open(tx);
           let rows = 0;
           let skipped = 0;
-          for await (const chunk of rowsOf(source, tx)) {
-            const valid: StagedRobot[] = [];
-            for (const [i, row] of chunk.rows.entries()) {
-              rows += 1;
-              const result = validator.check(row, chunk.first + i);
-              if ('error' in result) skipped += 1;
-              else valid.push({ ...result.valid, choice: choices.of(result.valid.row) });
+          // The rows kept by the last validation, when it validated exactly this request (mappings, edits): staged in SQL.
+          const kept = source.kind === 'upload' ? validatedRowsOf(source.upload) : null;
+          if (source.kind === 'upload' && kept && kept.fingerprint === validationFingerprint(role, body.mappings, source)) {
+            rows = source.upload.rowCount;
+            skipped = kept.errors;
+            await stage.addStored(validatedRowsQuery(source.upload.id), choices.default, choices.overrides);
+          } else {
+            for await (const chunk of rowsOf(source, tx)) {
+              const valid: StagedRobot[] = [];
+              for (const [i, row] of chunk.rows.entries()) {
+                rows += 1;
+                const result = validator.check(row, chunk.first + i);
+                if ('error' in result) skipped += 1;
+                else valid.push({ ...result.valid, choice: choices.of(result.valid.row) });
+              }
+              await stage.add(valid);
             }
-            await stage.add(valid);
           }
           if (stage.size === 0) {
             throw new AppError('BAD_REQUEST', `Nothing to import: none of the ${rows} rows passed validation. Fix the errors and try again.`);

@@ -18,6 +18,16 @@ export class MatchChoices {
   of(dataRow: number): BulkMatchChoice {
     return this.byRow.get(dataRow) ?? this.fallback;
   }
+
+  /** The default choice (rows without an override). */
+  get default(): BulkMatchChoice {
+    return this.fallback;
+  }
+
+  /** The per-row overrides, by data row. */
+  get overrides(): ReadonlyMap<number, BulkMatchChoice> {
+    return this.byRow;
+  }
 }
 
 type Difference = NonNullable<BulkValidEntry['catalog_match']>['differences'][number];

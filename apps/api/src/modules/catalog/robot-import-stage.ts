@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { queryRows, robotKeyVariants, robotSearchColumns, type Database } from '@cellforge/db';
+import { compactText, queryRows, robotKeyVariants, robotSearchColumns, type Database } from '@cellforge/db';
 import { inferCategory } from './category';
 import type { ImportedFields, ImportedRobot } from './robot-import';
 
@@ -104,6 +104,21 @@ const fieldColumns = [
   'datasheet_source', 'ip_rating', 'cleanroom_iso_class', 'food_grade', 'mounting', 'max_speed_mm_s',
 ] as const satisfies ReadonlyArray<keyof ImportedFields & StagedColumn>;
 
+/** The maker part of robotKeyVariants ("ur|", "universalrobots|", "universal|"), per maker as written: a file names few makers. */
+const makerKeyPrefixes = new Map<string, readonly string[]>();
+
+/** robotKeyVariants(manufacturer, model), the maker's part computed once per maker (a million rows name a few dozen). */
+export function keyVariantsOf(manufacturer: string, model: string): string[] {
+  let prefixes = makerKeyPrefixes.get(manufacturer);
+  if (!prefixes) {
+    if (makerKeyPrefixes.size >= 10_000) makerKeyPrefixes.clear();
+    prefixes = robotKeyVariants(manufacturer, '');
+    makerKeyPrefixes.set(manufacturer, prefixes);
+  }
+  const modelKey = compactText(model);
+  return prefixes.map((p) => p + modelKey);
+}
+
 /**
  * One staged row. The search columns are those of a new robot (the file's category, else the
  * inferred one; the file's applications and industries); a row that updates a robot whose
@@ -117,7 +132,7 @@ function stagedValues(r: StagedRobot): Record<StagedColumn, StagedValue> {
     data_row: r.row,
     key: r.key,
     // The row's own key first: the catalog model it names exactly wins over an alias spelling (as findCatalogModelsFor).
-    variants: [r.key, ...robotKeyVariants(r.manufacturer, r.model).filter((k) => k !== r.key)],
+    variants: [r.key, ...keyVariantsOf(r.manufacturer, r.model).filter((k) => k !== r.key)],
     choice: r.choice,
     manufacturer: r.manufacturer,
     model: r.model,
@@ -205,6 +220,73 @@ export class RobotImportStage {
       await this.tx.execute(sql`insert into robot_import_rows (${sql.raw(columnNames)})
         select ${sql.raw(columnNames)} from json_to_recordset(${json}::json) as x(${sql.raw(stagedColumns.map(([n, t]) => `${n} ${t}`).join(', '))})`);
     }
+  }
+
+  /**
+   * A valid row as the validate step keeps it for the import (issue 14: one validation pass):
+   * the staged columns but `choice` (the import's request decides it), as one JSON object
+   * with the null columns left out. addStored reads these back in SQL.
+   */
+  static storedRow(r: Omit<StagedRobot, 'choice'>): string {
+    const v = stagedValues({ ...r, choice: 'attach' });
+    let out = '';
+    for (const [name] of stagedColumns) {
+      const value = v[name];
+      if (value === null || name === 'choice') continue;
+      out += `${out ? ',' : '{'}"${name}":${JSON.stringify(value)}`;
+    }
+    return `${out}}`;
+  }
+
+  /**
+   * Stages rows kept by the validate step, set-based: `bodies` is a query of one `body`
+   * column, each a JSON array of storedRow objects; nothing passes through the API. Every row
+   * gets `fallback` as its choice, then the per-row choices are applied. Returns the rows staged.
+   */
+  async addStored(bodies: SQL, fallback: StagedChoice, choices: ReadonlyMap<number, StagedChoice>): Promise<number> {
+    const staged = stagedColumns.filter(([name]) => name !== 'choice');
+    const names = staged.map(([name]) => name).join(', ');
+    const [row] = await queryRows<{ n: number | string }>(
+      this.tx,
+      sql`with ins as (
+        insert into robot_import_rows (${sql.raw(names)}, choice)
+        select ${sql.raw(names)}, ${fallback}::text
+        from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(${sql.raw(staged.map(([n, t]) => `${n} ${t}`).join(', '))})
+        returning 1
+      ) select count(*)::int as n from ins`,
+    );
+    const n = Number(row?.n ?? 0);
+    this.staged += n;
+    const overrides = [...choices].filter(([, choice]) => choice !== fallback).map(([data_row, choice]) => ({ data_row, choice }));
+    if (overrides.length) {
+      await this.tx.execute(sql`update robot_import_rows s set choice = x.choice
+        from json_to_recordset(${JSON.stringify(overrides)}::json) as x(data_row integer, choice text) where s.data_row = x.data_row`);
+    }
+    return n;
+  }
+
+  /**
+   * How many rows kept by the validate step (storedRow, see addStored) name a shared catalog
+   * model (listed, owner_id null; the row's key or a maker-alias spelling, as findCatalogModelsFor
+   * and matchCatalog), in total and by the choice the import would make: one statement.
+   */
+  static async countCatalogMatches(tx: Database, bodies: SQL, fallback: StagedChoice, choices: ReadonlyMap<number, StagedChoice>): Promise<{ total: number } & Record<StagedChoice, number>> {
+    const overrides = JSON.stringify([...choices].map(([data_row, choice]) => ({ data_row, choice })));
+    const [row] = await queryRows<Record<string, string | number>>(
+      tx,
+      sql`with k as (
+        select x.data_row, x.variants from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(data_row integer, variants text[])
+      ), m as (
+        select coalesce(o.choice, ${fallback}::text) as choice
+        from k left join json_to_recordset(${overrides}::json) as o(data_row integer, choice text) on o.data_row = k.data_row
+        where exists (select 1 from robots r where r.owner_id is null and r.listed and r.normalized_key = any(k.variants))
+      )
+      select count(*)::int as total, count(*) filter (where choice = 'attach')::int as attach,
+             count(*) filter (where choice = 'private_copy')::int as private_copy, count(*) filter (where choice = 'skip')::int as skip
+      from m`,
+    );
+    const n = (k: string) => Number(row?.[k] ?? 0);
+    return { total: n('total'), attach: n('attach'), private_copy: n('private_copy'), skip: n('skip') };
   }
 
   /** After the last add: the planner learns the table's size (temporary tables are never auto-analyzed). */
