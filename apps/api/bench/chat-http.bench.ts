@@ -13,6 +13,7 @@
  *     [--robots 10000] [--seconds 10] [--clients 4,20] [--rounds 1]
  *     [--baseline <folder holding another commit's apps/api src + package.json>]
  *     [--profile <folder>]  (node --cpu-prof of the API process, written when it stops)
+ *   BENCH_KINDS=1 adds p50/p95 per kind of question (selection, troubleshooting, ...) to the never-repeating phases.
  *
  * `--baseline`: that tree's API is bundled too and both answer the same phases, interleaved
  * (the order swapped every round), each with its own fresh questions of the same pool: the
