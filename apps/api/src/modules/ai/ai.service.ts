@@ -19,7 +19,7 @@ import { toRobotDto } from '../catalog';
 import { findVisibleRobotsByIds, listPublicManufacturers, type CatalogReader, type RobotRow } from '../catalog';
 import { runAdvisor } from './advisor/advisor';
 import { createModelNameIndex } from './advisor/model-index';
-import { probeCatalogVersion } from './advisor/catalog-memo';
+import { insideOneCatalogVersion, probeCatalogVersion, withOneCatalogVersion } from './advisor/catalog-memo';
 import { joinWords } from './advisor/format';
 import { compareRobotRows, recommendRobots } from './advisor/recommend';
 import { criteriaFrom } from './advisor/selection';
@@ -144,9 +144,10 @@ export function createAiService(deps: AiServiceDeps) {
     };
   }
 
-  return {
-    /** POST /ai/chat. `caller` comes from a verified bearer token only. */
+  const service = {
+    /** POST /ai/chat. `caller` comes from a verified bearer token only. The catalog is read at one version (one probe) per answer. */
     async chat(input: ChatInput, caller?: ChatCaller): Promise<ChatResult> {
+      if (!insideOneCatalogVersion()) return withOneCatalogVersion(() => service.chat(input, caller));
       // The client's claimed role is never trusted: only a verified token gives one.
       const claimed = input.context.user_context?.role;
       if (claimed && (!caller || normalizeRole(claimed) !== caller.role)) {
@@ -296,4 +297,5 @@ export function createAiService(deps: AiServiceDeps) {
       };
     },
   };
+  return service;
 }

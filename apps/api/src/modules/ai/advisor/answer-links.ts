@@ -3,16 +3,21 @@ import { requiredPayloadKg } from '@cellforge/robot-fit';
 import type { RobotLimits } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
 import { applicationMatches } from '../understanding/vocabulary';
-import { findNamedRobots } from './mentions';
+import { candidateKeys, modelCandidates, pickMatches } from '../understanding/models';
 import type { ModelNameIndex } from './model-index';
 
 /**
  * The catalog robots an answer names, each with its page (issue 12: what the assistant
  * names is a link). Names are resolved by the same index that checks an answer names
  * only real robots, for the same reader, so a private robot is linked for its owner only.
+ * Only the known names are read (findNamedRobots' matches, the same pickMatches over the
+ * same candidates): the scan for names that look like a model and are none, which links
+ * never use, was a tenth of the API's CPU per answer (docs/benchmarks.md, chat over HTTP).
  */
 export async function robotLinksOf(names: ModelNameIndex, text: string): Promise<ChatRobotLink[]> {
-  const { known } = await findNamedRobots(names, text);
+  const candidates = modelCandidates(text);
+  const { exact } = await names.resolve(candidateKeys(candidates).exact, []);
+  const known = pickMatches(candidates, exact);
   const links: ChatRobotLink[] = [];
   const seen = new Set<string>();
   for (const match of known) {

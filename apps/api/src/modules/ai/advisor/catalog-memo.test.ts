@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { normalizeRobotKey, robots, seedCatalog, users, type DbHandle } from '@cellforge/db';
 import { createTestDb, testBackends, truncateAll } from '@cellforge/db/testing';
 import { findCandidateRobots } from '../../catalog';
-import { candidateRobots, forgetRememberedReads, probeCatalogVersion } from './catalog-memo';
+import { candidateRobots, forgetRememberedReads, probeCatalogVersion, withOneCatalogVersion } from './catalog-memo';
 
 /**
  * The assistant's catalog reads kept per catalog version (issue 12's chat CPU): a buyer who
@@ -97,5 +97,22 @@ describe.each(testBackends)('remembered catalog reads on %s', (backend) => {
     expect(version).toBeGreaterThan(0);
     // A probe asked after the last one finished is a new one.
     expect(probeCatalogVersion(handle.db)).not.toBe(a);
+  });
+
+  it('reads one answer at one catalog version, and the next answer sees a robot added meanwhile', async () => {
+    const answer = await withOneCatalogVersion(async () => {
+      const version = await probeCatalogVersion(handle.db);
+      const before = await candidateRobots({ db: handle.db }, need);
+      await handle.db.insert(robots).values(newRobot('PinBot 9', 9));
+      return { version, again: await probeCatalogVersion(handle.db), before, during: await candidateRobots({ db: handle.db }, need) };
+    });
+    expect(answer.again).toBe(answer.version);
+    expect(models(answer.during)).toEqual(models(answer.before));
+    expect(models(answer.during)).not.toContain('PinBot 9');
+    const next = await withOneCatalogVersion(() => candidateRobots({ db: handle.db }, need));
+    expect(models(next)).toContain('PinBot 9');
+    expect(next).toEqual(await findCandidateRobots({ db: handle.db }, need));
+    expect(await probeCatalogVersion(handle.db)).toBeGreaterThan(answer.version);
+    await handle.db.delete(robots).where(eq(robots.model, 'PinBot 9'));
   });
 });

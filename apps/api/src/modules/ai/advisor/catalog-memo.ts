@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OfferSummary } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { catalogVersion, findCandidateRobots, findOfferSummaries, findSimilarRobots, type CandidateQuery, type CatalogReader, type RobotRow } from '../../catalog';
@@ -21,8 +22,37 @@ const MAX_REMEMBERED = 64;
 /** One probe at a time per database: callers that ask while one is running share it (the catalog search box does the same). */
 const probes = new WeakMap<Database, Promise<number>>();
 
-/** The catalog's version: one probe of robot_changes' primary key, shared by callers that ask at the same moment. */
+/** The version one answer reads the catalog at (withOneCatalogVersion): its first probe's, per database. */
+const answerVersions = new AsyncLocalStorage<Map<Database, Promise<number>>>();
+
+/**
+ * Runs one chat answer with one version probe: its first probe's answer is the version every
+ * later read of the same answer uses (the name index, the remembered reads), instead of a probe
+ * before each of them (up to 4 a selection, one after the other). A change made while the answer
+ * is being written is seen by the next answer, as one made just before its first probe would be.
+ */
+export function withOneCatalogVersion<T>(answer: () => Promise<T>): Promise<T> {
+  return answerVersions.run(new Map(), answer);
+}
+
+/** True inside withOneCatalogVersion. */
+export const insideOneCatalogVersion = (): boolean => answerVersions.getStore() !== undefined;
+
+/** The catalog's version: one probe of robot_changes' primary key, shared by callers that ask at the same moment (and by the rest of an answer in withOneCatalogVersion). */
 export function probeCatalogVersion(db: Database): Promise<number> {
+  const pinned = answerVersions.getStore();
+  if (!pinned) return sharedProbe(db);
+  let version = pinned.get(db);
+  if (!version) {
+    version = sharedProbe(db);
+    pinned.set(db, version);
+    // A failed probe is not kept: the answer's next read probes again.
+    version.catch(() => pinned.get(db) === version && pinned.delete(db));
+  }
+  return version;
+}
+
+function sharedProbe(db: Database): Promise<number> {
   const running = probes.get(db);
   if (running) return running;
   const probe = catalogVersion(db).finally(() => probes.delete(db));
@@ -50,6 +80,8 @@ function frozen(rows: RobotRow[]): readonly RobotRow[] {
 async function remembered<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
   const version = await probeCatalogVersion(db);
   let memo = memos.get(db);
+  // An answer pinned to an older version than the memo's (the catalog changed while it was written): read, do not remember.
+  if (memo && version < memo.version) return read();
   if (!memo || memo.version !== version) {
     memo = { version, rows: new Map() };
     memos.set(db, memo);
