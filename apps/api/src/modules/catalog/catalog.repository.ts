@@ -560,7 +560,11 @@ export function searchStatement(query: RobotQuery, terms: SearchTerms | null): S
   // The offers' condition filter (robot_offer_summaries) holds like a figure; the condition
   // facet (cf) is counted without it, like the other facets without their own filter.
   const conditions = valueList(query.condition);
-  const condHit = conditions.length ? sql`${S.conditions} && ${textArray(conditions)}` : null;
+  // Written on os."conditions" itself (null, not '{}', for a robot nobody offers: the filter is
+  // then null, false in every WHERE it is put in): a strict condition on the offers' side lets
+  // PostgreSQL make the offers' left join an inner one and start from the robots with offers,
+  // instead of reading the whole summary once per facet set (2.3 s at 10k models, 50k offers).
+  const condHit = conditions.length ? sql`os."conditions" && ${textArray(conditions)}` : null;
   const ownFigures = figureConditions(query);
   const figures = condHit ? [...ownFigures, condHit] : ownFigures;
   const figuresHold = figures.length ? sql.join(figures, sql` and `) : sql`true`;
