@@ -42,7 +42,7 @@ describe.each(testBackends)('assistant: named products, units, type + reach, pic
       expect(r.reachMm, r.model).toBeGreaterThanOrEqual(1000);
     }
     expect(answer.response).toMatch(/heaviest part/);
-    expect(answer.conversation_state ?? answer.metadata?.conversationState).not.toBe('solution_providing');
+    expect(answer.metadata.conversationState).not.toBe('solution_providing');
   });
 
   it('"packing 500 g pouches at 90 picks per minute": a SCARA or delta first, and the text says why', async () => {
