@@ -174,12 +174,18 @@ export function cycleSuitability(category: string, cycleS: number, partKg: numbe
     case 'delta':
       return { score: partKg <= 10 ? 1 : 0.6, ok: true };
     default:
-      return { score: cycleS < 2 ? 0.7 : 0.9, ok: true };
+      // At a pick a second or faster an arm built to tilt the tool is not the type built for it.
+      return { score: cycleS <= 1 ? 0.5 : cycleS < 2 ? 0.7 : 0.9, ok: true };
   }
 }
 
-/** Cost of a cycle-time suitability below 1 (added to fitScore only when a cycle time is stated). */
-export const CYCLE_COST_WEIGHT = 1;
+/**
+ * Cost of a cycle-time suitability below 1 (added to fitScore only when a cycle time is stated).
+ * 2: a type not built for the stated rate (an arm at 60 picks a minute: 0.5) costs more than a
+ * type built for it with 2.5 times the payload headroom (ln 2.5 = 0.92), so the order puts the
+ * fast types first whenever they fit (issue 12, session 14).
+ */
+export const CYCLE_COST_WEIGHT = 2;
 
 /** The fit cost of a robot's type for a stated cycle time (0 when the type is built for it). */
 export function cycleCost(suitability: CycleSuitability): number {

@@ -141,6 +141,10 @@ export interface Messages {
     /** Candidates shown while details are missing: the one detail that would change the ranking most. */
     narrowReach: string;
     narrowPayload: string;
+    /** A figure in a payload or reach slot with a unit that is no mass or length ("5 lightyears"). */
+    unknownUnit: (said: string, slot: 'payload' | 'reach') => string;
+    /** Type + reach without a payload: the robots of the type that reach it, before the payload is known. */
+    typeReachHeading: (type: string, reach: string) => string;
     roi: string;
   };
   // The selection.
@@ -301,6 +305,11 @@ const en: Messages = {
     browse: 'Browse the robot catalog by payload and reach',
     narrowReach: 'These fit what you told me so far. Tell me the reach (from the robot base to the farthest pick or place point) or the application, and I will narrow the shortlist.',
     narrowPayload: 'Tell me the heaviest part the robot must carry (in kg) and I will check these against it.',
+    unknownUnit: (said, slot) =>
+      slot === 'payload'
+        ? `"${said}" is not a unit of mass (weight) I can read, so I have not used it: give the payload in kg, g, t, lb or oz.`
+        : `"${said}" is not a unit of length I can read, so I have not used it: give the reach in mm, cm, m, in or ft.`,
+    typeReachHeading: (type, reach) => `${type.charAt(0).toUpperCase()}${type.slice(1)}: catalog robots that reach at least ${reach} (the payload is not known yet, so none is checked against it):`,
     roi: 'Estimate the payback with the ROI calculator',
   },
   select: {
@@ -455,6 +464,11 @@ const de: Messages = {
     browse: 'Den Roboterkatalog nach Traglast und Reichweite durchsuchen',
     narrowReach: 'Diese passen zu dem, was Sie bisher genannt haben. Nennen Sie mir die Reichweite (vom Roboterfuß bis zum entferntesten Greif- oder Ablagepunkt) oder die Anwendung, dann grenze ich die Auswahl ein.',
     narrowPayload: 'Nennen Sie mir das schwerste Teil, das der Roboter tragen muss (in kg), dann prüfe ich diese Roboter daran.',
+    unknownUnit: (said, slot) =>
+      slot === 'payload'
+        ? `„${said}“ ist keine Masseneinheit (Gewicht), die ich lesen kann; ich habe die Angabe daher nicht verwendet. Nennen Sie die Traglast in kg, g, t, lb oder oz.`
+        : `„${said}“ ist keine Längeneinheit, die ich lesen kann; ich habe die Angabe daher nicht verwendet. Nennen Sie die Reichweite in mm, cm, m, in oder ft.`,
+    typeReachHeading: (type, reach) => `Roboter des Typs ${type} in unserem Katalog mit mindestens ${reach} Reichweite (die Traglast kenne ich noch nicht, daher ist keiner daran geprüft):`,
     roi: 'Die Amortisation mit dem ROI-Rechner abschätzen',
   },
   select: {
@@ -609,6 +623,11 @@ const es: Messages = {
     browse: 'Explorar el catálogo de robots por carga útil y alcance',
     narrowReach: 'Estos se ajustan a lo que me ha dicho hasta ahora. Indíqueme el alcance (desde la base del robot hasta el punto más lejano de recogida o depósito) o la aplicación, y acotaré la lista.',
     narrowPayload: 'Indíqueme la pieza más pesada que debe llevar el robot (en kg) y los comprobaré con ella.',
+    unknownUnit: (said, slot) =>
+      slot === 'payload'
+        ? `«${said}» no es una unidad de masa (peso) que pueda leer, así que no la he usado: indique la carga útil en kg, g, t, lb u oz.`
+        : `«${said}» no es una unidad de longitud que pueda leer, así que no la he usado: indique el alcance en mm, cm, m, in o ft.`,
+    typeReachHeading: (type, reach) => `Robots de tipo ${type} de nuestro catálogo con al menos ${reach} de alcance (aún no conozco la carga útil, así que ninguno está comprobado con ella):`,
     roi: 'Estimar la amortización con la calculadora de ROI',
   },
   select: {

@@ -1,7 +1,7 @@
 import type { Database } from '@cellforge/db';
 import { findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
-import { isFamilyOf, modelFamily, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelVocabulary } from '../understanding/models';
+import { isFamilyOf, modelFamily, modelNicknames, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelVocabulary } from '../understanding/models';
 import { nth } from '../../../lib/invariants';
 import { probeCatalogVersion } from './catalog-memo';
 
@@ -30,6 +30,11 @@ interface Entry {
 export interface ModelNameIndex {
   /** Robots whose normalised model equals a key, and (for keys without one) whose model starts with it. */
   resolve(exactKeys: string[], prefixKeys: string[]): Promise<{ exact: Map<string, RobotRow[]>; prefix: Map<string, RobotRow[]> }>;
+  /**
+   * Robots called by a word of their catalog name ("titan" -> KR 1000 titan, "iiwa" -> the LBR
+   * iiwa models): only a word that the models of one maker carry, at most 6 robots a word.
+   */
+  nicknamed(words: string[]): Promise<RobotRow[]>;
   /** Leading letters of catalog models ("irb", "kr", "crx"). */
   families(): Promise<Set<string>>;
   /** Families, their shapes and a check that a key names a catalog robot, for spotting names that look like a model and are none. */
@@ -61,6 +66,8 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     families: Set<string>;
     shapes: Map<string, Set<string>>;
     familyMakers: Map<string, Set<string>>;
+    /** Entries by the words of their model name (modelNicknames). */
+    byNickname: Map<string, Entry[]>;
   }
   let cache: Cache | undefined;
   let loading: Promise<Cache> | undefined;
@@ -82,6 +89,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
     const shapes = new Map<string, Set<string>>();
     const familyMakers = new Map<string, Set<string>>();
     const sorted: Entry[] = [];
+    const byNickname = new Map<string, Entry[]>();
     for (const r of rows) {
       const key = normalizeModel(r.model);
       const entry = { id: r.id, key, manufacturer: r.manufacturer, model: r.model, runs: modelRuns(r.model), ownerId: r.ownerId, listed: r.listed };
@@ -89,6 +97,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
       const stripped = withoutLeadingZeros(key);
       if (stripped !== key) push(byStripped, stripped, entry);
       sorted.push(entry);
+      for (const word of modelNicknames(r.model)) push(byNickname, word, entry);
       const fam = modelFamily(key);
       // Families and their shapes are shared by every reader: private models do not add one.
       if (fam && r.listed) {
@@ -98,7 +107,7 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
       }
     }
     sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return { at: Date.now(), signature, byKey, byStripped, sorted, families, shapes, familyMakers };
+    return { at: Date.now(), signature, byKey, byStripped, sorted, families, shapes, familyMakers, byNickname };
   }
 
   function reload() {
@@ -198,6 +207,23 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
         if (!first.stale) return first;
         // A matched robot was removed, deactivated or unlisted since the index was read: read it again.
         return resolveOnce(exactKeys, prefixKeys, true, viewerId);
+      },
+      async nicknamed(words) {
+        if (!words.length) return [];
+        const idx = await get(false, true);
+        const visible = visibleTo(viewerId);
+        const ids: string[] = [];
+        for (const word of words) {
+          const hit = (idx.byNickname.get(word) ?? []).filter(visible);
+          // A word several makers' models carry names none of them in particular.
+          if (!hit.length || new Set(hit.map((e) => e.manufacturer.toLowerCase())).size > 1) continue;
+          ids.push(...hit.slice(0, 6).map((e) => e.id));
+        }
+        const unique = [...new Set(ids)];
+        if (!unique.length) return [];
+        const rows = await findVisibleRobotsByIds({ db, viewerId }, unique);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return unique.flatMap((id) => byId.get(id) ?? []);
       },
       async families() {
         return (await get()).families;

@@ -1,4 +1,4 @@
-import { byFit, fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
+import { byFit, cycleCost, cycleSuitability, fitScore, partAllowanceKg, payloadFit, reachFit, requiredPayloadKg, TOOL_MARGIN } from '@cellforge/robot-fit';
 import { type CandidateQuery, type CatalogReader, type EnvironmentQuery, type RobotRow } from '../../catalog';
 import { candidateRobots } from './catalog-memo';
 import { environmentChecks } from './environment';
@@ -67,9 +67,9 @@ function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number
   let score = fitScore(r, { payloadKg: required, reachMm: c.reachMm, tasks: !c.category && c.application ? applicationMatches(c.application) : [] });
   if (c.application) score += listedFor(r.applications, c.application) ? -0.8 : 0;
   if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
+  // The type's fit for a stated cycle time: robot-fit's cost, the one project matching adds too.
+  if (c.cycleTimeS !== undefined) score += cycleCost(cycleSuitability(r.category, c.cycleTimeS, c.payloadKg, c.application === 'palletizing'));
   if (!c.category) {
-    const fast = c.cycleTimeS !== undefined && c.cycleTimeS <= 2 && c.payloadKg <= 20;
-    if (fast && (r.category === 'scara' || r.category === 'delta')) score -= 0.4;
     // Large 4-axis and heavy robots are poor picks for small precise work.
     if (c.application && PRECISION_APPS.has(c.application) && r.category === 'heavy-payload') score += 0.5;
   }

@@ -6,6 +6,7 @@ import { fitTextsFor } from './fit-texts';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
 import { answerNothingFits, anyRobotFits } from './feasibility';
 import { candidateRobots } from './catalog-memo';
+import { byFit, fitScore } from '@cellforge/robot-fit';
 import { applicationMatches } from '../understanding/vocabulary';
 import { environmentChecks, environmentWords } from './environment';
 import { environmentTextsFor } from './environment-texts';
@@ -137,6 +138,20 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
 }
 
 export async function answerSelection(deps: AdvisorDeps, u: Understanding): Promise<Draft> {
+  const draft = await answerSelectionOf(deps, u);
+  // "A payload of 5 lightyears": said plainly first (the figure is not read), the rest of the question answered.
+  const ask = messagesFor(u.language ?? 'en').ask;
+  const notes = (u.current.unknownUnits ?? []).map((x) => ask.unknownUnit(x.said, x.slot));
+  if (notes.length) {
+    // The greeting gives way to the note ("Happy to help you choose a robot." would come after it).
+    const body = draft.text.startsWith(`${ask.hello}\n`) ? draft.text.slice(ask.hello.length + 1) : draft.text;
+    draft.text = [...notes, '', body].join('\n');
+    draft.kept = [...notes, ...(draft.kept ?? [])];
+  }
+  return draft;
+}
+
+async function answerSelectionOf(deps: AdvisorDeps, u: Understanding): Promise<Draft> {
   const f = u.facts;
   const draft = emptyDraft();
   const lang = u.language ?? 'en';
@@ -156,6 +171,12 @@ export async function answerSelection(deps: AdvisorDeps, u: Understanding): Prom
   // payload is enough to say what is within it (or plainly that nothing is).
   if (missing.length && (f.payloadKg !== undefined || f.budgetUsd !== undefined)) {
     const partial = await answerCandidates(deps, u, missing);
+    if (partial) return partial;
+  }
+  // A robot type and a reach without a payload ("SCARA with 3 ft of reach"): the robots of that
+  // type that reach it (as the catalog search box lists them), then the payload asked for.
+  if (missing.length === 1 && missing[0] === 'payload' && f.category && (f.reachMm !== undefined || f.maxReachMm !== undefined)) {
+    const partial = await typeAndReach(deps, u);
     if (partial) return partial;
   }
   if (missing.length) {
@@ -247,6 +268,60 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   return draft;
 }
 
+/**
+ * Type + reach, no payload yet (docs/decisions.md "Type and one figure: candidates first"): the
+ * robots of the type meeting the reach and the hard limits, in the one fit order on the reach
+ * (robot-fit fitScore, byFit), each with its payload so the buyer can check the part against
+ * it; then the payload asked for. Undefined when none (the caller asks for the details).
+ */
+async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft | undefined> {
+  const f = u.facts;
+  const category = defined(f.category, 'a robot type');
+  const lang = u.language ?? 'en';
+  const t = messagesFor(lang).select;
+  const ask = messagesFor(lang).ask;
+  const none = messagesFor(lang).none;
+  const x = formatterFor(lang);
+  const rows = await candidateRobots(deps.catalog, {
+    minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
+    maxPayloadKg: f.maxPayloadKg ?? u.limits.maxPayloadKg,
+    minReachMm: f.reachMm,
+    maxReachMm: f.maxReachMm,
+    excludeManufacturers: f.excludedManufacturers,
+    manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
+    category,
+    minDof: f.axes?.min,
+    maxDof: f.axes?.max,
+    maxPriceUsd: f.budgetUsd ?? u.limits.maxPriceUsd,
+    environment: f.environment,
+    limit: 200,
+  });
+  if (!rows.length) return undefined;
+  const picked = rows
+    .map((robot) => ({ robot, cost: fitScore(robot, { reachMm: f.reachMm }) }))
+    .sort((a, b) => byFit({ cost: a.cost, manufacturer: a.robot.manufacturer, model: a.robot.model }, { cost: b.cost, manufacturer: b.robot.manufacturer, model: b.robot.model }))
+    .slice(0, 3)
+    .map((s) => s.robot);
+  const offers = await offerPricesOf(deps.catalog, picked);
+  const reach = f.reachMm !== undefined ? x.mm(f.reachMm) : x.mm(defined(f.maxReachMm, 'a reach'));
+  const lines = [ask.gotSoFar(describeFacts(f, lang)), '', ask.typeReachHeading(typeName(lang, category), reach)];
+  for (const r of picked) {
+    const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), priceWords(r, offers, lang)];
+    lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
+  }
+  lines.push('', ask.narrowPayload, t.prices);
+  if (anyOfferPrice(picked, offers)) lines.push(offerTextsFor(lang).note);
+  const draft = emptyDraft();
+  draft.text = lines.join('\n');
+  draft.askedForFacts = true;
+  draft.recommended = picked;
+  draft.named = [...picked];
+  draft.followUps = [ask.payloadQ, f.budgetUsd === undefined ? ask.budgetQ : ''];
+  draft.actions = [ask.browse, ask.roi];
+  draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
+  return draft;
+}
+
 /** The shortlist for the task; with details still `missing`, it asks for the one that would change the ranking most. */
 async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnType<typeof missingSelectionFacts>): Promise<Draft> {
   const f = u.facts;
@@ -319,7 +394,8 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   if (top.category === 'collaborative') why.push(t.cobot);
   if (why.length && !result.overBudget) lines.push('', t.leads(top.model, why.join(` ${facts.and} `)));
   if (f.cycleTimeS !== undefined) {
-    const fast = result.recommendations.some((r) => r.robot.category === 'scara' || r.robot.category === 'delta');
+    // "SCARA/delta are the fastest" only when the list puts one first (the order and the text agree).
+    const fast = top.category === 'scara' || top.category === 'delta';
     lines.push('', t.cycle(x.num(f.cycleTimeS, 3), fast));
   }
   if (missing.length) lines.push('', ask.narrowReach);

@@ -6,7 +6,7 @@ import { gatherFacts, missingSelectionFacts, pickHistory, readFilters, readPrior
 import { emptyFacts, mergeFacts, readFacts, type Facts } from '../understanding/facts';
 import { classifyIntent, type Intent } from '../understanding/intent';
 import { readRobotQuestion } from '../understanding/robot-question';
-import { candidateKeys, modelCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
+import { candidateKeys, modelCandidates, nicknameCandidates, pickMatches, type ModelCandidate } from '../understanding/models';
 import { applicationLabel } from '../understanding/vocabulary';
 import { formatNumber } from './format';
 import type { ModelNameIndex } from './model-index';
@@ -30,7 +30,9 @@ async function resolveModels(names: ModelNameIndex, texts: { current: string; co
   const history = texts.userTexts.map((t) => modelCandidates(t));
   const assistant = texts.assistant ? modelCandidates(texts.assistant) : [];
   const all: ModelCandidate[] = [...current, ...fromContext, ...history.flat(), ...assistant];
-  if (!all.length) return { models: [], named: [], contextModels: [], historyModels: [], assistantModels: [] };
+  // Nicknames ("the Titan", "the iiwa"): a word of a catalog model's name, the catalog's data.
+  const nicknamed = await names.nicknamed(nicknameCandidates(texts.current));
+  if (!all.length) return { models: nicknamed, named: nicknamed, contextModels: [], historyModels: [], assistantModels: [] };
 
   const { exact } = candidateKeys(all);
   // Family prefixes ("IRB 1200") only for what the user is asking now.
@@ -38,7 +40,7 @@ async function resolveModels(names: ModelNameIndex, texts: { current: string; co
   const { exact: exactMap, prefix: prefixMap } = await names.resolve(exact, prefix);
 
   const uniq = (rows: RobotRow[]) => [...new Map(rows.map((r) => [r.id, r])).values()];
-  const named = uniq(pickMatches(current, exactMap, prefixMap).map((m) => m.robot));
+  const named = uniq([...pickMatches(current, exactMap, prefixMap).map((m) => m.robot), ...nicknamed]);
   const contextModels = uniq(pickMatches(fromContext, exactMap, prefixMap).map((m) => m.robot));
   const models = uniq([...named, ...contextModels]);
   const historyModels = uniq(history.flatMap((c) => pickMatches(c, exactMap).map((m) => m.robot)));

@@ -2,7 +2,7 @@ import { budgetInUsd, builtInMakers, cleanroomIsoClassOf, makerCountry, parseReq
 import type { RequirementCurrency } from '@cellforge/contracts';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
-import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, round, type Mention } from './units';
+import { distanceTo, findBareReach, findCycleTime, findLengths, findMasses, findMoney, findUnknownUnits, round, type Mention, type UnknownUnit } from './units';
 import { applications, applicationSynonyms, categorySynonyms, industrySynonyms, manufacturerAliases, type Application, type Industry } from './vocabulary';
 import { group, nth } from '../../../lib/invariants';
 import { keepRecent } from '../../../lib/recent-map';
@@ -43,6 +43,11 @@ export interface Facts {
   environment?: EnvironmentQuery;
   codes: CodeMention[];
   roi: RoiFigures;
+  /**
+   * Figures in a payload or reach slot whose unit is no mass or length ("a payload of 5
+   * lightyears"): said back plainly, never read as a figure; this message's only (not merged).
+   */
+  unknownUnits?: UnknownUnit[];
 }
 
 /** An amount in the buyer's currency (never USD: a USD budget is `budgetUsd` alone). */
@@ -87,11 +92,29 @@ function pickMention(text: string, mentions: Mention[], want: RegExp, avoid?: Re
   return best;
 }
 
+/**
+ * A product named just before a figure ("the Acme Mega 9000 with 900 kg payload", "a UR10e,
+ * rated at 12.5 kg"): capitalised words and a word with a digit, then with/has/rated at.
+ */
+const NAMED_PRODUCT_BEFORE = /\b[A-Z][\w.-]*(?:\s+[\w.-]+){0,3}?\s*\b[\w-]*\d[\w./-]*,?\s+(?:with|has|having|rated (?:at|for)|offering|carrying|that (?:carries|lifts|has|reaches)|mit|con)\s+(?:an?\s+|its\s+|the\s+|einer?\s+|una?\s+)?(?:(?:rated\s+)?(?:payload|reach|capacity|Traglast|Reichweite|carga(?: útil)?|alcance)\s+(?:of\s+|von\s+|de\s+)?)?$/;
+/** What the buyer carries after a figure ("900 kg sacks"): a task, even after a product's name. */
+const PART_AFTER = /^\s*(?:parts?|pieces?|box(?:es)?|bags?|sacks?|cases?|cartons?|products?|items?|workpieces?|castings?|components?|blanks?|panels?|trays?)\b/i;
+
+/**
+ * Issue 12 (bad input): a figure that describes a named product ("Recommend the Acme Mega 9000
+ * with 900 kg payload for my 40 kg sacks") is that product's datasheet, not the buyer's need;
+ * such figures are not read as the payload or the reach (the buyer's own "40 kg sacks" is).
+ */
+export function describesNamedProduct(text: string, m: Mention): boolean {
+  if (PART_AFTER.test(text.slice(m.end, m.end + 20))) return false;
+  return NAMED_PRODUCT_BEFORE.test(text.slice(Math.max(0, m.start - 80), m.start));
+}
+
 export function extractFacts(text: string, contextMaker?: string): Facts {
   const facts: Facts = { codes: extractCodes(text, contextMaker), roi: {} };
 
   // Masses: the tool's weight is told apart from the part's by the nearest words.
-  const masses = findMasses(text);
+  const masses = findMasses(text).filter((m) => !describesNamedProduct(text, m));
   if (masses.length) {
     const tool = pickMention(text, masses, TOOL_WORDS, PART_NOUNS);
     const rest = masses.filter((m) => m !== tool);
@@ -106,7 +129,7 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   }
 
   // Reach: a length near "reach"-like words, else the only plausible length.
-  const lengths = findLengths(text).filter((l) => distanceTo(text, l, NOT_REACH_WORDS, 20) > 15);
+  const lengths = findLengths(text).filter((l) => distanceTo(text, l, NOT_REACH_WORDS, 20) > 15 && !describesNamedProduct(text, l));
   const reach = pickMention(text, lengths, REACH_WORDS) ?? (lengths.length === 1 && nth(lengths, 0).value >= 150 ? lengths[0] : undefined);
   if (reach) facts.reachMm = round(reach.value, 0);
   else {
@@ -158,10 +181,18 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
   const shifts = /\b(\d|one|two|three|single|double|triple)[- ]?shifts?\b/i.exec(text);
   if (shifts) facts.roi.shifts = num(group(shifts, 1));
 
+  const unknownUnits = findUnknownUnits(text);
+  if (unknownUnits.length) facts.unknownUnits = unknownUnits;
+
   const cycle = findCycleTime(text);
   if (cycle !== undefined && Number.isFinite(cycle) && cycle > 0) facts.cycleTimeS = cycle;
 
-  addSharedReading(facts, text);
+  // The shared parser reads the text without the figures of named products (blanked, same length).
+  let own = text;
+  for (const m of [...findMasses(text), ...findLengths(text)]) {
+    if (describesNamedProduct(text, m)) own = own.slice(0, m.start) + ' '.repeat(m.end - m.start) + own.slice(m.end);
+  }
+  addSharedReading(facts, own);
   // Figures no robot task has (a 1e20 mm reach, a 1e9 kg part) are dropped, never echoed back as understood.
   if (facts.reachMm !== undefined && !(facts.reachMm > 0 && facts.reachMm <= 100_000)) delete facts.reachMm;
   if (facts.maxReachMm !== undefined && !(facts.maxReachMm > 0 && facts.maxReachMm <= 100_000)) delete facts.maxReachMm;

@@ -110,6 +110,8 @@ export function classifyIntent(s: IntentSignals): IntentResult {
     facts.axes,
     facts.cycleTimeS,
     facts.manufacturers?.length || facts.excludedManufacturers?.length ? true : undefined,
+    // "a payload of 5 lightyears": a payload asked about, in a unit that is none.
+    facts.unknownUnits?.length ? true : undefined,
   ].filter((v) => v !== undefined).length;
   if (selectionFacts >= 1 && /\b(robot|cobot|arm|automat)/i.test(text)) scores.robot_selection += 1.5;
   scores.robot_selection += Math.min(selectionFacts, 3) * 0.75;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeModelMentions, isFamilyOf, modelCandidates, modelShape, modelVocabulary, nameDistance, modelRuns, normalizeModel, pickMatches, unknownModelNames, withoutLeadingZeros, type ModelIndexEntry } from './models';
+import { analyzeModelMentions, isFamilyOf, modelCandidates, modelNicknames, nicknameCandidates, modelShape, modelVocabulary, nameDistance, modelRuns, normalizeModel, pickMatches, unknownModelNames, withoutLeadingZeros, type ModelIndexEntry } from './models';
 
 const catalog: ModelIndexEntry[] = [
   { id: '1', manufacturer: 'Universal Robots', model: 'UR10e' },
@@ -95,3 +95,30 @@ describe('model names', () => {
     expect(near('M-20iD/99', ['M-10iD/12', 'M-20iD/25', 'M-20iD/35'])[0]).toBe('M-20iD/35');
   });
 });
+
+describe('model nicknames (issue 12, session 14)', () => {
+  it.each([
+    ['KR 1000 titan', ['titan']],
+    ['LBR iiwa 7 R800', ['iiwa']],
+    ['Viper 650', ['viper']],
+    ['eCobra 600', ['ecobra']],
+    ['Gen3 lite', []],
+    ['Franka Research 3', ['franka']],
+    ['Smart5 PAL 180', []],
+    ['M-20iD/25', []],
+  ])('the catalog name %s is called by %j', (model, words) => {
+    expect(modelNicknames(model)).toEqual(words);
+  });
+
+  it.each([
+    ['How much is the Titan?', ['titan']],
+    ['what can the iiwa carry?', ['iiwa']],
+    ['KUKA iiwa payload?', ['iiwa']],
+    ['Was kostet der Titan?', ['titan']],
+    ['¿Cuánto cuesta el Viper?', ['viper']],
+    ['titan payload', []],
+  ])('reads the words after a determiner or a maker in "%s" as %j', (text, words) => {
+    expect(nicknameCandidates(text)).toEqual(words);
+  });
+});
+

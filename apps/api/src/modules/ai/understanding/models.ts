@@ -1,5 +1,5 @@
 import { normalizeRobotKey } from '@cellforge/db';
-import { controllerNames } from './vocabulary';
+import { controllerNames, manufacturerAliases } from './vocabulary';
 import { nth } from '../../../lib/invariants';
 
 /** A model name compared without case, spaces, accents or punctuation: "M-20iD/25" -> "m20id25". */
@@ -328,4 +328,42 @@ export function modelVocabulary(models: string[]): ModelVocabulary {
     shapes,
     isKnown: (key) => keys.has(key) || stripped.has(withoutLeadingZeros(key)) || (/\d/.test(key) && models.some((m) => isFamilyOf(key, m))),
   };
+}
+
+/**
+ * Ordinary words that some model names carry ("Gen3 lite", "Franka Research 3"): a buyer writing
+ * "the research" or "a lite robot" names no robot. Other whole words of a model name are its
+ * nickname ("the Titan", "the iiwa", "the Viper").
+ */
+const ORDINARY_MODEL_WORDS = new Set(['lite', 'light', 'research', 'plus', 'mini', 'compact', 'power', 'long', 'high', 'speed', 'smart', 'edition', 'series', 'robot', 'cobot', 'arm']);
+
+/**
+ * The words a model is called by on its own, read from its catalog name: whole words of four
+ * or more letters, not glued to a number ("KR 1000 titan" -> titan, "LBR iiwa 7 R800" -> iiwa,
+ * "Viper 650" -> viper; "Smart5 PAL 180" has none), ordinary words aside.
+ */
+export function modelNicknames(model: string): string[] {
+  const plain = model.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const words = plain.match(/(?<![\p{L}\p{N}])\p{L}{4,}(?![\p{L}\p{N}])/gu) ?? [];
+  return [...new Set(words.map((w) => w.toLowerCase()).filter((w) => !ORDINARY_MODEL_WORDS.has(w)))];
+}
+
+/** Words that point at one thing: "the Titan", "der iiwa", "el Viper", "an iiwa". */
+const DETERMINER = /^(?:the|a|an|this|that|your|our|my|der|die|das|den|dem|des|ein|eine|einen|el|la|los|las|un|una|del)$/i;
+
+/**
+ * Words of a message that may be a model's nickname ("How much is the Titan?", "what can the
+ * iiwa carry?", "KUKA iiwa payload"): a word of four or more letters after a determiner or a
+ * maker's name. The catalog decides whether any model is called so (modelNicknames).
+ */
+export function nicknameCandidates(text: string): string[] {
+  const tokens = tokenize(text);
+  const out: string[] = [];
+  for (let i = 1; i < tokens.length; i += 1) {
+    const word = nth(tokens, i).text;
+    if (!/^\p{L}{4,}$/u.test(word)) continue;
+    const before = nth(tokens, i - 1).text;
+    if (DETERMINER.test(before) || manufacturerAliases.some(([, re]) => re.test(before))) out.push(word.toLowerCase());
+  }
+  return [...new Set(out)];
 }

@@ -61,7 +61,7 @@ const FIELD_WORDS_DE_ES: Array<[RobotField, RegExp]> = [
 const FIELD_PATTERNS: Array<[RobotField, RegExp]> = [
   [
     'payload',
-    /\b(payloads?|load capacity|lifting capacity|carrying capacity|max(?:imum)? (?:load|weight|mass)|(?:how (?:much|heavy)|what (?:weight|load|mass))\b.{0,40}\b(?:lift|carry|handle|hold|take|manage|move)|(?:lift|carry|handle)s? (?:how much|what weight))\b/i,
+    /\b(payloads?|load capacity|lifting capacity|carrying capacity|max(?:imum)? (?:load|weight|mass)|(?:how (?:much|heavy)|what (?:weight|load|mass))\b.{0,40}\b(?:lift|carry|handle|hold|take|manage|move)|(?:lift|carry|handle)s? (?:how much|what weight)|what (?:can|could|does|will) \S+(?: \S+){0,3} (?:lift|carry|hold)\b)\b/i,
   ],
   ['reach', /\b(reach(?:es)?|working (?:range|radius|envelope|area)|work(?:ing)? ?envelope|how far\b|radius|arm length)/i],
   ['repeatability', /\b(repeatab\w*|precision|precise|accura(?:te|cy))\b/i],
