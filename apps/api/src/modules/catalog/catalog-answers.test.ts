@@ -169,7 +169,7 @@ describe.each(testBackends)('CatalogSearch.answer and readWords on %s', (backend
     expect(before).toEqual({ n: 1, total: 0 });
     expect(await stale.answer('q=zeta', build)).toBe(before);
     await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'B 2', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'B 2' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
-    clock = 1500; // the version probe sees the write made elsewhere
+    clock = 2000; // the version probe sees the write made elsewhere (refreshMs + staleMs after the last: the search waits for it)
     expect(await stale.answer('q=zeta', build)).toBe(before); // the previous version's answer, at once
     await new Promise((r) => setImmediate(r)); // the background refresh starts on a later turn of the event loop
     expect(built).toBe(2);
@@ -202,11 +202,11 @@ describe.each(testBackends)('CatalogSearch.answer and readWords on %s', (backend
     };
     const before = await stale.answer('q=zeta', build);
     await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'C 3', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'C 3' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
-    clock = 1500;
+    clock = 2000;
     expect(await stale.answer('q=zeta', build)).toBe(before);
     await new Promise((r) => setImmediate(r));
     expect(built).toBe(2);
-    clock = 2600; // staleMs is over: the previous answer is no longer given
+    clock = 3100; // staleMs is over: the previous answer is no longer given
     expect(await stale.remembered('q=zeta')).toBeUndefined();
     const waiting = stale.answer('q=zeta', build);
     release();

@@ -40,6 +40,8 @@ interface Remembered<T> {
 /** A whole answer (answer()) with what makes it again: the background refresh after a version change calls it. */
 interface RememberedAnswer extends Remembered<unknown> {
   build: () => Promise<unknown>;
+  /** Asked since it was made (in use): made again in the background after a change made elsewhere. */
+  asked: boolean;
 }
 
 /** Work under way for one key, with the version it was started under (a later version does not join it). */
@@ -107,7 +109,8 @@ export class CatalogSearch {
   private version = -1;
   private checkedAt = -Infinity;
   private prunedAt = -Infinity;
-  private checking: Promise<void> | null = null;
+  private checking: Promise<boolean> | null = null;
+  private invalidations = 0;
   private computed = 0;
   /** Search results by query (a search is a pure function of the query and the version), in use order. */
   private readonly memo = new Map<string, Remembered<SearchResult>>();
@@ -116,8 +119,6 @@ export class CatalogSearch {
    * itself (the reading's fallbacks, the unknown-values counts, the JSON), in use order.
    */
   private readonly answers = new Map<string, RememberedAnswer>();
-  /** Answers asked since they were made: the ones the background refresh makes again after a change. */
-  private readonly asked = new Set<string>();
   /** Searches and answers being made, by key: a second caller of the same version shares it. */
   private readonly searching = new Map<string, Running<SearchResult>>();
   private readonly building = new Map<string, Running<unknown>>();
@@ -152,6 +153,7 @@ export class CatalogSearch {
   invalidate(): void {
     this.checkedAt = -Infinity;
     this.strict = true;
+    this.invalidations += 1;
   }
 
   getStats(): CatalogSearchStats {
@@ -173,7 +175,6 @@ export class CatalogSearch {
       // A write of this process (or no stale answers allowed): every answer is forgotten at once.
       this.memo.clear();
       this.answers.clear();
-      this.asked.clear();
       this.endedAt.clear();
       this.urgent.clear();
       this.sweep.clear();
@@ -189,25 +190,46 @@ export class CatalogSearch {
     // The new makers' list is read now, in the background, rather than by the first search to need it.
     if (readMakers) this.makersOfThisVersion().catch(() => undefined);
     // The answers in use, the most recently asked first, are made again a few at a time.
-    for (const key of [...this.answers.keys()].reverse()) {
-      if (this.asked.has(key)) this.sweep.set(key, () => this.refreshAnswer(key));
+    for (const [key, hit] of [...this.answers].reverse()) {
+      if (!hit.asked) continue;
+      hit.asked = false;
+      this.sweep.set(key, () => this.refreshAnswer(key));
     }
-    this.asked.clear();
     this.schedulePump();
   }
 
+  /**
+   * Checks the catalog version at most once per refreshMs. A search waits for the probe only
+   * before the first one, after invalidate() (read-your-writes) or when the last probe is older
+   * than refreshMs + staleMs; otherwise it is answered with the version known while the probe
+   * runs in the background (a probe waiting behind a busy database stalled every search).
+   */
   private async ensureFresh(): Promise<void> {
-    if (this.now() - this.checkedAt < this.options.refreshMs) return;
-    // One probe at a time; concurrent searches share it.
+    const since = this.now() - this.checkedAt;
+    if (since < this.options.refreshMs) return;
+    let probe = this.probe();
+    if (this.version !== -1 && since < this.options.refreshMs + (this.options.staleMs ?? 0)) {
+      probe.catch(() => undefined);
+      return;
+    }
+    // A probe already running when invalidate() was called may have read the version before the write: one more.
+    while (!(await probe)) probe = this.probe();
+  }
+
+  /** One probe at a time; concurrent searches share it. True when no invalidate() came while it ran. */
+  private probe(): Promise<boolean> {
     this.checking ??= (async () => {
+      const invalidations = this.invalidations;
       try {
         await this.check();
+        if (invalidations !== this.invalidations) return false;
         this.checkedAt = this.now();
+        return true;
       } finally {
         this.checking = null;
       }
     })();
-    await this.checking;
+    return this.checking;
   }
 
   /** Whether an answer of `version` may still be given (the current one, or an earlier one for staleMs after it was replaced). */
@@ -279,7 +301,7 @@ export class CatalogSearch {
       this.markAsked(key, hit);
       return hit.value as T;
     }
-    return this.buildAnswer(key, build);
+    return this.buildAnswer(key, build, true);
   }
 
   /**
@@ -299,7 +321,7 @@ export class CatalogSearch {
   /** Counts an answer as in use; a stale one is put first in line to be made again. */
   private markAsked(key: string, hit: RememberedAnswer): void {
     if (hit.version === this.version) {
-      this.asked.add(key);
+      hit.asked = true;
       return;
     }
     if (!this.urgent.has(key)) {
@@ -309,8 +331,8 @@ export class CatalogSearch {
     }
   }
 
-  /** Makes `key`'s answer of this version, once however many ask at the same time. */
-  private buildAnswer<T>(key: string, build: () => Promise<T>): Promise<T> {
+  /** Makes `key`'s answer of this version, once however many ask at the same time (`asked`: for a request, not the background). */
+  private buildAnswer<T>(key: string, build: () => Promise<T>, asked: boolean): Promise<T> {
     const running = this.building.get(key);
     if (running?.version === this.version) return running.promise as Promise<T>;
     const version = this.version;
@@ -320,10 +342,7 @@ export class CatalogSearch {
         (value) => {
           if (this.building.get(key) === made) this.building.delete(key);
           // An answer made across a version change is not remembered under the new one.
-          if (version === this.version) {
-            keepAtMost(this.answers, key, { value, version, build }, MEMO_SIZE);
-            this.asked.add(key);
-          }
+          if (version === this.version) keepAtMost(this.answers, key, { value, version, build, asked }, MEMO_SIZE);
           return value;
         },
         (err: unknown) => {
@@ -340,7 +359,7 @@ export class CatalogSearch {
   private async refreshAnswer(key: string): Promise<void> {
     const hit = this.answers.get(key);
     if (!hit || hit.version === this.version) return;
-    await this.buildAnswer(key, hit.build);
+    await this.buildAnswer(key, hit.build, false);
   }
 
   async search(query: RobotQuery): Promise<SearchResult> {
