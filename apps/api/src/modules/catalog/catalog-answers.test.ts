@@ -139,30 +139,91 @@ describe.each(testBackends)('CatalogSearch.answer and readWords on %s', (backend
     await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
   });
 
-  it('remembers nothing with the memo off, nor while stale answers may be given', async () => {
+  it('remembers nothing with the memo off', async () => {
     const off = new CatalogSearch(handle.db, { refreshMs: 60_000, memo: false });
     let built = 0;
     const build = () => Promise.resolve(++built);
     await off.answer('k', build);
     await off.answer('k', build);
     expect(built).toBe(2);
+  });
 
+  it('after a change made elsewhere, gives the previous answer until the new one is made (once, in the background), then the new one', async () => {
     let clock = 0;
     const stale = new CatalogSearch(handle.db, { refreshMs: 1000, staleMs: 1000, now: () => clock });
     const q = robotQuerySchema.parse({ q: 'zeta' });
-    built = 0;
-    const buildWithSearch = async () => ({ n: ++built, total: (await stale.search(q)).total });
-    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 1, total: 0 });
-    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 1, total: 0 }); // no older answers yet: remembered
+    let built = 0;
+    // The second build waits for `release`: the test decides when the new answer is ready.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    let made: (v: unknown) => void = () => undefined;
+    const secondMade = new Promise((r) => (made = r));
+    const build = async () => {
+      const n = ++built;
+      if (n === 2) await gate;
+      const answer = { n, total: (await stale.search(q)).total };
+      if (n === 2) made(answer);
+      return answer;
+    };
+    const before = await stale.answer('q=zeta', build);
+    expect(before).toEqual({ n: 1, total: 0 });
+    expect(await stale.answer('q=zeta', build)).toBe(before);
     await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'B 2', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'B 2' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
-    clock = 1500; // the version probe sees the write made elsewhere: the search may give its stale answer for 1 s
-    const during = await stale.answer('q=zeta', buildWithSearch);
-    expect(during.n).toBe(2);
-    expect((await stale.answer('q=zeta', buildWithSearch)).n).toBe(3); // built from a possibly stale search: not remembered
-    clock = 3000;
-    await new Promise((r) => setTimeout(r, 50)); // the background refresh of the stale search
-    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 4, total: 1 });
-    expect(await stale.answer('q=zeta', buildWithSearch)).toEqual({ n: 4, total: 1 });
+    clock = 2000; // the version probe sees the write made elsewhere (refreshMs + staleMs after the last: the search waits for it)
+    expect(await stale.answer('q=zeta', build)).toBe(before); // the previous version's answer, at once
+    await new Promise((r) => setImmediate(r)); // the background refresh starts on a later turn of the event loop
+    expect(built).toBe(2);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await stale.answer('q=zeta', build)).toBe(before); // still the previous one while the new one is made
+      expect(await stale.remembered('q=zeta')).toBe(before); // the early path gives it too
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(built).toBe(2); // made once however often it was asked
+    release();
+    const after = await secondMade;
+    await new Promise((r) => setImmediate(r));
+    expect(after).toEqual({ n: 2, total: 1 }); // made with this version's search, not the stale one
+    expect(await stale.answer('q=zeta', build)).toBe(after);
+    expect(await stale.remembered('q=zeta')).toBe(after);
+    expect(built).toBe(2);
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
+  });
+
+  it('after staleMs, a request waits for the answer under way rather than making a second one', async () => {
+    let clock = 0;
+    const stale = new CatalogSearch(handle.db, { refreshMs: 1000, staleMs: 1000, now: () => clock });
+    let built = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const build = async () => {
+      const n = ++built;
+      if (n === 2) await gate;
+      return { n, total: (await stale.search(robotQuerySchema.parse({ q: 'zeta' }))).total };
+    };
+    const before = await stale.answer('q=zeta', build);
+    await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'C 3', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'C 3' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
+    clock = 2000;
+    expect(await stale.answer('q=zeta', build)).toBe(before);
+    await new Promise((r) => setImmediate(r));
+    expect(built).toBe(2);
+    clock = 3100; // staleMs is over: the previous answer is no longer given
+    expect(await stale.remembered('q=zeta')).toBeUndefined();
+    const waiting = stale.answer('q=zeta', build);
+    release();
+    expect(await waiting).toEqual({ n: 2, total: 1 });
+    expect(built).toBe(2);
+    await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
+  });
+
+  it('after its own write (invalidate), never gives the previous answer, whatever staleMs is', async () => {
+    const search = new CatalogSearch(handle.db, { refreshMs: 60_000, staleMs: 60_000 });
+    let built = 0;
+    const build = async () => ({ n: ++built, total: (await search.search(robotQuerySchema.parse({ q: 'zeta' }))).total });
+    expect(await search.answer('q=zeta', build)).toEqual({ n: 1, total: 0 });
+    await handle.db.insert(robots).values({ manufacturer: 'Zeta', model: 'D 4', ...robotSearchColumns({ manufacturer: 'Zeta', model: 'D 4' }), category: 'scara', payloadKg: 3, reachMm: 400, dof: 4 });
+    search.invalidate();
+    expect(await search.remembered('q=zeta')).toBeUndefined();
+    expect(await search.answer('q=zeta', build)).toEqual({ n: 2, total: 1 });
     await handle.db.delete(robots).where(eq(robots.manufacturer, 'Zeta'));
   });
 

@@ -47,8 +47,14 @@ export class ReplicatedCatalogSearch extends CatalogSearch {
     return readsPrimary() ? this.primary.readWords(query) : super.readWords(query);
   }
 
+  /**
+   * Each side keeps `build` with its answer to make it again in the background after a change
+   * made elsewhere, outside the request that first asked: it runs as a reader of its own side.
+   */
   override answer<T>(key: string, build: () => Promise<T>): Promise<T> {
-    return readsPrimary() ? this.primary.answer(key, build) : super.answer(key, build);
+    return readsPrimary()
+      ? this.primary.answer(key, () => freshness.run({ fresh: true }, build))
+      : super.answer(key, () => freshness.run({ fresh: false }, build));
   }
 
   override manufacturers(): Promise<string[]> {

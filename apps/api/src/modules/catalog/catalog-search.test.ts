@@ -118,7 +118,7 @@ describe.each(testBackends)('catalog search on %s', (backend) => {
       reachMm: 600,
       dof: 6,
     });
-    clock = 1500; // the version probe sees the insert
+    clock = 2000; // the version probe sees the insert (refreshMs + staleMs after the last one: the search waits for it)
     expect(await search.search(q)).toBe(before); // the remembered answer, while its new one is computed
     let answer = before;
     for (let i = 0; i < 200 && answer.total === 0; i += 1) {
@@ -134,12 +134,12 @@ describe.each(testBackends)('catalog search on %s', (backend) => {
       .insert(robots)
       .values({ manufacturer: 'Omega', model: 'Arm 4', ...robotSearchColumns({ manufacturer: 'Omega', model: 'Arm 4' }), category: 'articulated', payloadKg: 4, reachMm: 700, dof: 6 })
       .returning();
-    clock = 3000;
+    clock = 4000;
     expect((await search.search(other)).total).toBe(1);
     await handle.db.delete(robots).where(eq(robots.id, defined(readded).id));
-    clock = 4500; // another search's probe sees the delete; staleMs is over at 5500
+    clock = 6000; // another search's probe sees the delete; staleMs is over at 7000
     await search.search(robotQuerySchema.parse({ q: 'kuka' }));
-    clock = 6000;
+    clock = 7500;
     expect((await search.search(other)).total).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BuyerRequirements, RobotQuery } from '@cellforge/contracts';
 import type { Database } from '@cellforge/db';
 import { parseRequirements } from '@cellforge/requirements';
@@ -30,13 +31,33 @@ export interface CatalogSearchOptions {
   writeDb?: Database;
 }
 
-interface Remembered {
-  result: SearchResult;
+/** An answer with the catalog version it was made under. */
+interface Remembered<T> {
+  value: T;
   version: number;
 }
 
-/** Background recomputations of stale answers at once, at most: the rest wait their turn or are given fresh. */
+/** A whole answer (answer()) with what makes it again: the background refresh after a version change calls it. */
+interface RememberedAnswer extends Remembered<unknown> {
+  build: () => Promise<unknown>;
+  /** Asked since it was made (in use): made again in the background after a change made elsewhere. */
+  asked: boolean;
+}
+
+/** Work under way for one key, with the version it was started under (a later version does not join it). */
+interface Running<T> {
+  version: number;
+  promise: Promise<T>;
+}
+
+/** Background recomputations of stale answers at once, at most: the rest wait in line. */
 const REFRESHING_AT_ONCE = 2;
+
+/**
+ * Set while an answer of the current version is made (answer()'s build, in a request or in
+ * the background): its searches and its makers' list are never the previous version's.
+ */
+const makingCurrent = new AsyncLocalStorage<true>();
 
 export interface CatalogSearchStats {
   /** Searches answered by PostgreSQL (not from memory). */
@@ -53,8 +74,15 @@ export interface CatalogSearchStats {
  * process only remembers answers. Every write to robots is logged by triggers in
  * robot_changes (migration 0004), so the newest change id is the catalog's version,
  * read with one index probe at most once per refreshMs (and at once after
- * invalidate()); a new version forgets the remembered answers. An edit made anywhere
- * is searched within refreshMs, with no reload of anything.
+ * invalidate()). An edit made anywhere is searched within refreshMs + staleMs, with no
+ * reload of anything.
+ *
+ * After a change made elsewhere, nothing heavy runs in a request in one go (issue 19,
+ * session 14): answers of the previous version are given for staleMs while their new
+ * ones are made in the background, each once (single-flight per key), the ones asked
+ * first, then the rest of those in use, a few at a time with a turn of the event loop
+ * between them; the new makers' list is read at once, in the background. After its own
+ * write (invalidate()) the process forgets every answer at once: a writer sees its edit.
  *
  * docs/decisions.md ("Catalog search engine") has the measurements behind this choice:
  * the in-memory scan this replaced was slower than this query at 20,000 and 100,000
@@ -62,32 +90,56 @@ export interface CatalogSearchStats {
  */
 const sameNames = (a: readonly string[] | null, b: readonly string[]): boolean => a !== null && a.length === b.length && a.every((name, i) => name === b[i]);
 
+/** Moves a key to the most recently used end of a map kept in use order. */
+function touch<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+}
+
+/** Adds an entry to a map kept in use order, dropping the least recently used beyond `max`. */
+function keepAtMost<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  touch(map, key, value);
+  if (map.size > max) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}
+
 export class CatalogSearch {
   private version = -1;
   private checkedAt = -Infinity;
   private prunedAt = -Infinity;
-  private checking: Promise<void> | null = null;
+  private checking: Promise<boolean> | null = null;
+  private invalidations = 0;
   private computed = 0;
-  /** Answers of this catalog version by query (a search is a pure function of both). */
-  private readonly memo = new Map<string, Remembered>();
-  /** When the current version was first seen (stale answers are given at most staleMs after it). */
-  private versionSeenAt = -Infinity;
+  /** Search results by query (a search is a pure function of the query and the version), in use order. */
+  private readonly memo = new Map<string, Remembered<SearchResult>>();
+  /**
+   * Whole answers by request (answer()): what the route made of a query besides the search
+   * itself (the reading's fallbacks, the unknown-values counts, the JSON), in use order.
+   */
+  private readonly answers = new Map<string, RememberedAnswer>();
+  /** Searches and answers being made, by key: a second caller of the same version shares it. */
+  private readonly searching = new Map<string, Running<SearchResult>>();
+  private readonly building = new Map<string, Running<unknown>>();
+  /**
+   * When each earlier version stopped being the current one (first seen replaced), while its
+   * answers may still be given: staleMs after that. A write of this process (invalidate())
+   * forgets them all.
+   */
+  private readonly endedAt = new Map<number, number>();
   /** Set by invalidate(): the next version change forgets every answer at once (read-your-writes). */
   private strict = false;
-  private readonly refreshing = new Set<string>();
-  /**
-   * Whole answers of this version by request (answer()): what the route made of a query
-   * besides the search itself (the reading's fallbacks, the unknown-values counts, the JSON),
-   * forgotten with every version change.
-   */
-  private readonly answers = new Map<string, unknown>();
+  /** Stale answers to make again in the background: the ones asked first, then the sweep of those in use. */
+  private readonly urgent = new Map<string, () => Promise<unknown>>();
+  private readonly sweep = new Map<string, () => Promise<unknown>>();
+  private refreshingNow = 0;
+  private pumpScheduled = false;
   /** The words' readings (parseRequirements) with `readingsOf`, the makers' list they were read with. */
   private readonly readings = new Map<string, BuyerRequirements>();
   private readingsOf: readonly string[] | null = null;
-  /** Whether answers of an older version were kept at the last version change (stale ones may then be given for staleMs). */
-  private keptOlder = false;
-  /** The public makers of this catalog version (the search box reads maker names with them). */
-  private makers: Promise<string[]> | null = null;
+  /** The public makers of a catalog version (the search box reads maker names with them). */
+  private makers: Running<string[]> | null = null;
   private readonly now: () => number;
 
   constructor(
@@ -101,6 +153,7 @@ export class CatalogSearch {
   invalidate(): void {
     this.checkedAt = -Infinity;
     this.strict = true;
+    this.invalidations += 1;
   }
 
   getStats(): CatalogSearchStats {
@@ -115,40 +168,95 @@ export class CatalogSearch {
     const strict = this.strict;
     this.strict = false;
     const version = await catalogVersion(this.db);
-    if (version !== this.version) {
-      // Answers of older versions are kept (marked by their version) only to be given while
-      // stale answers are allowed; a write of this process forgets them at once.
-      if (strict || !this.options.staleMs) this.memo.clear();
-      this.keptOlder = this.memo.size > 0;
+    if (version === this.version) return;
+    const now = this.now();
+    const staleMs = this.options.staleMs ?? 0;
+    if (strict || staleMs <= 0) {
+      // A write of this process (or no stale answers allowed): every answer is forgotten at once.
+      this.memo.clear();
       this.answers.clear();
-      this.makers = null;
-      this.version = version;
-      this.versionSeenAt = this.now();
+      this.endedAt.clear();
+      this.urgent.clear();
+      this.sweep.clear();
+    } else {
+      // Answers of older versions are kept (marked by their version) to be given for staleMs.
+      this.endedAt.set(this.version, now);
+      for (const [v, at] of this.endedAt) if (now - at >= staleMs) this.endedAt.delete(v);
     }
+    const readMakers = this.makers !== null;
+    this.makers = null;
+    this.version = version;
+    if (strict || staleMs <= 0) return;
+    // The new makers' list is read now, in the background, rather than by the first search to need it.
+    if (readMakers) this.makersOfThisVersion().catch(() => undefined);
+    // The answers in use, the most recently asked first, are made again a few at a time.
+    for (const [key, hit] of [...this.answers].reverse()) {
+      if (!hit.asked) continue;
+      hit.asked = false;
+      this.sweep.set(key, () => this.refreshAnswer(key));
+    }
+    this.schedulePump();
   }
 
+  /**
+   * Checks the catalog version at most once per refreshMs. A search waits for the probe only
+   * before the first one, after invalidate() (read-your-writes) or when the last probe is older
+   * than refreshMs + staleMs; otherwise it is answered with the version known while the probe
+   * runs in the background (a probe waiting behind a busy database stalled every search).
+   */
   private async ensureFresh(): Promise<void> {
-    if (this.now() - this.checkedAt < this.options.refreshMs) return;
-    // One probe at a time; concurrent searches share it.
+    const since = this.now() - this.checkedAt;
+    if (since < this.options.refreshMs) return;
+    let probe = this.probe();
+    if (this.version !== -1 && since < this.options.refreshMs + (this.options.staleMs ?? 0)) {
+      probe.catch(() => undefined);
+      return;
+    }
+    // A probe already running when invalidate() was called may have read the version before the write: one more.
+    while (!(await probe)) probe = this.probe();
+  }
+
+  /** One probe at a time; concurrent searches share it. True when no invalidate() came while it ran. */
+  private probe(): Promise<boolean> {
     this.checking ??= (async () => {
+      const invalidations = this.invalidations;
       try {
         await this.check();
+        if (invalidations !== this.invalidations) return false;
         this.checkedAt = this.now();
+        return true;
       } finally {
         this.checking = null;
       }
     })();
-    await this.checking;
+    return this.checking;
+  }
+
+  /** Whether an answer of `version` may still be given (the current one, or an earlier one for staleMs after it was replaced). */
+  private givable(version: number): boolean {
+    if (version === this.version) return true;
+    if (makingCurrent.getStore()) return false;
+    const ended = this.endedAt.get(version);
+    return ended !== undefined && this.now() - ended < (this.options.staleMs ?? 0);
   }
 
   /** Makers of the public catalog, read once per catalog version. */
   async manufacturers(): Promise<string[]> {
     await this.ensureFresh();
-    this.makers ??= listPublicManufacturers(this.db).catch((err: unknown) => {
-      this.makers = null;
-      throw err;
-    });
-    return this.makers;
+    return this.makersOfThisVersion();
+  }
+
+  private makersOfThisVersion(): Promise<string[]> {
+    if (this.makers?.version === this.version) return this.makers.promise;
+    const running: Running<string[]> = {
+      version: this.version,
+      promise: listPublicManufacturers(this.db).catch((err: unknown) => {
+        if (this.makers === running) this.makers = null;
+        throw err;
+      }),
+    };
+    this.makers = running;
+    return running.promise;
   }
 
   /**
@@ -178,40 +286,80 @@ export class CatalogSearch {
   /**
    * A whole answer of this catalog version, made once by `build` (which may search any
    * number of times) and remembered under `key` until the version changes: a repeated
-   * request skips everything a search's answer is made of, not only the search. Not
-   * remembered when the memo is off, when the version changed while it was made, or when
-   * it was made while stale answers of the previous version may be given (it may hold one).
+   * request skips everything a search's answer is made of, not only the search. After a
+   * change made elsewhere, the previous version's answer is given for staleMs while `build`
+   * makes the new one in the background. Not remembered when the memo is off or when the
+   * version changed while it was made. `build` is kept with the answer to make it again:
+   * it should hold only what the answer is made of (the query), not the request.
    */
   async answer<T>(key: string, build: () => Promise<T>): Promise<T> {
     if (this.options.memo === false) return build();
     await this.ensureFresh();
-    if (this.answers.has(key)) {
-      const hit = this.answers.get(key) as T;
-      this.answers.delete(key);
-      this.answers.set(key, hit);
-      return hit;
+    const hit = this.answers.get(key);
+    if (hit && this.givable(hit.version)) {
+      touch(this.answers, key, hit);
+      this.markAsked(key, hit);
+      return hit.value as T;
     }
-    const version = this.version;
-    const fresh = !this.keptOlder || this.now() - this.versionSeenAt >= (this.options.staleMs ?? 0);
-    const made = await build();
-    if (fresh && version === this.version) {
-      this.answers.set(key, made);
-      if (this.answers.size > MEMO_SIZE) {
-        const oldest = this.answers.keys().next();
-        if (!oldest.done) this.answers.delete(oldest.value);
-      }
-    }
-    return made;
+    return this.buildAnswer(key, build, true);
   }
 
   /**
-   * The whole answer remembered under `key` for this catalog version, without making one
-   * (undefined when there is none): the route's early path for a repeated request.
+   * The whole answer remembered under `key` for this catalog version (or the previous one's
+   * for staleMs after a change made elsewhere), without making one (undefined when there is
+   * none): the route's early path for a repeated request.
    */
   async remembered<T>(key: string): Promise<T | undefined> {
     if (this.options.memo === false) return undefined;
     await this.ensureFresh();
-    return this.answers.get(key) as T | undefined;
+    const hit = this.answers.get(key);
+    if (!hit || !this.givable(hit.version)) return undefined;
+    this.markAsked(key, hit);
+    return hit.value as T;
+  }
+
+  /** Counts an answer as in use; a stale one is put first in line to be made again. */
+  private markAsked(key: string, hit: RememberedAnswer): void {
+    if (hit.version === this.version) {
+      hit.asked = true;
+      return;
+    }
+    if (!this.urgent.has(key)) {
+      this.sweep.delete(key);
+      this.urgent.set(key, () => this.refreshAnswer(key));
+      this.schedulePump();
+    }
+  }
+
+  /** Makes `key`'s answer of this version, once however many ask at the same time (`asked`: for a request, not the background). */
+  private buildAnswer<T>(key: string, build: () => Promise<T>, asked: boolean): Promise<T> {
+    const running = this.building.get(key);
+    if (running?.version === this.version) return running.promise as Promise<T>;
+    const version = this.version;
+    const made: Running<T> = {
+      version,
+      promise: makingCurrent.run(true, build).then(
+        (value) => {
+          if (this.building.get(key) === made) this.building.delete(key);
+          // An answer made across a version change is not remembered under the new one.
+          if (version === this.version) keepAtMost(this.answers, key, { value, version, build, asked }, MEMO_SIZE);
+          return value;
+        },
+        (err: unknown) => {
+          if (this.building.get(key) === made) this.building.delete(key);
+          throw err;
+        },
+      ),
+    };
+    this.building.set(key, made);
+    return made.promise;
+  }
+
+  /** The background refresh of a remembered answer, unless it is of this version already or gone. */
+  private async refreshAnswer(key: string): Promise<void> {
+    const hit = this.answers.get(key);
+    if (!hit || hit.version === this.version) return;
+    await this.buildAnswer(key, hit.build, false);
   }
 
   async search(query: RobotQuery): Promise<SearchResult> {
@@ -222,45 +370,75 @@ export class CatalogSearch {
     await this.ensureFresh();
     const key = JSON.stringify(query);
     const hit = this.memo.get(key);
-    if (hit) {
+    if (hit && this.givable(hit.version)) {
       // Refresh its place in the LRU order.
-      this.memo.delete(key);
-      this.memo.set(key, hit);
-      if (hit.version === this.version) return hit.result;
-      if (this.now() - this.versionSeenAt < (this.options.staleMs ?? 0)) {
-        this.refreshInBackground(key, query);
-        return hit.result;
+      touch(this.memo, key, hit);
+      if (hit.version !== this.version && !this.urgent.has(`search\u0000${key}`)) {
+        this.urgent.set(`search\u0000${key}`, () => this.compute(key, query));
+        this.schedulePump();
       }
+      return hit.value;
     }
     return this.compute(key, query);
   }
 
-  private async compute(key: string, query: RobotQuery): Promise<SearchResult> {
+  /** Searches `query` at this version, once however many ask at the same time. */
+  private compute(key: string, query: RobotQuery): Promise<SearchResult> {
+    const hit = this.memo.get(key);
+    if (hit?.version === this.version) return Promise.resolve(hit.value);
+    const running = this.searching.get(key);
+    if (running?.version === this.version) return running.promise;
     const version = this.version;
     this.computed += 1;
-    const result = await searchRobots(this.db, query);
-    // An answer computed across a version change is not remembered under the new one.
-    if (version === this.version) {
-      this.memo.set(key, { result, version });
-      if (this.memo.size > MEMO_SIZE) {
-        const oldest = this.memo.keys().next();
-        if (!oldest.done) this.memo.delete(oldest.value);
-      }
-    }
-    return result;
+    const made: Running<SearchResult> = {
+      version,
+      promise: searchRobots(this.db, query).then(
+        (result) => {
+          if (this.searching.get(key) === made) this.searching.delete(key);
+          // An answer computed across a version change is not remembered under the new one.
+          if (version === this.version) keepAtMost(this.memo, key, { value: result, version }, MEMO_SIZE);
+          return result;
+        },
+        (err: unknown) => {
+          if (this.searching.get(key) === made) this.searching.delete(key);
+          throw err;
+        },
+      ),
+    };
+    this.searching.set(key, made);
+    return made.promise;
+  }
+
+  /** Runs the background refreshes on a later turn of the event loop (never inside the request that asked). */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
   }
 
   /**
-   * Starts the new answer of a stale query unless it is under way or too many are (the
-   * database is not stampeded by every remembered query at once; one asked again later in
-   * the window starts then). A failure only leaves the stale answer to expire: after staleMs
-   * the search is computed in the request, which reports the error.
+   * Starts stale answers' refreshes, REFRESHING_AT_ONCE at most (the database is not
+   * stampeded by every remembered query at once), the ones asked first; the next one starts a
+   * turn of the event loop after one ends. A failure only leaves the stale answer to expire:
+   * after staleMs the request makes it, and reports the error.
    */
-  private refreshInBackground(key: string, query: RobotQuery): void {
-    if (this.refreshing.has(key) || this.refreshing.size >= REFRESHING_AT_ONCE) return;
-    this.refreshing.add(key);
-    void this.compute(key, query)
-      .catch(() => undefined)
-      .finally(() => this.refreshing.delete(key));
+  private pump(): void {
+    while (this.refreshingNow < REFRESHING_AT_ONCE) {
+      const line = this.urgent.size ? this.urgent : this.sweep;
+      const next = line.entries().next();
+      if (next.done) return;
+      const [key, refresh] = next.value;
+      line.delete(key);
+      this.refreshingNow += 1;
+      void refresh()
+        .catch(() => undefined)
+        .finally(() => {
+          this.refreshingNow -= 1;
+          this.schedulePump();
+        });
+    }
   }
 }

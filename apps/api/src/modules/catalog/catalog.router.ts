@@ -186,7 +186,9 @@ export function createCatalogRouter(deps: {
     // reader: the public catalog), so a repeated request is answered from memory whole, with
     // its reading, fallbacks and unknown-values counts; only a query that parses is remembered.
     const at = req.url.indexOf('?');
-    const body = await deps.catalog.answer(at < 0 ? '' : req.url.slice(at + 1), () => answerSearch(req.query));
+    // The answer is kept with what makes it again after an edit (its query, not the request).
+    const params = req.query;
+    const body = await deps.catalog.answer(at < 0 ? '' : req.url.slice(at + 1), () => answerSearch(params));
     sendBody(req, res, body);
   });
 
