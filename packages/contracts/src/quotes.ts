@@ -49,6 +49,16 @@ export const sharedRequirementsSchema = z.object({
   cycle_time_s: z.number().nullable().optional(),
   budget_usd: z.number().nullable().optional(),
   industry: z.string().nullable().optional(),
+  /** Environment and mounting, as the project's matches applied them (issue 12). */
+  ip_rating_min: z.number().nullable().optional(),
+  cleanroom_iso_class: z.number().nullable().optional(),
+  food_grade: z.boolean().nullable().optional(),
+  mounting: z.string().nullable().optional(),
+  /** "washdown line": not a catalog value, but the seller quoting must know it. */
+  washdown: z.boolean().optional(),
+  /** Makers the buyer asked for, and makers ruled out ("no FANUC"), as the catalog spells them. */
+  makers: z.array(z.string()).optional(),
+  excluded_makers: z.array(z.string()).optional(),
 });
 export type SharedRequirements = z.infer<typeof sharedRequirementsSchema>;
 

@@ -41,6 +41,36 @@ describe('what it answers', () => {
     }
   });
 
+  it('reads a maker misspelt by one letter (two for long names), to include and to exclude (issue 12)', () => {
+    const known = ['FANUC', 'KUKA', 'Yaskawa', 'Kawasaki', 'Mitsubishi Electric', 'Stäubli', 'Denso'];
+    expect(parseRequirements('Yaskwa only, 12 kg, 1.4 m reach', { knownMakers: known }).makers).toEqual({ include: ['Yaskawa'], exclude: [] });
+    expect(parseRequirements('no Fanuk and no Kuka please, 50 kg', { knownMakers: known }).makers).toEqual({ include: [], exclude: ['FANUC', 'KUKA'] });
+    expect(parseRequirements('anything but kawasky', { knownMakers: known }).makers.exclude).toEqual(['Kawasaki']);
+    expect(parseRequirements('nur Stäubly, 5 kg', { knownMakers: known }).makers.include).toEqual(['Stäubli']);
+    expect(parseRequirements('mitsubichi robots only', { knownMakers: known }).makers.include).toEqual(['Mitsubishi Electric']);
+    expect(parseRequirements('a yaskawa-like arm, not fanuc').makers).toEqual({ include: ['Yaskawa'], exclude: ['FANUC'] });
+  });
+
+  it('never reads an ordinary word or a short word as a misspelt maker', () => {
+    for (const text of [
+      'a dense pallet pattern, 20 kg',
+      'a lot of effort to adapt the cell, 10 kg',
+      'to be frank, any robot for 5 kg',
+      'nacho chips packing, 2 kg',
+      'abbey road studio, 5 kg',
+      'kukri knives, 1 kg',
+      'fancy packaging, 3 kg',
+      'no cuka, 5 kg',
+      'robot for the night shift (Nacht), 8 kg',
+      'los robots están listos, 10 kg',
+      'comas y puntos, 3 kg',
+      'models with motion control, 6 kg',
+      'a stable base, 12 kg',
+    ]) {
+      expect(parseRequirements(text).makers, text).toEqual({ include: [], exclude: [] });
+    }
+  });
+
   it('spells makers as the catalog does when given its list', () => {
     expect(parseRequirements('no fanuc').makers.exclude).toEqual(['FANUC']);
     expect(parseRequirements('no fanuc', { knownMakers: ['Fanuc', 'Acme Motion'] }).makers.exclude).toEqual(['Fanuc']);

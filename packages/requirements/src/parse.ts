@@ -567,6 +567,17 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
     if (!name) return false;
     entities.push({ s, e, kind: 'maker', value: name });
   });
+  // Typos of makers ("Yaskwa", "Fanuk", "Kawasaky"): see makerTypo.
+  for (let i = 0; i < t.length; i++) {
+    const x = t[i] as Token;
+    if (x.used || x.kind !== 'word' || stopWords.has(x.norm) || robotWords.has(x.norm) || fillerWords.has(x.norm) || units.has(x.norm)) continue;
+    const name = makerTypo(x.norm, makers.byKey);
+    if (!name) continue;
+    x.used = true;
+    // In the order the makers are written ("no Fanuk and no KUKA": FANUC, then KUKA).
+    const at = entities.findIndex((en) => en.kind === 'maker' && en.s > i);
+    entities.splice(at < 0 ? entities.length : at, 0, { s: i, e: i + 1, kind: 'maker', value: name });
+  }
   for (const [src, code] of countryWords) {
     scan(ctx, src, (s, e) => {
       entities.push({ s, e, kind: 'country', value: code });
@@ -828,6 +839,54 @@ function readText(text: string, knownMakers: readonly string[] | undefined, fall
 const applicationWordRe = new RegExp(`^(?:${applicationWords.map(([src]) => src).join('|')})$`);
 
 /** Whether b is a at most one edit away: a letter added, dropped or changed, or two neighbours swapped. */
+/**
+ * Ordinary words one edit from a maker's name ("dense" / Denso, "effort" / Efort, "frank" /
+ * Franka, "nacho" / Nachi): never read as a maker.
+ */
+const NOT_MAKER_TYPOS = new Set(['dense', 'effort', 'frank', 'franks', 'nacho', 'nachos', 'nacht', 'epsom', 'adapt', 'estan', 'comas']);
+
+/**
+ * A word misspelling a maker (issue 12: "Yaskwa only", "no Fanuk"), read the same way by the chat,
+ * the search box and the project matches: a single word of five letters or more, starting with the
+ * name's first letter, one edit (a letter added, dropped, changed or two swapped) from a one-word
+ * name or alias of five to seven letters, or two edits from one of eight or more ("Mitsubichi").
+ * Shorter names (ABB, KUKA, UR, JAKA) are never guessed, nor words listed in NOT_MAKER_TYPOS.
+ */
+export function makerTypo(word: string, byKey: ReadonlyMap<string, string>): string | undefined {
+  if (word.length < 5 || !/^[a-z]+$/.test(word) || NOT_MAKER_TYPOS.has(word) || byKey.has(word)) return undefined;
+  let found: string | undefined;
+  for (const [k, name] of byKey) {
+    if (k.length < 5 || k[0] !== word[0] || Math.abs(k.length - word.length) > (k.length >= 8 ? 2 : 1)) continue;
+    const near = k.length >= 8 ? editDistance(k, word, 2) <= 2 : withinOneEdit(k, word);
+    if (!near) continue;
+    // Two makers as near: no guess.
+    if (found !== undefined && found !== name) return undefined;
+    found = name;
+  }
+  return found;
+}
+
+/** Optimal-string-alignment distance (a swap of two letters is one edit), stopping past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (prev2[j - 2] as number) + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > limit) return limit + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
 function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
   if (Math.abs(a.length - b.length) > 1) return false;

@@ -19,14 +19,39 @@ import { assertQuoteDate, type ThreadEvent, type ThreadsService } from './thread
 
 export type QuoteRequestsService = ReturnType<typeof createQuoteRequestsService>;
 
-const REQUIREMENT_KEYS = ['application', 'payload_kg', 'reach_mm', 'cycle_time_s', 'budget_usd', 'industry'] as const;
+const REQUIREMENT_KEYS = [
+  'application',
+  'payload_kg',
+  'reach_mm',
+  'cycle_time_s',
+  'budget_usd',
+  'industry',
+  'ip_rating_min',
+  'cleanroom_iso_class',
+  'food_grade',
+  'mounting',
+  'washdown',
+  'makers',
+  'excluded_makers',
+] as const;
 
-/** The project's requirements a seller needs to quote (a copy: later edits do not change a sent request). */
+/**
+ * The project's requirements a seller needs to quote (a copy: later edits do not change a sent
+ * request): the figures, the environment and the makers, as the project's matches read them.
+ */
 function sharedRequirements(requirements: Record<string, unknown>): SharedRequirements | null {
   const out: Record<string, unknown> = {};
   for (const key of REQUIREMENT_KEYS) {
     const value = requirements[key];
-    if (typeof value === 'number' ? Number.isFinite(value) : typeof value === 'string' && value.trim() !== '') out[key] = value;
+    const kept =
+      typeof value === 'number'
+        ? Number.isFinite(value)
+        : typeof value === 'string'
+          ? value.trim() !== ''
+          : typeof value === 'boolean'
+            ? value
+            : Array.isArray(value) && value.length > 0;
+    if (kept) out[key] = value;
   }
   return Object.keys(out).length ? (out) : null;
 }

@@ -133,6 +133,26 @@ describe.each(testBackends)('requests for quote and conversations on %s', (backe
     expect(late.body).toMatchObject({ code: 'CONFLICT' });
   });
 
+  it('a request from a project described only in words carries what the words say: figures, environment, makers ruled out', async () => {
+    const buyer = await registerUser(app(), { company_name: 'Dairy Cells' });
+    const robot = await catalogRobot(app(), 'UR5e');
+    const project = await request(app())
+      .post('/projects')
+      .set(bearer(buyer.token))
+      .send({ project_name: 'Cheese portions', description: 'IP67 robot for 3 kg cheese blocks, food-grade, washdown every shift, not Kuka or ABB' })
+      .expect(201);
+    const created = quoteRequestCreatedSchema.parse(
+      (
+        await request(app())
+          .post('/api/quote-requests')
+          .set(bearer(buyer.token))
+          .send({ robot_id: robot.id, project_id: project.body.data.id, quantity: 1, timeline: 'asap', notes: '' })
+          .expect(201)
+      ).body,
+    );
+    expect(created.data.requirements).toEqual({ payload_kg: 3, ip_rating_min: 67, food_grade: true, washdown: true, excluded_makers: ['KUKA', 'ABB'] });
+  });
+
   it("reaches every supplier who lists the model, whatever the listing's spelling, with the buyer's requirements", async () => {
     const robot = await catalogRobot(app(), 'CRX-25iA');
     const a = await registerUser(app(), { user_type: 'supplier', company_name: 'Alpha Robotics' });

@@ -25,6 +25,8 @@ export interface DescriptionNeeds {
   readAs: string[];
   /** What the description states that the matches cannot check ("cycle time: ..."). */
   notApplied: string[];
+  /** "washdown line": not a catalog value (see notApplied), but a seller quoting must know it. */
+  washdown?: true;
 }
 
 /** The search box's filters a project's description may add (the rest are project fields or ranking). */
@@ -67,5 +69,6 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
     (p) => !(repeatability !== undefined && p.startsWith('repeatability')) && !(excludedTypes.length && / choose the types you want/.test(p)),
   );
   const excludedMakers = filters.excludeManufacturer ? filters.excludeManufacturer.split(',') : [];
-  return { requirements: filled, filters, maxRepeatabilityMm: repeatability, excludedMakers, readAs: read.interpretation.read_as, notApplied };
+  const washdown = r.environment.washdown ? { washdown: true as const } : {};
+  return { requirements: filled, filters, maxRepeatabilityMm: repeatability, excludedMakers, readAs: read.interpretation.read_as, notApplied, ...washdown };
 }

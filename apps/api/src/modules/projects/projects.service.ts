@@ -18,6 +18,8 @@ import {
 import { isUuid } from '../../lib/db-values';
 
 type CreateInput = z.infer<typeof createProjectSchema>;
+/** A project's requirements with the makers its description names or rules out. */
+export type StatedRequirements = ProjectRequirements & { makers?: string[]; excluded_makers?: string[]; washdown?: boolean };
 type UpdateInput = z.infer<typeof updateProjectSchema>;
 
 export function createProjectsService(db: Database) {
@@ -31,12 +33,20 @@ export function createProjectsService(db: Database) {
   /**
    * The project's requirements as the buyer stated them: the fields filled, and the empty ones
    * taken from the description (the one parser, as the matches read it). A quote request sent
-   * for a project described only in words carries what the words say.
+   * for a project described only in words carries what the words say, with the makers the
+   * description asks for or rules out (the matches' filters).
    */
-  async function statedRequirements(row: ProjectRow): Promise<ProjectRequirements> {
+  async function statedRequirements(row: ProjectRow): Promise<StatedRequirements> {
     const project = toProjectDto(row);
     if (!project.description.trim()) return project.requirements;
-    return readDescriptionNeeds(project.description, project.requirements, await listPublicManufacturers(db)).requirements;
+    const needs = readDescriptionNeeds(project.description, project.requirements, await listPublicManufacturers(db));
+    const makers = needs.filters.manufacturer ? needs.filters.manufacturer.split(',') : [];
+    return {
+      ...needs.requirements,
+      ...(makers.length ? { makers } : {}),
+      ...(needs.excludedMakers.length ? { excluded_makers: needs.excludedMakers } : {}),
+      ...(needs.washdown ? { washdown: true } : {}),
+    };
   }
 
   return {

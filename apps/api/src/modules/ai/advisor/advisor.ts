@@ -47,10 +47,20 @@ async function answerByIntent(deps: AdvisorDeps, u: Understanding, about: RobotA
   }
 }
 
-/** A question about robots in view: their offers and lead time (issue 13), else their catalog fields. */
+/**
+ * A question about robots in view: their offers and lead time (issue 13), else their catalog
+ * fields. A question about the price alone is an offers question too when it is asked in German
+ * or Spanish (the offers answer speaks the buyer's language, the field answer English only) or
+ * when a robot has neither an offer nor a published price (say nobody offers it yet and that a
+ * quote can be requested, rather than only "not published").
+ */
 async function answerSpecsOrOffers(deps: AdvisorDeps, u: Understanding, about: RobotAbout): Promise<Draft> {
   const offers = await offerPricesOf(deps.catalog, about.robots);
-  return u.question.offers && about.robots.length ? answerOffers(u, about, offers) : answerRobotSpecs(u, about, offers);
+  if (!about.robots.length) return answerRobotSpecs(u, about, offers);
+  const priceOnly = u.question.fields.length === 1 && u.question.fields[0] === 'price';
+  const unpriced = about.robots.some((r) => !(offers.get(r.id)?.count ?? 0) && r.priceMinUsd == null && r.priceMaxUsd == null);
+  const asOffers = u.question.offers || (priceOnly && ((u.language ?? 'en') !== 'en' || unpriced));
+  return asOffers ? answerOffers(u, about, offers) : answerRobotSpecs(u, about, offers);
 }
 
 /** "Something like the UR50e for 20 kg boxes", "instead of the KR 9999": a task of its own, the model only a reference. */

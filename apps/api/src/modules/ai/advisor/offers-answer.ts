@@ -22,6 +22,8 @@ interface Texts {
   conditions: (list: string) => string;
   condition: Record<string, string>;
   nobody: (name: string) => string;
+  /** The catalog's indicative street-price band of a robot nobody offers. */
+  band: (band: string) => string;
   quote: string;
   quoteNone: string;
   followUps: (model: string) => string[];
@@ -39,6 +41,7 @@ const texts: Record<AnswerLanguage, Texts> = {
     condition: { new: 'new', used: 'used', refurbished: 'refurbished' },
     nobody: (name) =>
       `Nobody offers the ${name} on CellForge yet: there is no supplier offer, so I have no lead time or offer price to give you, and I won't guess one.`,
+    band: (b) => `- Indicative street price: ${b} for arm + controller (a price band, not an offer and not a quote)`,
     quote: 'Open its page to see the offers and request a quote: the supplier confirms the price and the delivery date in the quote.',
     quoteNone: 'Request a quote on its page: the request is open to suppliers and integrators, who can answer with a price and a lead time.',
     followUps: (m) => [`What part weight and reach does your task need? I can check whether the ${m} fits.`, `Would you like to see robots similar to the ${m}?`],
@@ -54,6 +57,7 @@ const texts: Record<AnswerLanguage, Texts> = {
     condition: { new: 'neu', used: 'gebraucht', refurbished: 'generalüberholt' },
     nobody: (name) =>
       `Den ${name} bietet auf CellForge noch niemand an: Es gibt kein Anbieterangebot, daher habe ich keine Lieferzeit und keinen Angebotspreis für Sie, und ich rate keine.`,
+    band: (b) => `- Richtpreis: ${b} für Arm und Steuerung (eine Preisspanne, kein Angebot)`,
     quote: 'Auf seiner Seite sehen Sie die Angebote und können ein Angebot anfragen: Der Anbieter bestätigt Preis und Liefertermin im Angebot.',
     quoteNone: 'Fragen Sie auf seiner Seite ein Angebot an: Die Anfrage ist für Anbieter und Integratoren offen, die mit Preis und Lieferzeit antworten können.',
     followUps: (m) => [`Welches Teilegewicht und welche Reichweite braucht Ihre Aufgabe? Dann prüfe ich, ob der ${m} passt.`],
@@ -69,6 +73,7 @@ const texts: Record<AnswerLanguage, Texts> = {
     condition: { new: 'nuevo', used: 'usado', refurbished: 'reacondicionado' },
     nobody: (name) =>
       `Nadie ofrece todavía el ${name} en CellForge: no hay ninguna oferta de proveedores, así que no tengo plazo de entrega ni precio de oferta que darle, y no voy a inventarlos.`,
+    band: (b) => `- Precio orientativo: ${b} para brazo y controlador (un rango de precios, no una oferta ni una cotización)`,
     quote: 'En su página verá las ofertas y podrá solicitar una cotización: el proveedor confirma el precio y la fecha de entrega en la cotización.',
     quoteNone: 'Solicite una cotización en su página: la solicitud queda abierta a proveedores e integradores, que pueden responder con precio y plazo de entrega.',
     followUps: (m) => [`¿Qué peso de pieza y qué alcance necesita su tarea? Puedo comprobar si el ${m} encaja.`],
@@ -96,7 +101,12 @@ export function answerOffers(u: Understanding, about: RobotAbout, offers: OfferP
     const offer = offers.get(r.id);
     if (lines.length) lines.push('');
     if (offer && offer.count > 0) lines.push(...offerLines(t, lang, r, offer));
-    else lines.push(t.nobody(robotName(r)));
+    else {
+      lines.push(t.nobody(robotName(r)));
+      // Nobody offers it: the catalog's indicative band, said to be no offer and no quote.
+      const band = formatterFor(lang).band(r.priceMinUsd, r.priceMaxUsd);
+      if (band) lines.push(t.band(band));
+    }
   }
   const anyOffer = robots.some((r) => (offers.get(r.id)?.count ?? 0) > 0);
   const anyMissing = robots.some((r) => (offers.get(r.id)?.count ?? 0) === 0);

@@ -202,3 +202,16 @@ describe('extractFacts', () => {
     expect(extractFacts('can the UR10e with 8 kg parts reach 1 m?').payloadKg).toBe(8);
   });
 });
+
+describe('makers misspelt (issue 12: one maker reading with the search box and the matches)', () => {
+  it('reads a misspelt maker to include and to exclude', () => {
+    expect(extractFacts('Yaskwa only, 12 kg, 1.4 m reach').manufacturers).toEqual(['Yaskawa']);
+    const f = extractFacts('no Fanuk and no Kuka please, 50 kg, reach 2.2 m');
+    expect(f.excludedManufacturers).toEqual(['FANUC', 'KUKA']);
+    expect(f.manufacturers).toBeUndefined();
+  });
+  it('does not read ordinary words as makers', () => {
+    expect(extractFacts('a dense pallet pattern, 20 kg, 1.2 m reach').manufacturers).toBeUndefined();
+    expect(extractFacts('to be frank, any robot for 5 kg and 900 mm').excludedManufacturers).toBeUndefined();
+  });
+});

@@ -218,6 +218,9 @@ const PAYLOAD_CAP_WORDS = /\b(no more than|not more than|at most|must not exceed
  */
 function addSharedReading(facts: Facts, text: string): void {
   const r = parseRequirements(text, { knownMakers: makerNames });
+  // Makers wanted that only the shared reading finds ("Yaskwa only": a maker's name misspelt).
+  const wantedMore = r.makers.include.filter((m) => !facts.manufacturers?.some((x) => x.toLowerCase() === m.toLowerCase()));
+  if (wantedMore.length) facts.manufacturers = [...(facts.manufacturers ?? []), ...wantedMore];
   const excluded = [...r.makers.exclude, ...makerNames.filter((m) => r.makerCountries.exclude.includes(makerCountry(m) ?? ''))];
   if (excluded.length) {
     facts.excludedManufacturers = [...new Set(excluded)];

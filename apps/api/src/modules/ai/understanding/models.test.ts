@@ -51,6 +51,15 @@ describe('model names', () => {
     expect(isFamilyOf('irb1200', 'IRB 1200-7/0.7')).toBe(true);
   });
 
+  it('takes short names in capitals, or after a capitalised word, as candidates (Comau AURA, ABB GoFa)', () => {
+    const keys = (text: string) => modelCandidates(text).map((c) => c.key);
+    expect(keys('How much is the Comau AURA?')).toContain('aura');
+    expect(keys('the ABB GoFa please')).toContain('gofa');
+    // Lower-case short words never are, nor two-letter capitals.
+    expect(keys('the aura of a clean cell')).not.toContain('aura');
+    expect(keys('an UR arm')).not.toContain('ur');
+  });
+
   it('does not take quantities or alarm codes for models', () => {
     expect(modelCandidates('10kg SRVO-062 C153A2').map((c) => c.key)).not.toEqual(expect.arrayContaining(['10kg', 'srvo062', 'c153a2']));
   });

@@ -59,7 +59,11 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
       const hasDigit = /\d/.test(key);
       if (!hasDigit) {
         // A single word: "COBOTTA", "MotoMini"; written in lower case ("cobotta") only from 6 letters on.
-        if (n !== 1 || key.length < 5 || (!/^[A-Z]/.test(nth(span, 0).text) && key.length < 6)) continue;
+        // Shorter names only in capitals ("AURA", "YuMi", "GoFa" after a capitalised word: "Comau AURA",
+        // "ABB GoFa"); they are looked up exactly, never as a family prefix.
+        const word = nth(span, 0).text;
+        const shortName = key.length >= 3 && (/^[A-Z]{3,}$/.test(word) || (key.length === 4 && /^[A-Z]/.test(word) && i > 0 && /^[A-Z]/.test(nth(tokens, i - 1).text)));
+        if (n !== 1 || ((key.length < 5 || (!/^[A-Z]/.test(word) && key.length < 6)) && !shortName)) continue;
       }
       if (/^\d+$/.test(key)) continue;
       if (n === 1 && UNIT_ONLY.test(key)) continue;

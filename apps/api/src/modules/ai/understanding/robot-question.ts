@@ -55,7 +55,7 @@ const FIELD_WORDS_DE_ES: Array<[RobotField, RegExp]> = [
   ['repeatability', /\b(wiederholgenau\w*|genau\w*|präzis\w*|repetibilidad|precisi[oó]n|preciso)\b/i],
   ['axes', /\b(achsen|ejes)\b/i],
   ['weight', /\b(gewicht|eigengewicht|leichteste\w*|schwerste\w*|peso|ligero|pesado)\b/i],
-  ['price', /\b(preis\w*|kosten|günstig\w*|billig\w*|teuer\w*|precio\w*|cost[oe]s?|barat[oa]s?|car[oa]s?)\b/i],
+  ['price', /\b(preis\w*|kosten|kostet|günstig\w*|billig\w*|teuer\w*|precio\w*|cost[oe]s?|cuestan?|cu[aá]nto vale[n]?|barat[oa]s?|car[oa]s?)\b/i],
 ];
 
 const FIELD_PATTERNS: Array<[RobotField, RegExp]> = [
@@ -67,7 +67,7 @@ const FIELD_PATTERNS: Array<[RobotField, RegExp]> = [
   ['repeatability', /\b(repeatab\w*|precision|precise|accura(?:te|cy))\b/i],
   ['axes', /\b(axes|axis|dof|degrees? of freedom|joints)\b/i],
   ['weight', /\b(weigh(?:s|t)?|mass|how heavy is|heavy is (?:it|this|that))\b/i],
-  ['price', /\b(prices?|priced|cost(?:s)?|how much is (?:it|this|that|the)\b|expensive|cheap|affordable|quote)\b/i],
+  ['price', /\b(prices?|priced|cost(?:s)?|how much (?:is|are|for) (?:it|this|that|the|an?|one)\b|expensive|cheap|affordable|quote)\b/i],
   [
     'category',
     new RegExp(

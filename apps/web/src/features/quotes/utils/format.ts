@@ -44,6 +44,13 @@ export function requirementRows(requirements: SharedRequirements | null): Array<
     { label: 'Cycle time', value: requirements.cycle_time_s != null ? `${formatNumber(requirements.cycle_time_s)} s` : null },
     { label: 'Budget', value: requirements.budget_usd != null ? formatUsd(requirements.budget_usd) : null },
     { label: 'Industry', value: requirements.industry ? humanizeTag(requirements.industry) : null },
+    { label: 'IP rating', value: requirements.ip_rating_min != null ? `IP${requirements.ip_rating_min} or better` : null },
+    { label: 'Cleanroom', value: requirements.cleanroom_iso_class != null ? `ISO class ${requirements.cleanroom_iso_class} or cleaner` : null },
+    { label: 'Food-grade', value: requirements.food_grade ? 'Required' : null },
+    { label: 'Washdown', value: requirements.washdown ? 'Required' : null },
+    { label: 'Mounting', value: requirements.mounting ? humanizeTag(requirements.mounting) : null },
+    { label: 'Makers', value: requirements.makers?.length ? requirements.makers.join(', ') : null },
+    { label: 'Not from', value: requirements.excluded_makers?.length ? requirements.excluded_makers.join(', ') : null },
   ];
   return rows.filter((row): row is { label: string; value: string } => row.value !== null);
 }
