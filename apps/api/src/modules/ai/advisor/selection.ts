@@ -220,7 +220,6 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const lang = u.language ?? 'en';
   const t = messagesFor(lang).select;
   const ask = messagesFor(lang).ask;
-  const none = messagesFor(lang).none;
   const x = formatterFor(lang);
   const query = {
     minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
@@ -241,11 +240,29 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const priced = rows.filter((r) => r.priceMinUsd != null).sort((a, b) => defined(a.priceMinUsd, 'a price') - defined(b.priceMinUsd, 'a price') || a.payloadKg - b.payloadKg);
   if (!priced.length) return undefined;
   const picked: RobotRow[] = priced.slice(0, 3);
-  const known = describeFacts(f, lang);
-  const lines = [ask.gotSoFar(known)];
-  if (!within.length) lines.push(t.relaxBudget(x.budget(budget, f.budgetSaid)), '', t.cheapestHeading);
-  else lines.push('', t.budgetHeading(x.budget(budget, f.budgetSaid)));
+  const heading = within.length ? ['', t.budgetHeading(x.budget(budget, f.budgetSaid))] : [t.relaxBudget(x.budget(budget, f.budgetSaid)), '', t.cheapestHeading];
+  const draft = await candidatesThenPayload(deps, u, picked, heading, f.reachMm === undefined ? ask.reachQ : '');
+  if (!within.length) {
+    draft.relaxed = ['budget'];
+    draft.kept = [t.relaxBudget(x.budget(budget, f.budgetSaid))];
+    draft.keptKinds = ['relaxed'];
+  }
+  return draft;
+}
+
+/**
+ * A few candidates the known facts leave, each with its payload, then the payload asked for
+ * (the budget-only and the type-and-reach answers): `heading` goes between "Got it so far"
+ * and the list; `secondQuestion` is the follow-up offered after the payload one ('' for none).
+ */
+async function candidatesThenPayload(deps: AdvisorDeps, u: Understanding, picked: RobotRow[], heading: string[], secondQuestion: string): Promise<Draft> {
+  const lang = u.language ?? 'en';
+  const t = messagesFor(lang).select;
+  const ask = messagesFor(lang).ask;
+  const none = messagesFor(lang).none;
+  const x = formatterFor(lang);
   const offers = await offerPricesOf(deps.catalog, picked);
+  const lines = [ask.gotSoFar(describeFacts(u.facts, lang)), ...heading];
   for (const r of picked) {
     const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), priceWords(r, offers, lang)];
     lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
@@ -257,12 +274,7 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   draft.askedForFacts = true;
   draft.recommended = picked;
   draft.named = [...picked];
-  if (!within.length) {
-    draft.relaxed = ['budget'];
-    draft.kept = [t.relaxBudget(x.budget(budget, f.budgetSaid))];
-    draft.keptKinds = ['relaxed'];
-  }
-  draft.followUps = [ask.payloadQ, f.reachMm === undefined ? ask.reachQ : ''];
+  draft.followUps = [ask.payloadQ, secondQuestion];
   draft.actions = [ask.browse, ask.roi];
   draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
   return draft;
@@ -278,9 +290,7 @@ async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft 
   const f = u.facts;
   const category = defined(f.category, 'a robot type');
   const lang = u.language ?? 'en';
-  const t = messagesFor(lang).select;
   const ask = messagesFor(lang).ask;
-  const none = messagesFor(lang).none;
   const x = formatterFor(lang);
   const rows = await candidateRobots(deps.catalog, {
     minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
@@ -302,24 +312,8 @@ async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft 
     .sort((a, b) => byFit({ cost: a.cost, manufacturer: a.robot.manufacturer, model: a.robot.model }, { cost: b.cost, manufacturer: b.robot.manufacturer, model: b.robot.model }))
     .slice(0, 3)
     .map((s) => s.robot);
-  const offers = await offerPricesOf(deps.catalog, picked);
   const reach = f.reachMm !== undefined ? x.mm(f.reachMm) : x.mm(defined(f.maxReachMm, 'a reach'));
-  const lines = [ask.gotSoFar(describeFacts(f, lang)), '', ask.typeReachHeading(typeName(lang, category), reach)];
-  for (const r of picked) {
-    const bits = [none.payloadPart(x.kg(r.payloadKg)), t.reach(x.mm(r.reachMm)), t.axes(r.dof), priceWords(r, offers, lang)];
-    lines.push(`- ${robotName(r)} (${categoryIn(lang, r.category, categoryLabel).tag}): ${bits.join(', ')}.`);
-  }
-  lines.push('', ask.narrowPayload, t.prices);
-  if (anyOfferPrice(picked, offers)) lines.push(offerTextsFor(lang).note);
-  const draft = emptyDraft();
-  draft.text = lines.join('\n');
-  draft.askedForFacts = true;
-  draft.recommended = picked;
-  draft.named = [...picked];
-  draft.followUps = [ask.payloadQ, f.budgetUsd === undefined ? ask.budgetQ : ''];
-  draft.actions = [ask.browse, ask.roi];
-  draft.sources = picked.slice(0, 2).map((r) => ({ manufacturer: r.manufacturer, title: r.datasheetSource ?? `${robotName(r)} datasheet` }));
-  return draft;
+  return candidatesThenPayload(deps, u, picked, ['', ask.typeReachHeading(typeName(lang, category), reach)], f.budgetUsd === undefined ? ask.budgetQ : '');
 }
 
 /** The shortlist for the task; with details still `missing`, it asks for the one that would change the ranking most. */
