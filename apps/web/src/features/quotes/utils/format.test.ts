@@ -18,6 +18,22 @@ describe('quote formatting', () => {
     expect(requirementRows(null)).toEqual([]);
   });
 
+  it('shows the environment and the makers a described project asked for or ruled out (issue 12)', () => {
+    expect(
+      requirementRows({ payload_kg: 4, ip_rating_min: 5, cleanroom_iso_class: 5, food_grade: true, washdown: true, mounting: 'ceiling', makers: ['ABB', 'KUKA'], excluded_makers: ['FANUC'] }),
+    ).toEqual([
+      { label: 'Payload', value: '4 kg' },
+      { label: 'IP rating', value: 'IP05 or better' },
+      { label: 'Cleanroom', value: 'ISO class 5 or cleaner' },
+      { label: 'Food-grade', value: 'Required' },
+      { label: 'Washdown', value: 'Required' },
+      { label: 'Mounting', value: 'Ceiling' },
+      { label: 'Makers', value: 'ABB, KUKA' },
+      { label: 'Not from', value: 'FANUC' },
+    ]);
+    expect(requirementRows({ food_grade: false, washdown: false, makers: [], excluded_makers: [] })).toEqual([]);
+  });
+
   it('writes days and times people read at a glance', () => {
     expect(formatDay('2026-12-12')).toBe('12 Dec 2026');
     const now = new Date('2026-11-26T15:00:00');

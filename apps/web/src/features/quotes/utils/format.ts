@@ -1,5 +1,5 @@
 import { quoteTimelineLabels, type QuoteTimeline, type SharedRequirements, type Thread } from '@cellforge/contracts';
-import { formatKg, formatMm, formatNumber, formatUsd, humanizeTag } from '@/lib/robot-format';
+import { formatIp, formatKg, formatMm, formatNumber, formatUsd, humanizeTag } from '@/lib/robot-format';
 import type { BadgeTone } from '@/components/ui/badge';
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -44,7 +44,7 @@ export function requirementRows(requirements: SharedRequirements | null): Array<
     { label: 'Cycle time', value: requirements.cycle_time_s != null ? `${formatNumber(requirements.cycle_time_s)} s` : null },
     { label: 'Budget', value: requirements.budget_usd != null ? formatUsd(requirements.budget_usd) : null },
     { label: 'Industry', value: requirements.industry ? humanizeTag(requirements.industry) : null },
-    { label: 'IP rating', value: requirements.ip_rating_min != null ? `IP${requirements.ip_rating_min} or better` : null },
+    { label: 'IP rating', value: requirements.ip_rating_min != null ? `${formatIp(requirements.ip_rating_min)} or better` : null },
     { label: 'Cleanroom', value: requirements.cleanroom_iso_class != null ? `ISO class ${requirements.cleanroom_iso_class} or cleaner` : null },
     { label: 'Food-grade', value: requirements.food_grade ? 'Required' : null },
     { label: 'Washdown', value: requirements.washdown ? 'Required' : null },
