@@ -49,10 +49,13 @@ async function chat(app: Express, message: string, token?: string) {
   };
 }
 
-/** Dollar figures written in a text ("$41,000", "41.000 US$", "US$ 41,000"). */
+/**
+ * Dollar figures written in a text ("$41,000", "41.000 US$", "US$ 41,000", and German's
+ * "41.000 $", the way a German price list writes dollars).
+ */
 function dollars(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(?:\$|US\$|USD)\s?(\d{1,3}(?:[,.\u00a0]\d{3})+|\d{4,})|(\d{1,3}(?:[,.\u00a0]\d{3})+)\s?(?:US\$|USD)/g)) {
+  for (const m of text.matchAll(/(?:\$|US\$|USD)\s?(\d{1,3}(?:[,.\u00a0]\d{3})+|\d{4,})|(\d{1,3}(?:[,.\u00a0]\d{3})+)\s?(?:US\$|USD|\$)/g)) {
     out.push(Number((m[1] ?? m[2] ?? '').replace(/[,.\u00a0]/g, '')));
   }
   return out;

@@ -292,6 +292,7 @@ const matrix: Record<string, Case[]> = {
     { label: "another supplier's lead", path: (f) => `/api/supplier/leads/${f.otherSupplierLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly(404), ownedBy: 'someoneElse' },
     { label: "a lead to the customer", path: (f) => `/api/supplier/leads/${f.interestLead}`, body: () => ({ status: 'contacted' }), expect: suppliersOnly(404), ownedBy: 'customer', why: 'the customer reads its leads elsewhere; this route is the supplier inbox' },
   ],
+  'GET /api/supplier/figures': [{ expect: suppliersOnly('ok') }],
   'GET /api/supplier/analytics': [{ expect: suppliersOnly('ok') }],
   'GET /api/supplier/offer-analytics': [{ expect: suppliersOnly('ok') }],
   'POST /api/supplier/bulk-upload/parse': [{ file: { name: 'robots.csv', content: csv }, expect: suppliersOnly('ok') }],
