@@ -214,6 +214,23 @@ async function answerCandidates(deps: AdvisorDeps, u: Understanding, missing: Re
   return budgetOnly(deps, u);
 }
 
+/** The buyer's stated limits as a candidate query (payload, reach, makers, axes, environment; up to 200 rows). */
+function statedLimits(u: Understanding) {
+  const f = u.facts;
+  return {
+    minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
+    maxPayloadKg: f.maxPayloadKg ?? u.limits.maxPayloadKg,
+    minReachMm: f.reachMm,
+    maxReachMm: f.maxReachMm,
+    excludeManufacturers: f.excludedManufacturers,
+    manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
+    minDof: f.axes?.min,
+    maxDof: f.axes?.max,
+    environment: f.environment,
+    limit: 200,
+  };
+}
+
 async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | undefined> {
   const f = u.facts;
   const budget = defined(f.budgetUsd, 'a budget');
@@ -221,20 +238,7 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const t = messagesFor(lang).select;
   const ask = messagesFor(lang).ask;
   const x = formatterFor(lang);
-  const query = {
-    minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
-    maxPayloadKg: f.maxPayloadKg ?? u.limits.maxPayloadKg,
-    minReachMm: f.reachMm,
-    maxReachMm: f.maxReachMm,
-    excludeManufacturers: f.excludedManufacturers,
-    manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
-    applications: f.application ? applicationMatches(f.application) : undefined,
-    category: f.category,
-    minDof: f.axes?.min,
-    maxDof: f.axes?.max,
-    environment: f.environment,
-    limit: 200,
-  };
+  const query = { ...statedLimits(u), applications: f.application ? applicationMatches(f.application) : undefined, category: f.category };
   const within = await candidateRobots(deps.catalog, { ...query, maxPriceUsd: budget });
   const rows = within.length ? within : await candidateRobots(deps.catalog, query);
   const priced = rows.filter((r) => r.priceMinUsd != null).sort((a, b) => defined(a.priceMinUsd, 'a price') - defined(b.priceMinUsd, 'a price') || a.payloadKg - b.payloadKg);
@@ -292,20 +296,7 @@ async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft 
   const lang = u.language ?? 'en';
   const ask = messagesFor(lang).ask;
   const x = formatterFor(lang);
-  const rows = await candidateRobots(deps.catalog, {
-    minPayloadKg: Math.max(0, u.limits.minPayloadKg ?? 0),
-    maxPayloadKg: f.maxPayloadKg ?? u.limits.maxPayloadKg,
-    minReachMm: f.reachMm,
-    maxReachMm: f.maxReachMm,
-    excludeManufacturers: f.excludedManufacturers,
-    manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
-    category,
-    minDof: f.axes?.min,
-    maxDof: f.axes?.max,
-    maxPriceUsd: f.budgetUsd ?? u.limits.maxPriceUsd,
-    environment: f.environment,
-    limit: 200,
-  });
+  const rows = await candidateRobots(deps.catalog, { ...statedLimits(u), category, maxPriceUsd: f.budgetUsd ?? u.limits.maxPriceUsd });
   if (!rows.length) return undefined;
   const picked = rows
     .map((robot) => ({ robot, cost: fitScore(robot, { reachMm: f.reachMm }) }))
