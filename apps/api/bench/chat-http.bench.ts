@@ -13,6 +13,8 @@
  *     [--robots 10000] [--seconds 10] [--clients 4,20] [--rounds 1]
  *     [--baseline <folder holding another commit's apps/api src + package.json>]
  *     [--profile <folder>]  (node --cpu-prof of the API process, written when it stops)
+ *     [--statements]  (statements per answer: the database's committed transactions, pg_stat_database,
+ *                      read 11 s after each phase so every backend has reported them; one per statement here)
  *   BENCH_KINDS=1 adds p50/p95 per kind of question (selection, troubleshooting, ...) to the never-repeating phases.
  *
  * `--baseline`: that tree's API is bundled too and both answer the same phases, interleaved
@@ -48,6 +50,14 @@ const CLIENTS = (arg('clients') ?? '4,20').split(',').map(Number);
 const ROUNDS = Number(arg('rounds') ?? 1);
 const baseline = arg('baseline');
 const profileDir = arg('profile');
+const countStatements = process.argv.includes('--statements');
+
+/** Transactions the database has counted (autocommit: one per statement), after the backends have reported them (at most every 10 s when idle). */
+async function committed(admin: pg.Client, database: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, 11_000));
+  const { rows } = await admin.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [database]);
+  return Number(rows[0]?.n ?? 0);
+}
 
 interface Phase {
   label: string;
@@ -158,6 +168,15 @@ try {
 
   const admin2 = new pg.Client({ connectionString: url });
   await admin2.connect();
+  // The APIs' statements while nobody asks (the job runner's polling): measured once, taken off each phase's count.
+  let idlePerMs = 0;
+  if (countStatements) {
+    const a0 = await committed(admin2, database);
+    const t0 = performance.now();
+    const a1 = await committed(admin2, database);
+    idlePerMs = Math.max(0, a1 - a0 - 1) / (performance.now() - t0);
+    console.log(`Statements while idle: ${(idlePerMs * 1000).toFixed(2)} per second (both APIs)`);
+  }
   let tag = 1;
   let offset = 0;
   const results: string[] = [];
@@ -170,6 +189,8 @@ try {
           const order = round % 2 ? [...apis].reverse() : apis;
           for (const { name, api } of order) {
             const label = `${kind === 'a' ? '(a) never-repeating' : '(b) repeated set   '} ${String(clients).padStart(2)} clients${apis.length > 1 ? ` ${name}` : ''}`;
+            const tx0 = countStatements ? await committed(admin2, database) : 0;
+            const txAt = performance.now();
             const loadBefore = loadAverage();
             const db0 = await databaseCpuMs(admin2, database);
             const cpu0 = processCpuMs(api.pid);
@@ -181,12 +202,20 @@ try {
             let dbMs = 0;
             for (const [pid, ms] of db1) dbMs += ms - (db0.get(pid) ?? 0);
             const n = r.latencies.length;
+            // The bench's own reads on the database between the two counts (two CPU reads, one count) are left out.
+            let statements = '';
+            if (countStatements) {
+              const tx1 = await committed(admin2, database);
+              // Less the bench's own three reads between the counts and the APIs' idle statements (job polling) over the time.
+              const idle = idlePerMs * (performance.now() - txAt);
+              statements = `; ${((tx1 - tx0 - 3 - idle) / n).toFixed(2)} statements per answer`;
+            }
             const errors = Object.entries(r.statuses).filter(([s]) => s !== '200');
             const line =
               `${label}: ${String(n)} answers, ${(n / r.seconds).toFixed(1)} req/s, p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p95 ${percentile(r.latencies, 95).toFixed(1)} ms, ` +
               `p97.5 ${percentile(r.latencies, 97.5).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms; CPU per answer: API ${(cpu / n).toFixed(2)} ms, PostgreSQL ${(dbMs / n).toFixed(2)} ms ` +
               `(load generator ${(r.clientCpuMs / n).toFixed(2)} ms); peak RSS ${(mem.peakRss / 2 ** 20).toFixed(0)} MB${mem.exact ? '' : ' (sampled)'}; ` +
-              `load ${loadBefore} -> ${loadAverage()}${errors.length ? `; NOT 200: ${JSON.stringify(Object.fromEntries(errors))}` : ''}`;
+              `load ${loadBefore} -> ${loadAverage()}${statements}${errors.length ? `; NOT 200: ${JSON.stringify(Object.fromEntries(errors))}` : ''}`;
             console.log(line);
             results.push(line);
             if (kind === 'a' && process.env.BENCH_KINDS) {

@@ -1045,10 +1045,15 @@ export async function findMatchCandidates(
     .limit(limit);
 }
 
-/** The catalog's version: the newest change id (one probe of the primary key). */
+/**
+ * The catalog's version: the newest change id (one probe of the primary key). Every chat answer
+ * and search probes it, so it is one named prepared statement written once (session 15): no
+ * query building per probe, no parsing or planning by PostgreSQL (PGlite ignores the name).
+ */
 export async function catalogVersion(db: Database): Promise<number> {
-  const [row] = await db.select({ id: robotChanges.id }).from(robotChanges).orderBy(desc(robotChanges.id)).limit(1);
-  return row?.id ?? 0;
+  const probe = (db as unknown as PreparingDatabase).session.prepareQuery({ sql: 'select id from robot_changes order by id desc limit 1', params: [] }, undefined, 'catalog_version', false);
+  const { rows } = (await probe.execute()) as { rows: Array<{ id: number | string }> };
+  return rows.length ? Number(rows[0]?.id) : 0;
 }
 
 /** Drops changes older than maxAgeMs: they only mark catalog versions. */

@@ -13,10 +13,12 @@ import type { ModelNameIndex } from './model-index';
  * Only the known names are read (findNamedRobots' matches, the same pickMatches over the
  * same candidates): the scan for names that look like a model and are none, which links
  * never use, was a tenth of the API's CPU per answer (docs/benchmarks.md, chat over HTTP).
+ * The names are the index's at the answer's catalog version (`known`): no second read of
+ * robots the answer already retrieved (session 15).
  */
 export async function robotLinksOf(names: ModelNameIndex, text: string): Promise<ChatRobotLink[]> {
   const candidates = modelCandidates(text);
-  const { exact } = await names.resolve(candidateKeys(candidates).exact, []);
+  const exact = await names.known(candidateKeys(candidates).exact);
   const known = pickMatches(candidates, exact);
   const links: ChatRobotLink[] = [];
   const seen = new Set<string>();

@@ -1,7 +1,7 @@
 import type { Database } from '@cellforge/db';
 import { findVisibleRobotsByIds, isRobotVisibleTo, listActiveModelNames, type RobotRow } from '../../catalog';
 
-import { isFamilyOf, modelFamily, modelNicknames, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelVocabulary } from '../understanding/models';
+import { isFamilyOf, modelFamily, modelNicknames, modelRuns, modelShape, nameDistance, normalizeModel, withoutLeadingZeros, type ModelIndexEntry, type ModelVocabulary } from '../understanding/models';
 import { nth } from '../../../lib/invariants';
 import { probeCatalogVersion } from './catalog-memo';
 
@@ -30,6 +30,13 @@ interface Entry {
 export interface ModelNameIndex {
   /** Robots whose normalised model equals a key, and (for keys without one) whose model starts with it. */
   resolve(exactKeys: string[], prefixKeys: string[]): Promise<{ exact: Map<string, RobotRow[]>; prefix: Map<string, RobotRow[]> }>;
+  /**
+   * The index entries (id, maker, model) whose normalised model equals a key, read at the
+   * current catalog version without re-reading the robots: every change to a robot moves
+   * that version (robot_changes), so the entries are as current as a re-read by id. For
+   * an answer's links, which need only the id and the name.
+   */
+  known(exactKeys: string[]): Promise<Map<string, ModelIndexEntry[]>>;
   /**
    * Robots called by a word of their catalog name ("titan" -> KR 1000 titan, "iiwa" -> the LBR
    * iiwa models): only a word that the models of one maker carry, at most 6 robots a word.
@@ -207,6 +214,17 @@ export function createModelNameIndex(db: Database, ttlMs = MODEL_INDEX_TTL_MS): 
         if (!first.stale) return first;
         // A matched robot was removed, deactivated or unlisted since the index was read: read it again.
         return resolveOnce(exactKeys, prefixKeys, true, viewerId);
+      },
+      async known(exactKeys) {
+        const found = new Map<string, ModelIndexEntry[]>();
+        if (!exactKeys.length) return found;
+        const idx = await get(false, true);
+        const visible = visibleTo(viewerId);
+        for (const k of exactKeys) {
+          const hit = exactEntries(idx, k, visible);
+          if (hit.length) found.set(k, hit.map((e) => ({ id: e.id, manufacturer: e.manufacturer, model: e.model })));
+        }
+        return found;
       },
       async nicknamed(words) {
         if (!words.length) return [];

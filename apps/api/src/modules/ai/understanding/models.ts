@@ -45,23 +45,31 @@ const CODE_LIKE = /^(?:(?:srvo|motn|syst|intp|prio|host|tpif|srio|prog|memo|kss)
  */
 export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
   const tokens = tokenize(text);
+  // Per token, once (a span's key is its tokens' keys joined: normalizeModel keeps letters and
+  // digits only, character by character, so "UR 10e" -> "ur" + "10e"); the answer's links run
+  // this over every answer's whole text (session 15, docs/benchmarks.md).
+  const keys = tokens.map((t) => normalizeModel(t.text));
+  const wordy = tokens.map((t) => /[\p{L}\p{N}]/u.test(t.text));
+  /** A comma or semicolon between token i and the next. */
+  const cut = tokens.map((t, i) => i + 1 < tokens.length && /[,;]/.test(text.slice(t.start, nth(tokens, i + 1).start)));
   const out: ModelCandidate[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
+    let key = '';
     for (let n = 1; n <= maxTokens && i + n <= tokens.length; n += 1) {
-      const span = tokens.slice(i, i + n);
       // A model name never runs over a comma or semicolon ("1.5 m, 10 kilos" is no "M 10"), and
       // never starts or ends with a bare symbol ("$ | CRX-10iA" in a comparison row is "CRX-10iA").
-      if (n > 1 && /[,;]/.test(text.slice(nth(span, 0).start, nth(span, n - 1).start))) break;
-      if (!/[\p{L}\p{N}]/u.test(nth(span, 0).text) || !/[\p{L}\p{N}]/u.test(nth(span, n - 1).text)) continue;
-      const joined = span.map((t) => t.text).join(' ');
-      const key = normalizeModel(joined);
-      if (key.length < 2 || key.length > 24) continue;
+      if (n > 1 && nth(cut, i + n - 2)) break;
+      key += nth(keys, i + n - 1);
+      if (!nth(wordy, i) || !nth(wordy, i + n - 1)) continue;
+      if (key.length < 2) continue;
+      // Keys only grow with the span.
+      if (key.length > 24) break;
       const hasDigit = /\d/.test(key);
       if (!hasDigit) {
         // A single word: "COBOTTA", "MotoMini"; written in lower case ("cobotta") only from 6 letters on.
         // Shorter names only in capitals ("AURA", "YuMi", "GoFa" after a capitalised word: "Comau AURA",
         // "ABB GoFa"); they are looked up exactly, never as a family prefix.
-        const word = nth(span, 0).text;
+        const word = nth(tokens, i).text;
         const shortName = key.length >= 3 && (/^[A-Z]{3,}$/.test(word) || (key.length === 4 && /^[A-Z]/.test(word) && i > 0 && /^[A-Z]/.test(nth(tokens, i - 1).text)));
         if (n !== 1 || ((key.length < 5 || (!/^[A-Z]/.test(word) && key.length < 6)) && !shortName)) continue;
       }
@@ -69,9 +77,8 @@ export function modelCandidates(text: string, maxTokens = 4): ModelCandidate[] {
       if (n === 1 && UNIT_ONLY.test(key)) continue;
       const code = CODE_LIKE.test(key);
       if (code && n > 1) continue;
-      const first = nth(span, 0);
-      const last = nth(span, span.length - 1);
-      out.push({ key, text: text.slice(first.start, last.start + last.text.length), from: i, to: i + n, ...(code ? { code: true as const } : {}) });
+      const last = nth(tokens, i + n - 1);
+      out.push({ key, text: text.slice(nth(tokens, i).start, last.start + last.text.length), from: i, to: i + n, ...(code ? { code: true as const } : {}) });
     }
   }
   return out;
