@@ -39,9 +39,13 @@ export interface StepMemory {
   live?: MemorySample;
 }
 
-/** Bundles src/server.ts exactly as apps/api/build.mjs does, into bench/dist/server.js (apps/api/dist is left alone). */
-export async function bundleApi(): Promise<string> {
-  return bundleNodeApp(appDir, { build, copy: [['../../packages/db/drizzle', 'drizzle'], ['../../packages/db/src/pglite-worker.mjs', 'pglite-worker.mjs']], outDir: path.join(here, 'dist'), quiet: true });
+/**
+ * Bundles src/server.ts exactly as apps/api/build.mjs does, into bench/dist/server.js (apps/api/dist
+ * is left alone); `other` bundles another commit's apps/api folder (its migrations beside it).
+ */
+export async function bundleApi(other?: { appDir: string; outDir: string }): Promise<string> {
+  const dir = other?.appDir ?? appDir;
+  return bundleNodeApp(dir, { build, copy: [['../../packages/db/drizzle', 'drizzle'], [path.relative(dir, path.join(appDir, '../../packages/db/src/pglite-worker.mjs')), 'pglite-worker.mjs']], outDir: other?.outDir ?? path.join(here, 'dist'), quiet: true });
 }
 
 export function removeBundle(): void {

@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
     app.use(web.assets);
     app.use(web.pages);
   }
-  const catalogOptions = { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs };
+  const catalogOptions = { refreshMs: config.catalogIndexRefreshMs, staleMs: config.catalogStaleMs, logger };
   const catalog = deps.readDb ? new ReplicatedCatalogSearch(deps.readDb, db, catalogOptions) : new CatalogSearch(db, catalogOptions);
   // A repeated catalog search whose whole answer is remembered is sent here, before the body
   // parser, the input check, the API-key gate and the routers (issue 19, session 13). Not with a

@@ -409,6 +409,35 @@ describe.each(testBackends)('0023 repeatability in the search copy on %s', (back
   }, 180_000);
 });
 
+describe.each(testBackends)('0030 the search page read from robot_search_set_payload_idx on %s', (backend) => {
+  it('widens the index over the robots already there (same key, id, maker and model included), and the triggers keep it filled', async () => {
+    const old = migrationsUpTo('0029_offer_cover_by_currency');
+    cleanups.push(() => rmSync(old, { recursive: true, force: true }));
+    const db = await twoOpenings(backend);
+    const before = await db.open(old);
+    await before.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text, listed, status) values
+        ('Epson', 'T6', 'epson|t6', 'scara', 6, 600, 4, 'epson t6 scara', 'epson t6', true, 'active'),
+        ('Acme', 'A1', 'acme|a1', 'articulated', 5, 800, 6, 'acme a1', 'acme a1', true, 'active')
+    `);
+    await before.close();
+
+    const after = await db.open();
+    const [index] = await queryRows<{ def: string }>(after.db, sql`select pg_get_indexdef(indexrelid) as def from pg_index where indexrelid = 'robot_search_set_payload_idx'::regclass`);
+    expect(index?.def).toMatch(/USING btree \(facet_set, payload_kg\) INCLUDE \(reach_mm, dof, price_min_usd, price_max_usd, id, manufacturer, model\)$/);
+    await after.db.execute(sql`
+      insert into robots (manufacturer, model, normalized_key, category, payload_kg, reach_mm, dof, search_text, compact_text, listed, status)
+      values ('Acme', 'B2', 'acme|b2', 'articulated', 7, 900, 6, 'acme b2', 'acme b2', true, 'active')`);
+    await after.db.execute(sql`update robots set payload_kg = 50 where model = 'A1'`);
+    // Every public robot, with the columns the page reads, as the search's page asks for them.
+    const rows = await queryRows<{ model: string; manufacturer: string; payload_kg: number }>(after.db, sql`
+      select s.model, s.manufacturer, s.payload_kg from robot_search s
+      where s.facet_set = any(array(select id from robot_facet_sets)) and s.payload_kg >= 0 order by s.model`);
+    expect(rows.map((r) => `${r.manufacturer} ${r.model} ${r.payload_kg}`)).toEqual(['Acme A1 50', 'Acme B2 7', 'Epson T6 6']);
+    await after.close();
+  }, 180_000);
+});
+
 describe.each(testBackends)('0024 listings written after 0010 by the old listing routes and bulk upload on %s', (backend) => {
   it('turns each supplier-owned listing into an offer on the catalog model with its key (or a contributed model), losing no field and moving what points at it', async () => {
     const old = migrationsUpTo('0022_offer_views');

@@ -301,8 +301,9 @@ export const robotSearch = pgTable(
   (t) => [
     index('robot_search_row_trgm_idx').using('gin', sql`(${t.rowCompact} || ' ' || ${t.rowSearch}) gin_trgm_ops`),
     index('robot_search_row_search_trgm_idx').using('gin', sql`${t.rowSearch} gin_trgm_ops`),
-    // A set's robots within figure ranges, counted from the index alone (the migration
-    // adds INCLUDE (reach_mm, dof, price_min_usd, price_max_usd), which drizzle cannot say).
+    // A set's robots within figure ranges, counted and paged from the index alone (the migrations
+    // add INCLUDE (reach_mm, dof, price_min_usd, price_max_usd, id, manufacturer, model: 0011, 0030),
+    // which drizzle cannot say).
     index('robot_search_set_payload_idx').using('btree', t.facetSet, t.payloadKg),
     // The sorts of a search without text: a page is the first rows of one of these in which
     // the facet set is kept (facet_set and id ride along for an index-only scan); the

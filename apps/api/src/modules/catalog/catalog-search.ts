@@ -4,6 +4,7 @@ import type { Database } from '@cellforge/db';
 import { parseRequirements } from '@cellforge/requirements';
 import { catalogVersion, listPublicManufacturers, pruneRobotChanges, searchRobots, type SearchResult } from './catalog.repository';
 import { readSearchReading, type ReadSearch } from './search-words';
+import type { Logger } from '../../lib/logger';
 
 /** Distinct queries remembered per catalog version. */
 const MEMO_SIZE = 500;
@@ -29,7 +30,22 @@ export interface CatalogSearchOptions {
   staleMs?: number;
   /** Where robot_changes is pruned when `db` is a read replica (DATABASE_READ_URL); default `db`. */
   writeDb?: Database;
+  /**
+   * Where a failure of background work is said (the version probe, the makers' list, a stale
+   * answer's rebuild): no request waits for that work, so nobody else would report it. Each
+   * kind is logged once, with its error, and again only after it has succeeded since.
+   */
+  logger?: Pick<Logger, 'warn'>;
 }
+
+/** Background work whose failure no request reports (CatalogSearchOptions.logger). */
+export type BackgroundFailure = 'probe' | 'makers' | 'refresh';
+
+const backgroundMessages: Record<BackgroundFailure, string> = {
+  probe: 'the catalog search could not check the catalog version in the background; searches keep the version they know',
+  makers: "the catalog search could not read the public makers' list in the background; the next search reads it again",
+  refresh: 'the catalog search could not make an answer again in the background; the previous one is given until staleMs, then a request makes it',
+};
 
 /** An answer with the catalog version it was made under. */
 interface Remembered<T> {
@@ -141,6 +157,8 @@ export class CatalogSearch {
   /** The public makers of a catalog version (the search box reads maker names with them). */
   private makers: Running<string[]> | null = null;
   private readonly now: () => number;
+  /** Background failure kinds logged since they last succeeded (each is said once). */
+  private readonly failing = new Set<BackgroundFailure>();
 
   constructor(
     private readonly db: Database,
@@ -154,6 +172,13 @@ export class CatalogSearch {
     this.checkedAt = -Infinity;
     this.strict = true;
     this.invalidations += 1;
+  }
+
+  /** Logs a background failure of this kind once (until the kind succeeds again), with its error. */
+  private failed(kind: BackgroundFailure, err: unknown): void {
+    if (this.failing.has(kind)) return;
+    this.failing.add(kind);
+    this.options.logger?.warn({ err, catalogBackground: kind }, backgroundMessages[kind]);
   }
 
   getStats(): CatalogSearchStats {
@@ -188,7 +213,7 @@ export class CatalogSearch {
     this.version = version;
     if (strict || staleMs <= 0) return;
     // The new makers' list is read now, in the background, rather than by the first search to need it.
-    if (readMakers) this.makersOfThisVersion().catch(() => undefined);
+    if (readMakers) this.makersOfThisVersion().catch((err: unknown) => this.failed('makers', err));
     // The answers in use, the most recently asked first, are made again a few at a time.
     for (const [key, hit] of [...this.answers].reverse()) {
       if (!hit.asked) continue;
@@ -209,7 +234,7 @@ export class CatalogSearch {
     if (since < this.options.refreshMs) return;
     let probe = this.probe();
     if (this.version !== -1 && since < this.options.refreshMs + (this.options.staleMs ?? 0)) {
-      probe.catch(() => undefined);
+      probe.catch((err: unknown) => this.failed('probe', err));
       return;
     }
     // A probe already running when invalidate() was called may have read the version before the write: one more.
@@ -222,6 +247,7 @@ export class CatalogSearch {
       const invalidations = this.invalidations;
       try {
         await this.check();
+        this.failing.delete('probe');
         if (invalidations !== this.invalidations) return false;
         this.checkedAt = this.now();
         return true;
@@ -250,7 +276,10 @@ export class CatalogSearch {
     if (this.makers?.version === this.version) return this.makers.promise;
     const running: Running<string[]> = {
       version: this.version,
-      promise: listPublicManufacturers(this.db).catch((err: unknown) => {
+      promise: listPublicManufacturers(this.db).then((makers) => {
+        this.failing.delete('makers');
+        return makers;
+      }, (err: unknown) => {
         if (this.makers === running) this.makers = null;
         throw err;
       }),
@@ -422,8 +451,8 @@ export class CatalogSearch {
   /**
    * Starts stale answers' refreshes, REFRESHING_AT_ONCE at most (the database is not
    * stampeded by every remembered query at once), the ones asked first; the next one starts a
-   * turn of the event loop after one ends. A failure only leaves the stale answer to expire:
-   * after staleMs the request makes it, and reports the error.
+   * turn of the event loop after one ends. A failure is logged (once per kind) and leaves the
+   * stale answer to expire: after staleMs the request makes it, and reports the error.
    */
   private pump(): void {
     while (this.refreshingNow < REFRESHING_AT_ONCE) {
@@ -434,7 +463,7 @@ export class CatalogSearch {
       line.delete(key);
       this.refreshingNow += 1;
       void refresh()
-        .catch(() => undefined)
+        .then(() => this.failing.delete('refresh'), (err: unknown) => this.failed('refresh', err))
         .finally(() => {
           this.refreshingNow -= 1;
           this.schedulePump();
