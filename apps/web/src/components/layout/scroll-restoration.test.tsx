@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { positionsForFirstLoad } from './scroll-key';
@@ -9,9 +9,15 @@ import { SCROLL_POSITIONS_STORAGE_KEY, ScrollRestorer, useScrollRestoreHold } fr
 let arrive: () => void = () => undefined;
 function SlowResults() {
   const [loaded, setLoaded] = useState(false);
-  arrive = () => setLoaded(true);
+  useEffect(() => {
+    arrive = () => setLoaded(true);
+  }, []);
   useScrollRestoreHold(!loaded);
-  return loaded ? <ul aria-label="Robots">{<li>FANUC CRX-25iA</li>}</ul> : <p>Loading results</p>;
+  return loaded ? (
+    <ul aria-label="Robots">
+      <li>FANUC CRX-25iA</li>
+    </ul>
+  ) : <p>Loading results</p>;
 }
 
 function Layout() {
