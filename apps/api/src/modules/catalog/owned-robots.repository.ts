@@ -70,16 +70,29 @@ export interface OwnedRobotDailyViews {
   views: number;
 }
 
-/** Views per day for the last `days` days of each robot the user owns or offers, days without views included (zeros). */
+/**
+ * Views per day for the last `days` days of each robot the user owns or offers, days without views
+ * included (zeros). A catalog model the user offers counts only the views since their first offer on
+ * it was created: the model's page was viewed before, by buyers who never saw the offer (a supplier
+ * who listed a popular model today read "Views (30 days): 212").
+ */
 export async function dailyViewsOfOwnedRobots(db: Database, ownerId: string, days: number): Promise<OwnedRobotDailyViews[]> {
   return queryRows<OwnedRobotDailyViews>(
     db,
     sql`with days as (
           select generate_series(current_date - ${days - 1}::int, current_date, interval '1 day')::date as day
         ),
-        mine as (select id, model, manufacturer from robots where owner_id = ${ownerId} or id in (select robot_id from offers where supplier_id = ${ownerId}))
+        mine as (
+          select r.id, r.model, r.manufacturer,
+            case when r.owner_id = ${ownerId} then null
+              else (select min(o.created_at) from offers o where o.robot_id = r.id and o.supplier_id = ${ownerId}) end as since
+          from robots r
+          where r.owner_id = ${ownerId} or r.id in (select robot_id from offers where supplier_id = ${ownerId})
+        )
         select m.id as robot_id, m.model, m.manufacturer, to_char(d.day, 'YYYY-MM-DD') as date,
-          (select count(*)::int from robot_views v where v.robot_id = m.id and v.viewed_at >= d.day and v.viewed_at < d.day + 1) as views
+          (select count(*)::int from robot_views v
+            where v.robot_id = m.id and v.viewed_at >= d.day and v.viewed_at < d.day + 1
+              and (m.since is null or v.viewed_at >= m.since)) as views
         from mine m cross join days d
         order by m.manufacturer, m.model, d.day`,
   );

@@ -107,6 +107,34 @@ describe.each(testBackends)('supplier listings, leads and analytics on %s', (bac
     expect(Object.keys(bad.body.details)).toEqual(expect.arrayContaining(['payload_kg', 'dof', 'category']));
   });
 
+  it("counts a catalog model's views only from when the supplier's offer on it was created", async () => {
+    // Buyers viewed the FANUC CRX-25iA's page for weeks; today a supplier starts offering it.
+    const [model] = await ctx()
+      .handle.db.insert(robots)
+      .values({ manufacturer: 'FANUC', model: 'CRX-25iA Views Test', ...robotSearchColumns(listing), category: 'collaborative', payloadKg: 25, reachMm: 1889, dof: 6 })
+      .returning();
+    const robotId = defined(model).id;
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await ctx()
+      .handle.db.insert(robotViews)
+      .values([{ robotId, viewedAt: hoursAgo(72) }, { robotId, viewedAt: hoursAgo(48) }, { robotId, viewedAt: hoursAgo(1 / 60) }]);
+    const supplier = await registerUser(ctx().app, { user_type: 'supplier', company_name: 'Late Offers Ltd' });
+    await request(ctx().app).post('/api/supplier/offers').set(bearer(supplier.token)).send({ robot_id: robotId, price_min: 42000, currency: 'USD', condition: 'new' }).expect(201);
+    const before = supplierAnalyticsResponseSchema.parse(
+      (await request(ctx().app).get('/api/supplier/analytics').query({ days: 30 }).set(bearer(supplier.token)).expect(200)).body,
+    );
+    expect(before.data).toMatchObject([{ robot_id: robotId, total_views: 0 }]);
+    expect(nth(before.data, 0).series.every((day) => day.views === 0)).toBe(true);
+    // A buyer opens the page now: the offer is on it, the view counts.
+    await request(ctx().app).get(`/api/robots/${robotId}`).expect(200);
+    await vi.waitFor(async () => expect(await ctx().handle.db.select().from(robotViews).where(eq(robotViews.robotId, robotId))).toHaveLength(4));
+    const after = supplierAnalyticsResponseSchema.parse(
+      (await request(ctx().app).get('/api/supplier/analytics').query({ days: 30 }).set(bearer(supplier.token)).expect(200)).body,
+    );
+    expect(after.data).toMatchObject([{ robot_id: robotId, total_views: 1 }]);
+    expect(nth(after.data, 0).series.at(-1)).toMatchObject({ views: 1 });
+  });
+
   it('takes a customer lead to the supplier, who marks it contacted; analytics count views and leads', async () => {
     const supplier = await registerUser(ctx().app, { user_type: 'supplier', company_name: 'RoboSupply' });
     const customer = await registerUser(ctx().app, { user_type: 'customer', first_name: 'Grace', last_name: 'Hopper', company_name: 'Acme Foods' });

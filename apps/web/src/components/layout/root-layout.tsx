@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { Outlet, useNavigation } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
-import { scrollRestorationKey } from './scroll-key';
+import { ScrollRestorer } from './scroll-restoration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -31,7 +31,7 @@ export function RootLayout({ overlay }: { overlay?: ReactNode } = {}) {
       {/* With something floating above the page, the page ends --floating-reserve lower (one rule for every page, index.css). */}
       <Footer reserveFloatingSpace={Boolean(overlay)} />
       {overlay}
-      <ScrollRestoration getKey={scrollRestorationKey} />
+      <ScrollRestorer />
     </div>
   );
 }

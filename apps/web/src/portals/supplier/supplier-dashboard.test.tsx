@@ -169,11 +169,11 @@ describe('Supplier dashboard', () => {
     const user = userEvent.setup();
     const fetchMock = stubSupplier();
     renderRoutes(routes, '/dashboard?tab=leads');
-    const item = await screen.findByRole('article', { name: 'Lead from Ada Lovelace about Doosan Robotics H2017' }, { timeout: 5000 });
+    const item = await screen.findByRole('article', { name: /^Lead from Ada Lovelace about Doosan Robotics H2017, .*sent / }, { timeout: 5000 });
     expect(within(item).getByText('We need two arms for palletizing by June.')).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute('href', 'mailto:ada@example.com');
     expect(screen.getByRole('tab', { name: 'New (1)' })).toBeInTheDocument();
-    await user.click(within(item).getByRole('button', { name: 'Mark contacted: lead from Ada Lovelace' }));
+    await user.click(within(item).getByRole('button', { name: /^Mark contacted: lead from Ada Lovelace about Doosan Robotics H2017, .*sent / }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Contacted (1)' })).toBeInTheDocument());
     expect(JSON.parse(String(nth(callsTo(fetchMock, 'PATCH', `/api/supplier/leads/${lead.id}`), 0).init.body))).toEqual({
       status: 'contacted',

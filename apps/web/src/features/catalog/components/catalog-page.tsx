@@ -3,6 +3,7 @@ import { COMPARE_MAX } from '@cellforge/contracts/constants';
 import { SlidersHorizontal } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Page } from '@/components/layout/page';
+import { useScrollRestoreHold } from '@/components/layout/scroll-restoration';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Sheet } from '@/components/ui/sheet';
@@ -64,6 +65,8 @@ export function CatalogPage() {
   const filtersId = useId();
   const sortId = useId();
   const resultsRef = useRef<HTMLElement>(null);
+  // A reload (or Back onto a catalog whose answer is no longer cached) is restored once the results are there.
+  useScrollRestoreHold(robots.isPending);
 
   // Widened to the side panel's width with the sheet open (a phone turned, a window resized): the panel takes over.
   useEffect(() => {

@@ -12,6 +12,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { errorMessageOf } from '@/lib/api-answer';
 import { cn } from '@/lib/cn';
+import { requestWhich } from '@/lib/request-which';
 import { robotName } from '@/lib/robot-format';
 import { useLeads } from '../api/get-leads';
 import { useUpdateLeadStatus, type LeadStatus } from '../api/update-lead-status';
@@ -105,6 +106,8 @@ export function LeadsPanel() {
 function LeadItem({ lead }: { lead: Lead }) {
   const updateStatus = useUpdateLeadStatus();
   const about = lead.robot ? robotName(lead.robot) : 'your listing';
+  // Two leads from one buyer on one model (two projects, or asked twice): their controls are told apart.
+  const which = `${lead.from.name} about ${about}, ${requestWhich({ project: lead.project?.project_name, sentAt: lead.created_at })}`;
 
   const move = async (status: LeadStatus) => {
     try {
@@ -118,12 +121,12 @@ function LeadItem({ lead }: { lead: Lead }) {
   const action = (status: LeadStatus, text: string, variant: 'primary' | 'outline' | 'ghost') => (
     <Button size="sm" variant={variant} onClick={() => void move(status)} disabled={updateStatus.isPending}>
       {text}
-      <span className="sr-only">: lead from {lead.from.name}</span>
+      <span className="sr-only">: lead from {which}</span>
     </Button>
   );
 
   return (
-    <article aria-label={`Lead from ${lead.from.name} about ${about}`} className={cn(cardClasses, 'p-5')}>
+    <article aria-label={`Lead from ${which}`} className={cn(cardClasses, 'p-5')}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900 dark:text-white">
@@ -170,7 +173,7 @@ function LeadItem({ lead }: { lead: Lead }) {
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={paths.thread.getHref(lead.id)} className={buttonClasses({ size: 'sm' })}>
           {lead.kind === 'quote_request' ? 'Answer with a quote' : 'Reply'}
-          <span className="sr-only">: lead from {lead.from.name}</span>
+          <span className="sr-only">: lead from {which}</span>
         </Link>
         {lead.status === 'new' ? action('contacted', 'Mark contacted', 'outline') : null}
         {lead.status !== 'closed' ? action('closed', 'Mark closed', 'outline') : null}

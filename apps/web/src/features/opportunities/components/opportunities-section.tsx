@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, QueryErrorState } from '@/components/ui/state-m
 import { useSession } from '@/lib/auth/session';
 import { cn } from '@/lib/cn';
 import { isConnectionError } from '@/lib/query-errors';
+import { requestWhich } from '@/lib/request-which';
 import { LoadingState } from '@/components/ui/query-state';
 import { useOpportunities, type Opportunity } from '../api/get-opportunities';
 import { applicationOf, requirementFacts } from '../utils/opportunity-requirements';
@@ -98,6 +99,8 @@ function OpportunityCard({ opportunity, focusSent, onExpressInterest }: Opportun
   const application = applicationOf(opportunity.requirements);
   const facts = requirementFacts(opportunity.requirements);
   const sent = opportunity.interest_expressed;
+  // Two projects with one name (a customer's "Palletizing line" twice): the buttons are told apart.
+  const which = requestWhich({ buyer: opportunity.customer_company?.trim() || null, sentAt: opportunity.created_at });
 
   useEffect(() => {
     // The button that opened the dialog is gone; keyboard users land on what replaced it.
@@ -105,7 +108,7 @@ function OpportunityCard({ opportunity, focusSent, onExpressInterest }: Opportun
   }, [sent, focusSent]);
 
   return (
-    <article aria-label={opportunity.project_name} className={cn(cardClasses, 'flex h-full flex-col gap-3 p-5')}>
+    <article aria-label={`${opportunity.project_name} ${which}`} className={cn(cardClasses, 'flex h-full flex-col gap-3 p-5')}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-base font-semibold break-words text-slate-900 dark:text-white">{opportunity.project_name}</h3>
@@ -157,7 +160,9 @@ function OpportunityCard({ opportunity, focusSent, onExpressInterest }: Opportun
           </p>
         ) : (
           <Button size="sm" onClick={onExpressInterest}>
-            Express interest{' '}<span className="sr-only">in {opportunity.project_name}</span>
+            Express interest{' '}<span className="sr-only">
+              in {opportunity.project_name} {which}
+            </span>
           </Button>
         )}
       </div>

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { requestWhich } from '@/lib/request-which';
 import { robotName } from '@/lib/robot-format';
 import { useMyQuoteRequests, useThreads } from '../api/quotes';
 import { formatMoney, formatTimeline, formatWhen, STATUS_LABELS, STATUS_TONES } from '../utils/format';
@@ -114,7 +115,10 @@ export function CustomerOverview() {
                           <ThreadLink thread={thread}>
                             <span>
                               Conversation with {who(thread)}{' '}
-                              <span className="sr-only">about the {name}, {STATUS_LABELS[thread.status]}</span>
+                              <span className="sr-only">
+                                about the {name}, {requestWhich({ project: request.project?.project_name, sentAt: request.created_at })},{' '}
+                                {STATUS_LABELS[thread.status]}
+                              </span>
                             </span>
                           </ThreadLink>
                           <span className="text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
@@ -159,7 +163,9 @@ export function CustomerOverview() {
                   ) : null}
                   <ThreadLink thread={thread}>
                     Open the quote{' '}
-                    <span className="sr-only">from {who(thread)} for the {about}</span>
+                    <span className="sr-only">
+                      {requestWhich({ buyer: who(thread), project: thread.project?.project_name, sentAt: thread.created_at })} for the {about}
+                    </span>
                   </ThreadLink>
                 </li>
               );
@@ -190,7 +196,9 @@ export function CustomerOverview() {
                 </p>
                 <ThreadLink thread={thread}>
                   Open the conversation{' '}
-                  <span className="sr-only">with {who(thread)}</span>
+                  <span className="sr-only">
+                    with {who(thread)}, {requestWhich({ project: thread.project?.project_name, sentAt: thread.created_at })}
+                  </span>
                 </ThreadLink>
               </li>
             ))}

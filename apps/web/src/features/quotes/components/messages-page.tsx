@@ -15,6 +15,23 @@ import { useMyQuoteRequests, useThreads } from '../api/quotes';
 import { formatMoney, formatTimeline, formatWhen, KIND_LABELS, STATUS_LABELS, STATUS_TONES } from '../utils/format';
 import { OpenRequests } from './open-requests';
 
+type Role = ReturnType<typeof useSession>['role'];
+
+/** What the inbox holds, in the words of each role: integrators have no listings, suppliers no projects to offer on. */
+export function messagesLead(role: Role): string {
+  if (role === 'customer') return 'Answers and quotes from suppliers and integrators about the robots you asked about.';
+  if (role === 'integrator') return 'Your answers to open requests and your interest in customers’ projects, with the customers’ replies.';
+  return 'Requests for quote and questions from customers, and your answers.';
+}
+
+/** The empty inbox of a seller (a customer's has a link to the catalog). */
+export function noConversationsText(role: Role): string {
+  if (role === 'integrator') {
+    return 'When you answer an open request or express interest in a customer’s project, the conversation starts here.';
+  }
+  return 'When a customer asks you for a quote or about one of your offers, the conversation starts here.';
+}
+
 /**
  * /messages: every conversation of the signed-in user (requests for quote, questions about
  * listings, integrators' interest), newest activity first, unread ones marked; customers
@@ -31,9 +48,7 @@ export function MessagesPage() {
       title="Messages"
       lead={
         <p>
-          {role === 'customer'
-            ? 'Answers and quotes from suppliers and integrators about the robots you asked about.'
-            : 'Requests for quote and questions from customers, and your answers.'}
+          {messagesLead(role)}
           {threads.data ? (
             <span className="ml-1 font-medium text-slate-900 dark:text-white">
               {unread === 0 ? 'Everything is read.' : `${unread} unread ${unread === 1 ? 'conversation' : 'conversations'}.`}
@@ -67,7 +82,7 @@ export function MessagesPage() {
                       : suppliers’ answers and quotes arrive here.
                     </>
                   ) : (
-                    'When a customer asks you for a quote or about a listing, the conversation starts here.'
+                    noConversationsText(role)
                   )}
                 </p>
               </EmptyState>

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, QueryErrorState } from '@/components/ui/state-message';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { requestWhich } from '@/lib/request-which';
 import { robotName } from '@/lib/robot-format';
 import { useAnswerQuoteRequest, useOpenQuoteRequests } from '../api/quotes';
 import { formatTimeline, formatWhen, requirementRows } from '../utils/format';
@@ -51,8 +52,13 @@ export function OpenRequests() {
 function OpenRequestCard({ request, onAnswer }: { request: QuoteRequest; onAnswer: () => void }) {
   const name = robotName(request.robot);
   const rows = requirementRows(request.requirements);
+  const which = requestWhich({
+    buyer: request.customer.company_name ?? request.customer.name,
+    project: request.project?.project_name,
+    sentAt: request.created_at,
+  });
   return (
-    <article aria-label={`Open request for the ${name}`}>
+    <article aria-label={`Open request for the ${name} ${which}`}>
       <p className="font-semibold text-slate-900 dark:text-white">
         {request.robot.id ? (
           <Link to={paths.robot.getHref(request.robot.id)} className="hover:underline">
@@ -78,8 +84,10 @@ function OpenRequestCard({ request, onAnswer }: { request: QuoteRequest; onAnswe
       ) : null}
       {request.notes ? <p className="mt-2 whitespace-pre-line text-sm text-slate-800 dark:text-slate-200">{request.notes}</p> : null}
       <Button size="sm" className="mt-3" onClick={onAnswer}>
-        Answer with a quote
-        <span className="sr-only"> for the {name}</span>
+        Answer with a quote{' '}
+        <span className="sr-only">
+          for the {name} {which}
+        </span>
       </Button>
     </article>
   );
