@@ -129,6 +129,7 @@ export const projectMatchSchema = z.object({
   listed_by_supplier: z.boolean(),
   /** Its active supplier offers (null: nobody offers it yet; a request for a quote then becomes an open request). */
   offers: offerSummarySchema.nullable(),
+  /** 0-100, read from the matches' order (never rises down the list): 100 the closest fit; 60-100 meets every requirement made for the application; below 40 misses one. */
   fit_score: z.number().min(0).max(100),
   reasons: z.array(z.object({ kind: z.enum(['payload', 'reach', 'cycle_time', 'price', 'application', 'industry', 'environment']), ok: z.boolean(), text: z.string() })),
 });

@@ -106,6 +106,8 @@ export const buyerRequirementsSchema = z.object({
   readAs: z.array(z.string()).default([]),
   /** What looked like a constraint but was dropped, and why: "payload 5e300 kg: out of range". */
   unparsed: z.array(z.string()).default([]),
+  /** Figures in a payload or reach slot whose unit is no mass or length ("5 lightyears"): not read as a figure, said back. */
+  unknownUnits: z.array(z.object({ slot: z.enum(['payload', 'reach']), said: z.string() })).optional(),
   /** Words that are no constraint (model names, part names), for a name search. */
   freeText: z.string().default(''),
 });

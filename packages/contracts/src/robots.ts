@@ -242,6 +242,8 @@ export const searchInterpretationSchema = z.object({
   read_as: z.array(z.string()),
   filters: z.record(z.string(), z.string()),
   not_applied: z.array(z.string()),
+  /** Figures whose unit is no mass or length ("payload 5 lightyears"): not used, said (issue 12, session 15). */
+  unknown_units: z.array(z.object({ slot: z.enum(['payload', 'reach']), said: z.string(), message: z.string() })).optional(),
 });
 export type SearchInterpretation = z.infer<typeof searchInterpretationSchema>;
 

@@ -4,3 +4,4 @@ export { makerCountry, builtInMakers } from './lexicon';
 export { applicationsCovered, catalogCategoryOf, cleanroomIsoClassOf, wantedCategories } from './catalog';
 export { textLanguage } from './tokens';
 export { EXCHANGE_RATES, budgetInUsd, describeBudget, extremeInUsd, formatMoney, roughUsd, toUsd, type PriceInUsd } from './currency';
+export { findUnknownUnits, type UnknownUnit } from './unknown-units';

@@ -1,3 +1,4 @@
+import { findUnknownUnits } from './unknown-units';
 import {
   buyerRequirementsSchema,
   type BudgetConstraint,
@@ -968,6 +969,17 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
     if (currency) b.currency = currency;
     out.budget = b;
   } else if (prev?.budget) out.budget = { ...prev.budget };
+  // "payload 5 lightyears": no figure is read from it and its words are no name to search; said back instead.
+  const unknownUnits = findUnknownUnits((typeof text === 'string' ? text : '').slice(0, MAX_TEXT_LENGTH));
+  if (unknownUnits.length) {
+    out.unknownUnits = unknownUnits;
+    let free = out.freeText;
+    for (const u of unknownUnits) {
+      const [num = '', ...word] = u.said.split(' ');
+      free = free.replace(new RegExp(`(?<![\\p{L}\\d.,])${escapeRegExp(num)}\\s*${escapeRegExp(word.join(' '))}(?![\\p{L}])`, 'giu'), ' ');
+    }
+    out.freeText = free.replace(/\s+/g, ' ').trim();
+  }
   out.readAs = describe(out);
   // Figures first, then lists, then the explanation: easier to read in logs and tests.
   const ordered = {} as Record<string, unknown>;
@@ -978,5 +990,7 @@ export function parseRequirements(text: string, options: ParseOptions = {}): Buy
 const OUTPUT_ORDER = [
   'payloadKg', 'reachMm', 'axes', 'repeatabilityMm', 'cycleTimeS', 'robotWeightKg', 'budget',
   'makers', 'preferredMakers', 'makerCountries', 'robotTypes', 'applications', 'environment', 'mounting', 'language',
-  'readAs', 'unparsed', 'freeText',
+  'readAs', 'unparsed', 'unknownUnits', 'freeText',
 ] as const satisfies readonly (keyof BuyerRequirements)[];
+
+const escapeRegExp = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -14,13 +14,21 @@ export interface ReadSearch {
   interpretation?: SearchInterpretation;
 }
 
+/** A figure whose unit is no mass or length, said as the chat says it (ai advisor i18n unknownUnit, English). */
+export function unknownUnitNote(said: string, slot: 'payload' | 'reach'): string {
+  return slot === 'payload'
+    ? `"${said}" is not a unit of mass (weight), so the payload was not used: give it in kg, g, t, lb or oz`
+    : `"${said}" is not a unit of length, so the reach was not used: give it in mm, cm, m, in or ft`;
+}
+
 /** True when the words say more than a name: a figure, an exclusion, a type, an application, a place. */
 function saysMoreThanNames(r: BuyerRequirements): boolean {
   return Boolean(
     r.payloadKg || r.reachMm || r.axes || r.budget || r.repeatabilityMm || r.cycleTimeS || r.robotWeightKg ||
       r.makers.exclude.length || r.makerCountries.include.length || r.makerCountries.exclude.length ||
       r.robotTypes.include.length || r.robotTypes.exclude.length || r.applications.length ||
-      Object.values(r.environment).some((v) => v !== undefined && v !== false) || r.mounting.length,
+      Object.values(r.environment).some((v) => v !== undefined && v !== false) || r.mounting.length ||
+      r.unknownUnits?.length,
   );
 }
 
@@ -156,6 +164,8 @@ export function readSearchReading(query: RobotQuery, r: BuyerRequirements, known
     if (at >= 0) readAs[at] = phrase;
     else readAs.push(phrase);
   }
+  // "payload 5 lightyears": the parser read no figure from it (packages/requirements findUnknownUnits); said, not dropped.
+  const unknownUnits = (r.unknownUnits ?? []).map((u) => ({ ...u, message: unknownUnitNote(u.said, u.slot) }));
   if (r.cycleTimeS) notApplied.push('cycle time: the catalog holds no speed data; ask the supplier for a cycle-time study');
   if (r.robotWeightKg) notApplied.push('robot weight: not a catalog filter yet');
 
@@ -168,6 +178,6 @@ export function readSearchReading(query: RobotQuery, r: BuyerRequirements, known
   if (filters.foodGrade !== undefined) next.foodGrade = 'true';
   return {
     query: next,
-    interpretation: { q: query.q, text, read_as: readAs, filters, not_applied: notApplied },
+    interpretation: { q: query.q, text, read_as: readAs, filters, not_applied: notApplied, ...(unknownUnits.length ? { unknown_units: unknownUnits } : {}) },
   };
 }

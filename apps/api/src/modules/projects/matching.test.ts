@@ -57,7 +57,8 @@ describe('scoreMatch', () => {
     const m = scoreMatch(robot({ payloadKg: 11 }), req({ payload_kg: 10 }));
     expect(m.reasons[0]).toMatchObject({ ok: false });
     expect(nth(m.reasons, 0).text).toContain('needs 12 kg');
-    expect(m.fit_score).toBe(30);
+    // Alone, the top of the band of robots missing one requirement (a fit scores 60-100).
+    expect(m.fit_score).toBe(36);
   });
 
   it('fits exactly at part + 20 % and not 10 g below (the rule stage 2 and the assistant use)', () => {
@@ -66,9 +67,9 @@ describe('scoreMatch', () => {
     expect(scoreMatch(robot({ reachMm: 1400 }), req({ reach_mm: 1400 })).reasons[0]).toMatchObject({ kind: 'reach', ok: true });
   });
 
-  it('scores only the requirements given', () => {
-    expect(scoreMatch(robot({}), req({ application: 'welding' })).fit_score).toBe(0);
-    expect(scoreMatch(robot({}), req({})).fit_score).toBe(50);
+  it('scores only the requirements given: off the application it stays at or below 60, with nothing stated it is its own closest fit', () => {
+    expect(scoreMatch(robot({}), req({ application: 'welding' })).fit_score).toBe(60);
+    expect(scoreMatch(robot({}), req({})).fit_score).toBe(100);
   });
 
   it('says when the price is unknown or over budget', () => {
@@ -90,16 +91,33 @@ describe('rankMatches', () => {
     expect(nth(ranked, 0).fit_score).toBeGreaterThan(nth(ranked, 1).fit_score);
   });
 
-  it('orders by the shared fitScore, not by the 0-100 score: two robots both at 100 keep the fit order (issue 12, session 13)', () => {
-    // Both are within the comfortable band (score 100); fitScore prefers the less oversized, cheaper one.
+  it('reads the 0-100 score from the order: of two robots meeting every requirement, the closer fit shows 100 and the other less (issue 12, session 15)', () => {
+    // Both meet the need; fitScore prefers the less oversized, cheaper one, and so does the score.
     const a = robot({ id: 'a', manufacturer: 'Zeta', model: 'Z-16', payloadKg: 16, reachMm: 1500, priceMinUsd: 40000, priceMaxUsd: 50000 });
     const b = robot({ id: 'b', manufacturer: 'Alpha', model: 'A-25', payloadKg: 25, reachMm: 2200, priceMinUsd: 60000, priceMaxUsd: 70000 });
     const need = req({ payload_kg: 12, reach_mm: 1400 });
     const ranked = rankMatches([b, a], need);
-    expect(ranked.map((m) => m.fit_score)).toEqual([100, 100]);
     expect(ranked.map((m) => m.robot_id)).toEqual(['a', 'b']);
     const cost = (r: MatchCandidate) => fitScore(r, { payloadKg: requiredPayloadKg(12), reachMm: 1400, tasks: [] });
-    expect(cost(a)).toBeLessThan(cost(b));
+    // 60 + 40 x exp(-(extra fit cost)): the band of robots meeting every requirement.
+    expect(ranked.map((m) => m.fit_score)).toEqual([100, Math.round(60 + 40 * Math.exp(-(cost(b) - cost(a))))]);
+    expect(nth(ranked, 1).fit_score).toBeLessThan(100);
+    expect(nth(ranked, 1).fit_score).toBeGreaterThan(60);
+  });
+
+  it('never shows a robot missing a requirement above one that meets them all, nor a later card above an earlier one (issue 12, session 15)', () => {
+    const fitButLarge = robot({ id: 'large', model: 'Large', payloadKg: 300, reachMm: 3500, priceMinUsd: 150000, priceMaxUsd: 200000 });
+    const shortReach = robot({ id: 'short', model: 'Short', payloadKg: 16, reachMm: 1300 });
+    const offTask = robot({ id: 'off', model: 'Off', payloadKg: 16, reachMm: 1500, applications: ['welding'] });
+    const fit = robot({ id: 'fit', model: 'Fit', payloadKg: 16, reachMm: 1500 });
+    const ranked = rankMatches([shortReach, offTask, fitButLarge, fit], req({ payload_kg: 12, reach_mm: 1400, application: 'palletizing' }));
+    expect(ranked.map((m) => m.robot_id)).toEqual(['fit', 'large', 'off', 'short']);
+    const scores = ranked.map((m) => m.fit_score);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+    expect(nth(scores, 0)).toBe(100);
+    expect(nth(scores, 1)).toBeGreaterThan(60);
+    expect(nth(scores, 2)).toBe(60);
+    expect(nth(scores, 3)).toBe(36);
   });
 
   it('puts robots meeting every stated requirement first: over budget and unknown prices go behind a higher-cost fit', () => {

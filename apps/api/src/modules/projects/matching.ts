@@ -21,20 +21,11 @@ export interface MatchCandidate {
   mounting: string[] | null;
 }
 
-const weights = { payload: 35, reach: 25, cycle_time: 15, price: 20, application: 15, industry: 5 } as const;
-type Kind = keyof typeof weights;
 
 /** Figures as the chat and the search chips show them ("1,500"); margins in percent to 0.1. */
 const fmt = (n: number) => displayFigure(n);
 const pct = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
-
-/** 1 inside the comfortable band, falling off when the robot is far larger than needed. */
-function sizeScore(ratio: number, comfortable: number, floorAt: number): number {
-  if (ratio <= comfortable) return 1;
-  if (ratio >= floorAt) return 0.4;
-  return 1 - (0.6 * (ratio - comfortable)) / (floorAt - comfortable);
-}
 
 /** The cycle-time reason: the type's suitability (robot-fit cycleSuitability, which the order reads too) in words. */
 function cycleSuitabilityText(robot: MatchCandidate, req: ProjectRequirements, cycle: number): { score: number; ok: boolean; text: string } {
@@ -63,13 +54,13 @@ function cycleSuitabilityText(robot: MatchCandidate, req: ProjectRequirements, c
 }
 
 /**
- * Scores a robot against a project's requirements (0-100) and says why. Only the
- * requirements the customer gave count; the weights of the others are left out, so
- * a project with only a payload is ranked on payload alone.
+ * A robot against a project's requirements: the reasons, each met or not. Only the
+ * requirements the customer gave are judged. The fit score is the one rankMatches gives
+ * (from the order); alone, a robot is its own closest fit (100 when it meets every
+ * requirement and is made for the application).
  */
 export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): ProjectMatch {
   const reasons: ProjectMatch['reasons'] = [];
-  const parts: Array<{ kind: Kind; score: number }> = [];
 
   if (req.payload_kg) {
     const { ok, needed } = payloadFit(robot.payloadKg, req.payload_kg);
@@ -81,7 +72,6 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
         ? `Payload ${fmt(robot.payloadKg)} kg: ${pct(margin)}% above the ${fmt(req.payload_kg)} kg part, room for the tool (needs ${fmt(needed)} kg)`
         : `Payload ${fmt(robot.payloadKg)} kg carries the ${fmt(req.payload_kg)} kg part but leaves under ${TOOL_MARGIN * 100}% for the tool (needs ${fmt(needed)} kg)`,
     });
-    parts.push({ kind: 'payload', score: ok ? sizeScore(robot.payloadKg / needed, 2, 6) : 0.3 });
   }
   if (req.reach_mm) {
     const { ok } = reachFit(robot.reachMm, req.reach_mm);
@@ -93,17 +83,14 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
         ? `Reach ${fmt(robot.reachMm)} mm: ${pct(margin)}% beyond the ${fmt(req.reach_mm)} mm needed`
         : `Reach ${fmt(robot.reachMm)} mm is short of the ${fmt(req.reach_mm)} mm needed`,
     });
-    parts.push({ kind: 'reach', score: ok ? sizeScore(robot.reachMm / req.reach_mm, 1.6, 4) : 0 });
   }
   if (req.cycle_time_s) {
     const cycle = cycleSuitabilityText(robot, req, req.cycle_time_s);
     reasons.push({ kind: 'cycle_time', ok: cycle.ok, text: cycle.text });
-    parts.push({ kind: 'cycle_time', score: cycle.score });
   }
   if (req.budget_usd) {
     if (robot.priceMinUsd === null) {
       reasons.push({ kind: 'price', ok: false, text: 'No indicative price known: ask the supplier' });
-      parts.push({ kind: 'price', score: 0.5 });
     } else {
       const ok = robot.priceMinUsd <= req.budget_usd;
       const band =
@@ -120,7 +107,6 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
             ? `Indicative price ${band} is within the ${money(req.budget_usd)} budget`
             : `Indicative price ${band} starts within the ${money(req.budget_usd)} budget; its upper end is above it: ask for a quote`,
       });
-      parts.push({ kind: 'price', score: ok ? (fullyInside ? 1 : 0.75) : 0 });
     }
   }
   if (req.application) {
@@ -131,7 +117,6 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
       ok,
       text: ok ? `Made for ${req.application.replace(/-/g, ' ')}` : `Not marketed for ${req.application.replace(/-/g, ' ')}`,
     });
-    parts.push({ kind: 'application', score: ok ? 1 : 0 });
   }
   if (req.industry) {
     const ok = robot.industries.includes(req.industry);
@@ -140,7 +125,6 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
       ok,
       text: ok ? `Used in ${req.industry.replace(/-/g, ' ')}` : `Not typical in ${req.industry.replace(/-/g, ' ')}`,
     });
-    parts.push({ kind: 'industry', score: ok ? 1 : 0 });
   }
 
   // Environment limits are hard (the candidates all meet them); the reason says with which published values.
@@ -151,8 +135,6 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
   if (req.mounting && robot.mounting?.includes(req.mounting)) env.push(`${req.mounting} mounting allowed`);
   if (env.length) reasons.push({ kind: 'environment', ok: true, text: `Published: ${env.join(', ')}` });
 
-  const totalWeight = parts.reduce((n, p) => n + weights[p.kind], 0);
-  const score = totalWeight ? (parts.reduce((n, p) => n + weights[p.kind] * p.score, 0) / totalWeight) * 100 : 50;
   const match: ProjectMatch = {
     robot_id: robot.id,
     manufacturer: robot.manufacturer,
@@ -165,14 +147,48 @@ export function scoreMatch(robot: MatchCandidate, req: ProjectRequirements): Pro
     listed_by_supplier: robot.ownerId !== null,
     // Filled by the service from the offers table (one query for the page's matches).
     offers: null,
-    fit_score: Math.round(score),
+    fit_score: 0,
     reasons,
   };
-  return match;
+  return { ...match, fit_score: displayedScore(band(match), 0, 0) };
 }
 
 /** Reasons that are preferences, not requirements: a robot missing them is still presented as meeting the project. */
 const PREFERENCES: ReadonlySet<string> = new Set(['application', 'industry']);
+
+/**
+ * The order's first two keys as one band: 2 x the requirements missed, + 1 when the robot is
+ * not made for the project's application. Band 0: meets every requirement and made for the task.
+ */
+function band(match: ProjectMatch): number {
+  const misses = match.reasons.filter((r) => !r.ok && !PREFERENCES.has(r.kind)).length;
+  const offTask = match.reasons.some((r) => r.kind === 'application' && !r.ok) ? 1 : 0;
+  return 2 * misses + offTask;
+}
+
+/** The top of a band's scores: 100, 60, 36, 22, ... (each band 0.6 of the one before). */
+const bandTop = (k: number) => 100 * FIT_SCORE.bandRatio ** k;
+
+/**
+ * The fit score the card shows (docs/decisions.md "A fit score that follows the order"), from
+ * the order's own keys so it never rises down the list: the band's top for the closest fit in
+ * the band, falling towards the next band's top as the fit cost rises above that robot's
+ * (exp(-extra cost / costScale): twice the payload headroom of the closest fit, ln 2 = 0.69,
+ * is half way). A robot meeting every requirement made for the task scores 60-100; one
+ * missing a requirement 36 or less.
+ */
+function displayedScore(k: number, cost: number, bestCost: number): number {
+  const top = bandTop(k);
+  const floor = bandTop(k + 1);
+  return Math.round(floor + (top - floor) * Math.exp(-Math.max(0, cost - bestCost) / FIT_SCORE.costScale));
+}
+
+export const FIT_SCORE = {
+  /** Each band's top is this share of the band before (misses, then off the application). */
+  bandRatio: 0.6,
+  /** Fit cost (robot-fit fitScore units) over the closest fit in the band that takes the score 1/e of the way down. */
+  costScale: 1,
+} as const;
 
 /**
  * The one order of robots for a need (issue 12; docs/decisions.md "Project matches in the one
@@ -182,7 +198,8 @@ const PREFERENCES: ReadonlySet<string> = new Set(['application', 'industry']);
  * it); then robot-fit's fitScore on the same need the chat and the search box read from the
  * same words (the part plus the gripper allowance, the reach, the application as the task),
  * plus the type's cycle-time cost when the project states a cycle time; ties by maker, then
- * model (byFit). The 0-100 fit_score and the reasons are what the card shows, not the order.
+ * model (byFit). The 0-100 fit_score the card shows is read from the same keys (displayedScore),
+ * so it never rises down the list; the reasons say why.
  */
 export function rankMatches(candidates: MatchCandidate[], req: ProjectRequirements, limit = 20): ProjectMatch[] {
   const need = {
@@ -190,15 +207,16 @@ export function rankMatches(candidates: MatchCandidate[], req: ProjectRequiremen
     reachMm: req.reach_mm ?? undefined,
     tasks: req.application ? applicationsCovered(req.application) : [],
   };
-  return candidates
+  const ranked = candidates
     .map((c) => {
       const match = scoreMatch(c, req);
-      const misses = match.reasons.filter((r) => !r.ok && !PREFERENCES.has(r.kind)).length;
-      const offTask = match.reasons.some((r) => r.kind === 'application' && !r.ok) ? 1 : 0;
       const cycle = req.cycle_time_s ? cycleCost(cycleSuitability(c.category, req.cycle_time_s, req.payload_kg ?? 0, req.application === 'palletizing')) : 0;
-      return { match, misses, offTask, cost: fitScore(c, need) + cycle, manufacturer: c.manufacturer, model: c.model };
+      return { match, band: band(match), cost: fitScore(c, need) + cycle, manufacturer: c.manufacturer, model: c.model };
     })
-    .sort((a, b) => a.misses - b.misses || a.offTask - b.offTask || byFit(a, b))
-    .slice(0, limit)
-    .map((s) => s.match);
+    .sort((a, b) => a.band - b.band || byFit(a, b))
+    .slice(0, limit);
+  // The closest fit in each band (the first listed in it) sets the band's top score.
+  const best = new Map<number, number>();
+  for (const s of ranked) if (!best.has(s.band)) best.set(s.band, s.cost);
+  return ranked.map((s) => ({ ...s.match, fit_score: displayedScore(s.band, s.cost, best.get(s.band) ?? s.cost) }));
 }

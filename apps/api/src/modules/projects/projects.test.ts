@@ -283,6 +283,33 @@ describe.each(testBackends)('/projects on %s', (backend) => {
     await request(ctx().app).patch(`/projects/${body.data.id}`).set(bearer(token)).send({ requirements: { ip_rating_min: 'IP67' } }).expect(400);
   });
 
+  it('shows a fit score a buyer can read as the ranking: it never rises down the list, and a robot missing a requirement never outscores one that fits (issue 12, session 15)', async () => {
+    const { token } = await registerUser(ctx().app);
+    // Projects as buyers describe them: the walk that showed a "100/100" card 7th, below cards showing 95.
+    const projects = [
+      project,
+      { project_name: 'Sack palletizing', requirements: { application: 'palletizing', payload_kg: 40, reach_mm: 2000, cycle_time_s: 8 } },
+      { project_name: 'Machine tending', requirements: { application: 'machine-tending', payload_kg: 8, reach_mm: 900, cycle_time_s: 12, budget_usd: 45000 } },
+      { project_name: 'Small parts', requirements: { payload_kg: 3, reach_mm: 500, cycle_time_s: 1 } },
+      { project_name: 'Welding cell', requirements: { application: 'welding', payload_kg: 10, budget_usd: 30000 } },
+    ];
+    for (const p of projects) {
+      const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send(p).expect(201);
+      const res = projectMatchesResponseSchema.parse((await request(ctx().app).get(`/projects/${body.data.id}/matches`).set(bearer(token)).expect(200)).body);
+      expect(res.data.length, p.project_name).toBeGreaterThan(3);
+      const scores = res.data.map((m) => m.fit_score);
+      const rises = scores.flatMap((s, i) => (i > 0 && s > (scores[i - 1] ?? 0) ? [`#${i + 1} ${nth(res.data, i).model} ${s} below #${i} ${scores[i - 1]}`] : []));
+      expect(rises, `${p.project_name}: ${scores.join(', ')}`).toEqual([]);
+      const missing = (m: ProjectMatch) => m.reasons.some((r) => !r.ok && r.kind !== 'application' && r.kind !== 'industry');
+      const fits = res.data.filter((m) => !missing(m)).map((m) => m.fit_score);
+      const misses = res.data.filter(missing).map((m) => m.fit_score);
+      if (fits.length && misses.length) expect(Math.max(...misses), p.project_name).toBeLessThan(Math.min(...fits));
+      // The first robot that meets every requirement and is made for the application is the closest fit: 100.
+      const first = nth(res.data, 0);
+      if (!missing(first) && first.reasons.every((r) => r.kind !== 'application' || r.ok)) expect(first.fit_score, p.project_name).toBe(100);
+    }
+  });
+
   it('asks for requirements before matching, and integrators may not see matches', async () => {
     const { token } = await registerUser(ctx().app);
     const { body } = await request(ctx().app).post('/projects').set(bearer(token)).send({ project_name: 'Empty' }).expect(201);

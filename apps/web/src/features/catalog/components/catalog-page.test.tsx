@@ -248,6 +248,44 @@ describe('/catalog', () => {
     expect(callsTo(fetchMock, 'GET', '/api/robots').at(-1)?.url.searchParams.get('excludeManufacturer')).toBeNull();
   });
 
+  it('says a figure whose unit is no mass or length in the reading line ("payload 5 lightyears", issue 12 session 15)', async () => {
+    const reading = {
+      q: 'cobot payload 5 lightyears',
+      text: null,
+      read_as: ['type cobot'],
+      filters: { category: 'collaborative' },
+      not_applied: [],
+      unknown_units: [
+        { slot: 'payload', said: '5 lightyears', message: '"5 lightyears" is not a unit of mass (weight), so the payload was not used: give it in kg, g, t, lb or oz' },
+      ],
+    };
+    stubApi({
+      'GET /api/robots': (url) => jsonResponse({ ...listAnswer([kuka]), ...(url.searchParams.get('q') ? { interpretation: reading } : {}) }),
+    });
+    renderRoutes(routes, `/catalog?q=${encodeURIComponent(reading.q)}`);
+    const line = await screen.findByTestId('search-reading');
+    expect(line).toHaveTextContent('Read “cobot payload 5 lightyears” as: type cobot');
+    expect(line).toHaveTextContent('"5 lightyears" is not a unit of mass (weight), so the payload was not used: give it in kg, g, t, lb or oz');
+  });
+
+  it('with only an unknown unit, the line says no requirement was used ("reach 3 parsecs")', async () => {
+    const reading = {
+      q: 'reach 3 parsecs',
+      text: null,
+      read_as: [],
+      filters: {},
+      not_applied: [],
+      unknown_units: [{ slot: 'reach', said: '3 parsecs', message: '"3 parsecs" is not a unit of length, so the reach was not used: give it in mm, cm, m, in or ft' }],
+    };
+    stubApi({
+      'GET /api/robots': (url) => jsonResponse({ ...listAnswer([kuka]), ...(url.searchParams.get('q') ? { interpretation: reading } : {}) }),
+    });
+    renderRoutes(routes, `/catalog?q=${encodeURIComponent(reading.q)}`);
+    const line = await screen.findByTestId('search-reading');
+    expect(line).toHaveTextContent('Read “reach 3 parsecs” as: no requirement I could use');
+    expect(line).toHaveTextContent('"3 parsecs" is not a unit of length, so the reach was not used');
+  });
+
   it('below lg: "Filters" opens the filters in a modal sheet whose "Show N results" follows the filters, then closes it', async () => {
     const user = userEvent.setup();
     stubApi({

@@ -20,8 +20,13 @@ export function SearchReading({ reading, chips, onRemove }: SearchReadingProps) 
     <div className="mt-4 space-y-2">
       {reading ? (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="search-reading">
-          Read &ldquo;{reading.q}&rdquo; as: {reading.read_as.join(' · ')}
-          {reading.text ? ` · name contains “${reading.text}”` : ''}
+          Read &ldquo;{reading.q}&rdquo; as:{' '}
+          {[...reading.read_as, ...(reading.text ? [`name contains “${reading.text}”`] : [])].join(' · ') || 'no requirement I could use'}
+          {reading.unknown_units?.map((u) => (
+            <span key={u.said} className="block font-medium text-amber-800 dark:text-amber-300">
+              {u.message}
+            </span>
+          ))}
         </p>
       ) : null}
       {chips.length ? (

@@ -8,8 +8,8 @@ export type ProjectMatchesAnswer = z.infer<typeof projectMatchesResponseSchema>;
 
 /**
  * GET /projects/:id/matches (bearer, view_matches): robots in the server's order (the one fit
- * order the chat and the catalog search use; issue 12), each with its 0-100 fit score and
- * reasons. The order is kept as sent: it is not the score's. 400 when the project has no
+ * order the chat and the catalog search use; issue 12), each with its 0-100 fit score (read
+ * from that order: it never rises down the list) and reasons. The order is kept as sent. 400 when the project has no
  * requirement yet, 403 for non-customers.
  */
 export async function getProjectMatches(id: string, signal?: AbortSignal): Promise<ProjectMatchesAnswer> {

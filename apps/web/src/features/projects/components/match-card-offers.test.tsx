@@ -29,6 +29,9 @@ describe('a match card with offers', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('1 offer from €24,000')).toBeInTheDocument();
+    // The card shows the server's score (read from the order, issue 12 session 15), not one of its own.
+    expect(screen.getByText('/100').parentElement).toHaveTextContent('88/100');
+    expect(screen.getByText('Fit score')).toBeInTheDocument();
   });
 
 });

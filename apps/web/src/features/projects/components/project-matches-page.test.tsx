@@ -42,18 +42,18 @@ const matches = [
     robot_id: '00000000-0000-4000-8000-000000000103',
     manufacturer: 'Yaskawa',
     model: 'GP25',
-    fit_score: 55,
+    fit_score: 91,
     offers: { count: 2, lowest_price: 38000, lowest_price_currency: 'USD', price_min_usd: 38000, price_max_usd: 41000, lead_time_weeks_min: 3, conditions: ['used', 'refurbished'] },
   }),
   match({
     robot_id: '00000000-0000-4000-8000-000000000102',
     manufacturer: 'KUKA',
     model: 'KR 16',
-    fit_score: 64,
+    fit_score: 36,
     reasons: [{ kind: 'reach', ok: false, text: 'Reach 1,101 mm is short of the 1,400 mm needed' }],
   }),
   match({
-    fit_score: 91,
+    fit_score: 30,
     listed_by_supplier: true,
     reasons: [
       { kind: 'payload', ok: true, text: 'Payload 25 kg: 108% above the 12 kg part, room for the tool (needs 14.4 kg)' },
@@ -80,7 +80,7 @@ function stubMatches(matchesAnswer: () => Response) {
 }
 
 describe('/projects/:projectId/robots', () => {
-  it('keeps the server\'s order (the one fit order, not the score\'s: issue 12) and shows each reason with ✓ or ✗', async () => {
+  it('keeps the server\'s order (the one fit order, which the score follows: issue 12, session 15), says what the score means and shows each reason with ✓ or ✗', async () => {
     stubMatches(() => jsonResponse({ project, data: matches }));
     renderRoutes(routes, `/projects/${PROJECT_ID}/robots`);
     expect(
@@ -88,7 +88,11 @@ describe('/projects/:projectId/robots', () => {
     ).toBeInTheDocument();
     const cards = screen.getAllByRole('article', { name: /^\d\. / });
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['1. Yaskawa GP25', '2. KUKA KR 16', '3. FANUC M-20iD/25']);
-    expect(within(nth(cards, 2)).getByText('91')).toBeInTheDocument();
+    // The scores as the server sent them, falling down the list; the line says what they mean.
+    expect(cards.map((card) => within(card).getByText('/100').parentElement?.textContent)).toEqual(['91/100', '36/100', '30/100']);
+    expect(screen.getByTestId('fit-score-meaning')).toHaveTextContent(
+      'The fit score follows this order: 100 is the closest fit; a robot that misses a requirement scores below 40.',
+    );
 
     const reasons = within(nth(cards, 2)).getAllByRole('listitem');
     expect(reasons[0]).toHaveTextContent('✓');

@@ -134,6 +134,9 @@ export function ProjectMatchesPage({ projectId, renderContact }: { projectId: st
       lead={
         <>
           <p>Ranked by how well each robot fits the project&rsquo;s requirements, with the reasons.</p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="fit-score-meaning">
+            The fit score follows this order: 100 is the closest fit; a robot that misses a requirement scores below 40.
+          </p>
           {phrases.length ? (
             <ul aria-label="Requirements" className="mt-3 flex flex-wrap gap-2">
               {phrases.map((phrase) => (
