@@ -269,7 +269,10 @@ try {
   const size = generate(csvPath);
   // The shipped CSV limit (BULK_CSV_UPLOAD_MAX_BYTES, 200 MB) takes the 1,000,000-row file (~95 MB): no override.
   if (process.env.BULK_CSV_UPLOAD_MAX_BYTES) console.log(`BULK_CSV_UPLOAD_MAX_BYTES=${process.env.BULK_CSV_UPLOAD_MAX_BYTES} for the API`);
-  const shippedFlags = apiHeapFlags(process.env) as string[];
+  // BENCH_API_FLAGS: extra node flags for the API process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
+  // after the shipped heap flags; the profile is written when the API stops (SIGTERM -> graceful exit).
+  const extraFlags = (process.env.BENCH_API_FLAGS ?? '').split(' ').filter(Boolean);
+  const shippedFlags = [...(apiHeapFlags(process.env) as string[]), ...extraFlags];
   const shippedLabel = process.env.API_MAX_OLD_SPACE_MB ? `as configured (API_MAX_OLD_SPACE_MB=${process.env.API_MAX_OLD_SPACE_MB})` : 'as shipped (API_MAX_OLD_SPACE_MB unset)';
   console.log(`Bulk import benchmark: ${ROWS.toLocaleString('en-US')} rows, CSV ${(size / 1024 / 1024).toFixed(1)} MB, PostgreSQL, ${cpus().length} cores, load ${loadAtStart}`);
   const bundle = await bundleApi();
@@ -279,134 +282,140 @@ try {
   const { handle, url } = shipped.db;
   const { ownerId } = shipped;
 
-  // Spot-check the converted values against the generator's truth.
-  const check = await handle.db.execute(`select model, payload_kg, reach_mm, dof from robots where owner_id is not null order by random() limit 200` as never);
-  const truth = Array.from({ length: ROWS }, (_, i) => rowOf(i).truth);
-  const byModel = new Map(truth.map((t) => [t.model, t]));
-  let off = 0;
-  for (const r of (check as unknown as { rows: Array<{ model: string; payload_kg: number; reach_mm: number; dof: number }> }).rows) {
-    const t = byModel.get(r.model)!;
-    if (Math.abs(r.payload_kg - t.payload) > 0.06 || Math.abs(r.reach_mm - t.reach) > 1 || r.dof !== t.dof) off += 1;
-  }
-  console.log(`\nSpot check: ${off} of 200 random imported robots differ from the generated values (0 expected)`);
-
-  // ---------- baselines: no API, no parsing, no validation ----------
-  const client = new pg.Client({ connectionString: url });
-  client.on('error', (err) => console.error(`baseline connection: ${err.message}`));
-  await client.connect();
-  for (const suffix of ['unnest', 'copy']) {
-    await client.query(`create table bench_bare_${suffix} (manufacturer text, model text, payload_kg double precision, reach_mm double precision, dof integer)`);
-    await client.query(`create table bench_robots_${suffix} (like robots including all)`);
-    await client.query(`alter table bench_robots_${suffix} add foreign key (owner_id) references users(id)`);
-  }
-  // The same copy of robots without its four GIN indexes (trigram on name, search and compact
-  // text; the tsvector): the difference to the full copy is what maintaining them costs.
-  await client.query('create table bench_robots_nogin (like robots including all)');
-  const gin = await client.query<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'bench_robots_nogin' and indexdef ilike '% using gin %'`);
-  for (const { name } of gin.rows) await client.query(`drop index "${name}"`);
-  // The search columns every robot row carries are computed outside the timer, so the
-  // robots-like baselines do the same index work (trigram GIN on search/compact text).
-  const search = truth.map((t) => robotSearchColumns({ manufacturer: t.manufacturer, model: t.model, category: 'articulated' }));
-  const columns = {
-    manufacturer: truth.map((t) => t.manufacturer),
-    model: truth.map((t) => t.model),
-    payload: truth.map((t) => String(t.payload)),
-    reach: truth.map((t) => String(t.reach)),
-    dof: truth.map((t) => String(t.dof)),
-    key: search.map((x) => x.normalizedKey),
-    searchText: search.map((x) => x.searchText),
-    compactText: search.map((x) => x.compactText),
-  };
-  const baseCols = 'manufacturer, model, payload_kg, reach_mm, dof';
-  const robotCols = `${baseCols}, normalized_key, search_text, compact_text, category, owner_id, listed, status, datasheet_source`;
-
-  const unnest = async (table: string, full: boolean) => {
-    await client.query('begin');
-    for (let i = 0; i < ROWS; i += IMPORT_BATCH_SIZE) {
-      const slice = (a: string[]) => a.slice(i, i + IMPORT_BATCH_SIZE);
-      const base = [slice(columns.manufacturer), slice(columns.model), slice(columns.payload), slice(columns.reach), slice(columns.dof)];
-      if (!full) {
-        await client.query(
-          `insert into ${table} (${baseCols})
-           select m, mo, p::double precision, r::double precision, d::integer
-           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as x(m, mo, p, r, d)`,
-          base,
-        );
-      } else {
-        await client.query(
-          `insert into ${table} (${robotCols})
-           select m, mo, p::double precision, r::double precision, d::integer, k, st, ct, 'articulated', $9::uuid, false, 'active', 'Bulk upload: fleet.csv'
-           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as x(m, mo, p, r, d, k, st, ct)`,
-          [...base, slice(columns.key), slice(columns.searchText), slice(columns.compactText), ownerId],
-        );
-      }
+  if (process.env.BENCH_BASELINES === '0') {
+    // BENCH_BASELINES=0: the pipeline only (profiling, main-against-branch comparisons), no spot check or baselines.
+    console.log(`\nSpot check and baselines skipped (BENCH_BASELINES=0); load ${load()}`);
+    await shipped.db.handle.close();
+  } else {
+    // Spot-check the converted values against the generator's truth.
+    const check = await handle.db.execute(`select model, payload_kg, reach_mm, dof from robots where owner_id is not null order by random() limit 200` as never);
+    const truth = Array.from({ length: ROWS }, (_, i) => rowOf(i).truth);
+    const byModel = new Map(truth.map((t) => [t.model, t]));
+    let off = 0;
+    for (const r of (check as unknown as { rows: Array<{ model: string; payload_kg: number; reach_mm: number; dof: number }> }).rows) {
+      const t = byModel.get(r.model)!;
+      if (Math.abs(r.payload_kg - t.payload) > 0.06 || Math.abs(r.reach_mm - t.reach) > 1 || r.dof !== t.dof) off += 1;
     }
-    await client.query('commit');
-  };
+    console.log(`\nSpot check: ${off} of 200 random imported robots differ from the generated values (0 expected)`);
 
-  /** COPY text format: backslash, tab, newline and carriage return escaped. */
-  const esc = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
-  const copy = async (table: string, full: boolean) => {
-    const tail = `\tarticulated\t${ownerId}\tf\tactive\tBulk upload: fleet.csv\n`;
-    function* chunks() {
+    // ---------- baselines: no API, no parsing, no validation ----------
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', (err) => console.error(`baseline connection: ${err.message}`));
+    await client.connect();
+    for (const suffix of ['unnest', 'copy']) {
+      await client.query(`create table bench_bare_${suffix} (manufacturer text, model text, payload_kg double precision, reach_mm double precision, dof integer)`);
+      await client.query(`create table bench_robots_${suffix} (like robots including all)`);
+      await client.query(`alter table bench_robots_${suffix} add foreign key (owner_id) references users(id)`);
+    }
+    // The same copy of robots without its four GIN indexes (trigram on name, search and compact
+    // text; the tsvector): the difference to the full copy is what maintaining them costs.
+    await client.query('create table bench_robots_nogin (like robots including all)');
+    const gin = await client.query<{ name: string }>(`select indexname as name from pg_indexes where tablename = 'bench_robots_nogin' and indexdef ilike '% using gin %'`);
+    for (const { name } of gin.rows) await client.query(`drop index "${name}"`);
+    // The search columns every robot row carries are computed outside the timer, so the
+    // robots-like baselines do the same index work (trigram GIN on search/compact text).
+    const search = truth.map((t) => robotSearchColumns({ manufacturer: t.manufacturer, model: t.model, category: 'articulated' }));
+    const columns = {
+      manufacturer: truth.map((t) => t.manufacturer),
+      model: truth.map((t) => t.model),
+      payload: truth.map((t) => String(t.payload)),
+      reach: truth.map((t) => String(t.reach)),
+      dof: truth.map((t) => String(t.dof)),
+      key: search.map((x) => x.normalizedKey),
+      searchText: search.map((x) => x.searchText),
+      compactText: search.map((x) => x.compactText),
+    };
+    const baseCols = 'manufacturer, model, payload_kg, reach_mm, dof';
+    const robotCols = `${baseCols}, normalized_key, search_text, compact_text, category, owner_id, listed, status, datasheet_source`;
+
+    const unnest = async (table: string, full: boolean) => {
+      await client.query('begin');
       for (let i = 0; i < ROWS; i += IMPORT_BATCH_SIZE) {
-        let out = '';
-        for (let j = i; j < Math.min(ROWS, i + IMPORT_BATCH_SIZE); j += 1) {
-          out += `${esc(columns.manufacturer[j]!)}\t${esc(columns.model[j]!)}\t${columns.payload[j]}\t${columns.reach[j]}\t${columns.dof[j]}`;
-          out += full ? `\t${esc(columns.key[j]!)}\t${esc(columns.searchText[j]!)}\t${esc(columns.compactText[j]!)}${tail}` : '\n';
+        const slice = (a: string[]) => a.slice(i, i + IMPORT_BATCH_SIZE);
+        const base = [slice(columns.manufacturer), slice(columns.model), slice(columns.payload), slice(columns.reach), slice(columns.dof)];
+        if (!full) {
+          await client.query(
+            `insert into ${table} (${baseCols})
+             select m, mo, p::double precision, r::double precision, d::integer
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as x(m, mo, p, r, d)`,
+            base,
+          );
+        } else {
+          await client.query(
+            `insert into ${table} (${robotCols})
+             select m, mo, p::double precision, r::double precision, d::integer, k, st, ct, 'articulated', $9::uuid, false, 'active', 'Bulk upload: fleet.csv'
+             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as x(m, mo, p, r, d, k, st, ct)`,
+            [...base, slice(columns.key), slice(columns.searchText), slice(columns.compactText), ownerId],
+          );
         }
-        yield out;
       }
+      await client.query('commit');
+    };
+
+    /** COPY text format: backslash, tab, newline and carriage return escaped. */
+    const esc = (s: string) => s.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+    const copy = async (table: string, full: boolean) => {
+      const tail = `\tarticulated\t${ownerId}\tf\tactive\tBulk upload: fleet.csv\n`;
+      function* chunks() {
+        for (let i = 0; i < ROWS; i += IMPORT_BATCH_SIZE) {
+          let out = '';
+          for (let j = i; j < Math.min(ROWS, i + IMPORT_BATCH_SIZE); j += 1) {
+            out += `${esc(columns.manufacturer[j]!)}\t${esc(columns.model[j]!)}\t${columns.payload[j]}\t${columns.reach[j]}\t${columns.dof[j]}`;
+            out += full ? `\t${esc(columns.key[j]!)}\t${esc(columns.searchText[j]!)}\t${esc(columns.compactText[j]!)}${tail}` : '\n';
+          }
+          yield out;
+        }
+      }
+      const sink = client.query(copyStreams.from(`copy ${table} (${full ? robotCols : baseCols}) from stdin`));
+      await pipeline(Readable.from(chunks()), sink);
+    };
+
+    const baselineCpu: Record<string, number> = {};
+    const baseline = async (label: string, fn: () => Promise<void>) => {
+      const pg0 = postgresCpuSeconds();
+      const t = performance.now();
+      await fn();
+      const ms = performance.now() - t;
+      baselineCpu[label] = postgresCpuSeconds() - pg0;
+      console.log(`  ${label.padEnd(44)} ${sec(ms).padStart(8)}   PostgreSQL CPU ${baselineCpu[label]!.toFixed(1)} s, load ${load()}`);
+      return ms;
+    };
+    console.log(`\nBaselines (same rows, no API), load ${load()}:`);
+    const copyBare = await baseline('COPY FROM STDIN, plain 5-column table', () => copy('bench_bare_copy', false));
+    const copyRobots = await baseline('COPY FROM STDIN, copy of robots (all indexes)', () => copy('bench_robots_copy', true));
+    const copyNoGin = await baseline(`COPY FROM STDIN, robots copy without its ${gin.rows.length} GIN`, () => copy('bench_robots_nogin', true));
+    const unnestBare = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), plain table', () => unnest('bench_bare_unnest', false));
+    const unnestRobots = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), robots-like', () => unnest('bench_robots_unnest', true));
+    const counts = await client.query<{ n: string }>(
+      `select (select count(*) from bench_bare_copy) + (select count(*) from bench_robots_copy) + (select count(*) from bench_bare_unnest) + (select count(*) from bench_robots_unnest) as n`,
+    );
+    if (Number(counts.rows[0]!.n) !== (MILLION ? 2 : 4) * ROWS) throw new Error(`baseline row count ${counts.rows[0]!.n}, expected ${4 * ROWS}`);
+    await client.end();
+
+    const f = shipped.first;
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
+    const line = (label: string, r: { first: PipelineResult; second: PipelineResult | null; peakRss: number }) =>
+      `  ${label.padEnd(40)} first ${sec(r.first.total)} (parse ${sec(r.first.parse.ms)}, validate ${sec(r.first.validate.ms)}, import ${sec(r.first.imp.ms)}); re-import ${r.second ? sec(r.second.total) : 'not run'}; peak RSS ${mb(r.peakRss)}`;
+    console.log(`\nSummary (load at start ${loadAtStart}, now ${load()})`);
+    console.log(line(`API ${shippedFlags.join(' ') || 'uncapped'}`, shipped));
+    if (uncapped) console.log(line('API uncapped (V8 default heap limit)', uncapped));
+    console.log(`  COPY, plain table                        ${sec(copyBare)}   pipeline ${ratio(f.total, copyBare)} slower`);
+    console.log(`  COPY, robots-like table                  ${sec(copyRobots)}   pipeline ${ratio(f.total, copyRobots)}; import step alone ${ratio(f.imp.ms, copyRobots)}`);
+    console.log(`  COPY, robots-like table without GIN      ${sec(copyNoGin)}   the GIN indexes cost ${sec(copyRobots - copyNoGin)} of the ${sec(copyRobots)} COPY`);
+    if (!MILLION) {
+      console.log(`  INSERT ... unnest, plain table           ${sec(unnestBare)}   pipeline ${ratio(f.total, unnestBare)}`);
+      console.log(`  INSERT ... unnest, robots-like table     ${sec(unnestRobots)}   pipeline ${ratio(f.total, unnestRobots)}; import step alone ${ratio(f.imp.ms, unnestRobots)}`);
     }
-    const sink = client.query(copyStreams.from(`copy ${table} (${full ? robotCols : baseCols}) from stdin`));
-    await pipeline(Readable.from(chunks()), sink);
-  };
-
-  const baselineCpu: Record<string, number> = {};
-  const baseline = async (label: string, fn: () => Promise<void>) => {
-    const pg0 = postgresCpuSeconds();
-    const t = performance.now();
-    await fn();
-    const ms = performance.now() - t;
-    baselineCpu[label] = postgresCpuSeconds() - pg0;
-    console.log(`  ${label.padEnd(44)} ${sec(ms).padStart(8)}   PostgreSQL CPU ${baselineCpu[label]!.toFixed(1)} s, load ${load()}`);
-    return ms;
-  };
-  console.log(`\nBaselines (same rows, no API), load ${load()}:`);
-  const copyBare = await baseline('COPY FROM STDIN, plain 5-column table', () => copy('bench_bare_copy', false));
-  const copyRobots = await baseline('COPY FROM STDIN, copy of robots (all indexes)', () => copy('bench_robots_copy', true));
-  const copyNoGin = await baseline(`COPY FROM STDIN, robots copy without its ${gin.rows.length} GIN`, () => copy('bench_robots_nogin', true));
-  const unnestBare = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), plain table', () => unnest('bench_bare_unnest', false));
-  const unnestRobots = MILLION ? NaN : await baseline('INSERT ... unnest (batches of 1,000), robots-like', () => unnest('bench_robots_unnest', true));
-  const counts = await client.query<{ n: string }>(
-    `select (select count(*) from bench_bare_copy) + (select count(*) from bench_robots_copy) + (select count(*) from bench_bare_unnest) + (select count(*) from bench_robots_unnest) as n`,
-  );
-  if (Number(counts.rows[0]!.n) !== (MILLION ? 2 : 4) * ROWS) throw new Error(`baseline row count ${counts.rows[0]!.n}, expected ${4 * ROWS}`);
-  await client.end();
-
-  const f = shipped.first;
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
-  const line = (label: string, r: { first: PipelineResult; second: PipelineResult | null; peakRss: number }) =>
-    `  ${label.padEnd(40)} first ${sec(r.first.total)} (parse ${sec(r.first.parse.ms)}, validate ${sec(r.first.validate.ms)}, import ${sec(r.first.imp.ms)}); re-import ${r.second ? sec(r.second.total) : 'not run'}; peak RSS ${mb(r.peakRss)}`;
-  console.log(`\nSummary (load at start ${loadAtStart}, now ${load()})`);
-  console.log(line(`API ${shippedFlags.join(' ') || 'uncapped'}`, shipped));
-  if (uncapped) console.log(line('API uncapped (V8 default heap limit)', uncapped));
-  console.log(`  COPY, plain table                        ${sec(copyBare)}   pipeline ${ratio(f.total, copyBare)} slower`);
-  console.log(`  COPY, robots-like table                  ${sec(copyRobots)}   pipeline ${ratio(f.total, copyRobots)}; import step alone ${ratio(f.imp.ms, copyRobots)}`);
-  console.log(`  COPY, robots-like table without GIN      ${sec(copyNoGin)}   the GIN indexes cost ${sec(copyRobots - copyNoGin)} of the ${sec(copyRobots)} COPY`);
-  if (!MILLION) {
-    console.log(`  INSERT ... unnest, plain table           ${sec(unnestBare)}   pipeline ${ratio(f.total, unnestBare)}`);
-    console.log(`  INSERT ... unnest, robots-like table     ${sec(unnestRobots)}   pipeline ${ratio(f.total, unnestRobots)}; import step alone ${ratio(f.imp.ms, unnestRobots)}`);
+    const cpuOf = (s: Step) => s.cpu + s.pgCpu;
+    const robotsCopyCpu = baselineCpu['COPY FROM STDIN, copy of robots (all indexes)'] ?? NaN;
+    console.log(
+      `  CPU seconds (API + PostgreSQL): parse ${f.parse.cpu.toFixed(1)} + ${f.parse.pgCpu.toFixed(1)}, validate ${f.validate.cpu.toFixed(1)} + ${f.validate.pgCpu.toFixed(1)}, import ${f.imp.cpu.toFixed(1)} + ${f.imp.pgCpu.toFixed(1)}; ` +
+        `total ${(cpuOf(f.parse) + cpuOf(f.validate) + cpuOf(f.imp)).toFixed(1)} s against ${robotsCopyCpu.toFixed(1)} s for the COPY into the robots copy (${ratio(cpuOf(f.parse) + cpuOf(f.validate) + cpuOf(f.imp), robotsCopyCpu)}; import step alone ${ratio(cpuOf(f.imp), robotsCopyCpu)})`,
+    );
+    if (MILLION) console.log(`  targets (for 1,000,000 rows; this run ${ROWS.toLocaleString('en-US')}): total <= 60 s (${f.total <= 60_000 ? 'met' : 'NOT met'}), peak RSS <= 300 MB (${shipped.peakRss <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})`);
+    else console.log(`  targets: total <= 20 s (${f.total <= 20_000 ? 'met' : 'NOT met'}), peak RSS of the API as shipped <= 500 MB (${shipped.peakRss <= 500 * 1024 * 1024 ? 'met' : 'NOT met'})`);
+    await handle.close();
   }
-  const cpuOf = (s: Step) => s.cpu + s.pgCpu;
-  const robotsCopyCpu = baselineCpu['COPY FROM STDIN, copy of robots (all indexes)'] ?? NaN;
-  console.log(
-    `  CPU seconds (API + PostgreSQL): parse ${f.parse.cpu.toFixed(1)} + ${f.parse.pgCpu.toFixed(1)}, validate ${f.validate.cpu.toFixed(1)} + ${f.validate.pgCpu.toFixed(1)}, import ${f.imp.cpu.toFixed(1)} + ${f.imp.pgCpu.toFixed(1)}; ` +
-      `total ${(cpuOf(f.parse) + cpuOf(f.validate) + cpuOf(f.imp)).toFixed(1)} s against ${robotsCopyCpu.toFixed(1)} s for the COPY into the robots copy (${ratio(cpuOf(f.parse) + cpuOf(f.validate) + cpuOf(f.imp), robotsCopyCpu)}; import step alone ${ratio(cpuOf(f.imp), robotsCopyCpu)})`,
-  );
-  if (MILLION) console.log(`  targets (for 1,000,000 rows; this run ${ROWS.toLocaleString('en-US')}): total <= 60 s (${f.total <= 60_000 ? 'met' : 'NOT met'}), peak RSS <= 300 MB (${shipped.peakRss <= 300 * 1024 * 1024 ? 'met' : 'NOT met'})`);
-  else console.log(`  targets: total <= 20 s (${f.total <= 20_000 ? 'met' : 'NOT met'}), peak RSS of the API as shipped <= 500 MB (${shipped.peakRss <= 500 * 1024 * 1024 ? 'met' : 'NOT met'})`);
-  await handle.close();
 } finally {
   rmSync(csvPath, { force: true });
   removeBundle();

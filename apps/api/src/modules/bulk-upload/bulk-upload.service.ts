@@ -112,7 +112,7 @@ type EditedRow = BulkEditResponse['edited_rows'][number];
  * The version of what a validation keeps for its import (RobotImportStage.storedRow and the
  * validator): bump it when either changes, so rows kept by an older build are validated again.
  */
-const VALIDATED_ROWS_VERSION = 1;
+const VALIDATED_ROWS_VERSION = 2;
 
 /**
  * What a validation of an upload depends on beyond the stored file: who imports, the mappings

@@ -44,12 +44,12 @@ describe.each(testBackends)('an import reuses the validation of the same request
     const kept = await keptRows(uploadId);
     expect(kept.length).toBe(1);
     const rows = JSON.parse(kept[0]?.body ?? '[]') as Array<Record<string, unknown>>;
-    expect(rows.map((r) => [r.data_row, r.model, r.payload_kg, r.weight_kg])).toEqual([[1, 'KC-1', 10, 150], [2, 'KC-2', 20, 180], [4, 'KC-4', 40, 220]]);
+    expect(rows.map((r) => [r.r, r.mo, r.p, r.w])).toEqual([[1, 'KC-1', 10, 150], [2, 'KC-2', 20, 180], [4, 'KC-4', 40, 220]]);
     expect(rows[0]).not.toHaveProperty('choice');
-    expect(rows[0]).not.toHaveProperty('description'); // null columns are left out
+    expect(rows[0]).not.toHaveProperty('ds'); // null columns (the description) are left out
 
     // Proof that the import reads the kept rows and does not validate the file again: a kept value changed in place is what it writes.
-    await ctx().handle.db.update(bulkUploadRows).set({ body: kept[0]?.body.replace('"payload_kg":20', '"payload_kg":21') ?? '' }).where(and(eq(bulkUploadRows.uploadId, uploadId), eq(bulkUploadRows.chunk, -1)));
+    await ctx().handle.db.update(bulkUploadRows).set({ body: kept[0]?.body.replace(`"p":20,`, `"p":21,`) ?? '' }).where(and(eq(bulkUploadRows.uploadId, uploadId), eq(bulkUploadRows.chunk, -1)));
     const imported = bulkImportResponseSchema.parse((await request(ctx().app).post(`${BASE}/import`).set(bearer(token)).send({ upload_id: uploadId, mappings }).expect(200)).body);
     expect(imported).toMatchObject({ inserted: 3, updated: 0, unchanged: 0, skipped: 1 });
     expect(await payloadOf(userId, 'KC-2')).toEqual({ payload: 21, weight: 180 });
@@ -60,7 +60,7 @@ describe.each(testBackends)('an import reuses the validation of the same request
     const { token, userId, uploadId, mappings } = await upload();
     await request(ctx().app).post(`${BASE}/validate`).set(bearer(token)).send({ upload_id: uploadId, mappings }).expect(200);
     const kept = await keptRows(uploadId);
-    await ctx().handle.db.update(bulkUploadRows).set({ body: kept[0]?.body.replace('"payload_kg":20', '"payload_kg":21') ?? '' }).where(and(eq(bulkUploadRows.uploadId, uploadId), eq(bulkUploadRows.chunk, -1)));
+    await ctx().handle.db.update(bulkUploadRows).set({ body: kept[0]?.body.replace(`"p":20,`, `"p":21,`) ?? '' }).where(and(eq(bulkUploadRows.uploadId, uploadId), eq(bulkUploadRows.chunk, -1)));
     // The weight column ignored, and the missing payload typed in at import: the file is read again with both.
     const imported = bulkImportResponseSchema.parse(
       (

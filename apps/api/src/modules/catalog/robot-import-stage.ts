@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { compactText, queryRows, robotKeyVariants, robotSearchColumns, type Database } from '@cellforge/db';
+import { foldText, queryRows, robotKeyVariants, robotSearchColumns, type Database } from '@cellforge/db';
 import { inferCategory } from './category';
 import type { ImportedFields, ImportedRobot } from './robot-import';
 
@@ -104,19 +104,119 @@ const fieldColumns = [
   'datasheet_source', 'ip_rating', 'cleanroom_iso_class', 'food_grade', 'mounting', 'max_speed_mm_s',
 ] as const satisfies ReadonlyArray<keyof ImportedFields & StagedColumn>;
 
-/** The maker part of robotKeyVariants ("ur|", "universalrobots|", "universal|"), per maker as written: a file names few makers. */
-const makerKeyPrefixes = new Map<string, readonly string[]>();
+/** The offer columns and the term of StagedOfferTerms each holds. */
+const offerTerms = [
+  ['offer_price_min', 'price_min'], ['offer_price_max', 'price_max'], ['offer_currency', 'currency'], ['offer_condition', 'condition'],
+  ['offer_lead_time_weeks', 'lead_time_weeks'], ['offer_quantity', 'quantity'],
+] as const satisfies ReadonlyArray<readonly [StagedColumn, keyof StagedOfferTerms]>;
 
-/** robotKeyVariants(manufacturer, model), the maker's part computed once per maker (a million rows name a few dozen). */
+/**
+ * The name of each staged column in a kept row (storedRow): short, since a million kept rows are
+ * written and read back as JSON. `v` holds the other makers' key parts (see storedColumnSql).
+ * Change them only with bulk-upload.service's VALIDATED_ROWS_VERSION.
+ */
+const storedNames: Record<Exclude<StagedColumn, 'choice'>, string> = {
+  data_row: 'r', key: 'k', variants: 'v', manufacturer: 'mf', model: 'mo', search_text: 'st', compact_text: 'ct', search_country: 'sc',
+  file_country: 'fc', category: 'c', new_category: 'nc', payload_kg: 'p', reach_mm: 're', dof: 'd', repeatability_mm: 'rp',
+  weight_kg: 'w', price_min_usd: 'pl', price_max_usd: 'ph', applications: 'ap', industries: 'ind', description: 'ds',
+  datasheet_source: 'dl', ip_rating: 'ip', cleanroom_iso_class: 'cr', food_grade: 'fg', mounting: 'mt', max_speed_mm_s: 'sp',
+  environment: 'e', offer_price_min: 'ol', offer_price_max: 'oh', offer_currency: 'oc', offer_condition: 'od',
+  offer_lead_time_weeks: 'ot', offer_quantity: 'oq',
+};
+
+/** The record a kept row is read as (json_to_recordset's column list): each staged column under its stored name. */
+const storedRecordSql = stagedColumns
+  .filter(([name]) => name !== 'choice')
+  .map(([name, type]) => `${storedNames[name as Exclude<StagedColumn, 'choice'>]} ${type}`)
+  .join(', ');
+
+/** The SQL of a staged column from a kept row `x` (storedRow): the row's own key first, then the other makers' spellings of it. */
+function storedColumnSql(name: Exclude<StagedColumn, 'choice'>): string {
+  if (name === 'variants') return `array[x.k] || array(select m.part || '|' || split_part(x.k, '|', 2) from unnest(x.v) with ordinality as m(part, n) order by m.n)`;
+  if (name === 'new_category') return 'coalesce(x.nc, x.c)';
+  if (name === 'environment') return 'coalesce(x.e, false)';
+  return `x.${storedNames[name]}`;
+}
+
+/**
+ * What a row's derived columns take from its maker alone, computed once per maker as written (a
+ * million rows name a few dozen makers): robotSearchColumns' maker words, compact prefix and
+ * country, and robotKeyVariants' maker keys. Taken from those functions themselves (called with
+ * a stand-in model), so search text and key variants keep one definition each.
+ */
+interface MakerParts {
+  /** The unique search words of the maker and its aliases, in order. */
+  words: readonly string[];
+  /** robotSearchColumns' compactText up to the model's part ("universalrobots ur universal "). */
+  compactPrefix: string;
+  country: string | null;
+  /** The maker's part of each robotKeyVariants key ("ur|", "universalrobots|", "universal|"). */
+  keyPrefixes: readonly string[];
+}
+
+const makerParts = new Map<string, MakerParts>();
+
+function makerPartsOf(manufacturer: string): MakerParts {
+  let parts = makerParts.get(manufacturer);
+  if (parts) return parts;
+  if (makerParts.size >= 10_000) makerParts.clear();
+  const bare = robotSearchColumns({ manufacturer, model: '' });
+  const marked = robotSearchColumns({ manufacturer, model: 'x' }).compactText;
+  parts = {
+    words: bare.searchText ? bare.searchText.split(' ') : [],
+    compactPrefix: marked.slice(0, marked.length - 1),
+    country: bare.makerCountry,
+    keyPrefixes: robotKeyVariants(manufacturer, ''),
+  };
+  makerParts.set(manufacturer, parts);
+  return parts;
+}
+
+/** foldText without the Unicode normalization where it changes nothing (ASCII: only the case). */
+const NON_ASCII = /[^\t\n\r -~]/;
+const fold = (s: string) => (NON_ASCII.test(s) ? foldText(s) : s.toLowerCase());
+const WHITESPACE = /\s+/;
+
+/** robotKeyVariants(manufacturer, model), the maker's part computed once per maker. */
 export function keyVariantsOf(manufacturer: string, model: string): string[] {
-  let prefixes = makerKeyPrefixes.get(manufacturer);
-  if (!prefixes) {
-    if (makerKeyPrefixes.size >= 10_000) makerKeyPrefixes.clear();
-    prefixes = robotKeyVariants(manufacturer, '');
-    makerKeyPrefixes.set(manufacturer, prefixes);
-  }
-  const modelKey = compactText(model);
-  return prefixes.map((p) => p + modelKey);
+  const modelKey = fold(model).replace(/[^a-z0-9]/g, '');
+  return makerPartsOf(manufacturer).keyPrefixes.map((p) => p + modelKey);
+}
+
+/**
+ * robotSearchColumns' searchText, compactText and makerCountry of a staged row (equal to it, see
+ * robot-import.test.ts), with the maker's part computed once per maker and the model folded once;
+ * and the row's key variants (robotKeyVariants) from the same folded model.
+ */
+export function stagedSearchColumns(input: { manufacturer: string; model: string; category?: string | null; applications?: readonly string[] | null; industries?: readonly string[] | null }): {
+  searchText: string;
+  compactText: string;
+  makerCountry: string | null;
+  variants: string[];
+} {
+  const maker = makerPartsOf(input.manufacturer);
+  const model = fold(input.model);
+  const seen = new Set(maker.words);
+  let searchText = maker.words.join(' ');
+  const addWords = (text: string) => {
+    for (const w of text.split(WHITESPACE)) {
+      if (!w || seen.has(w)) continue;
+      seen.add(w);
+      searchText = searchText ? `${searchText} ${w}` : w;
+    }
+  };
+  addWords(model);
+  addWords(model.replace(/[^a-z0-9]+/g, ' '));
+  if (input.category) addWords(fold(input.category));
+  for (const a of input.applications ?? []) addWords(fold(a).replace(/-/g, ' '));
+  for (const a of input.industries ?? []) addWords(fold(a).replace(/-/g, ' '));
+  const modelKey = model.replace(/[^a-z0-9]/g, '');
+  return {
+    searchText,
+    compactText: `${maker.compactPrefix}${modelKey}`.trim(),
+    makerCountry: maker.country,
+    variants: maker.keyPrefixes.map((p) => p + modelKey),
+  };
 }
 
 /**
@@ -127,12 +227,12 @@ export function keyVariantsOf(manufacturer: string, model: string): string[] {
 function stagedValues(r: StagedRobot): Record<StagedColumn, StagedValue> {
   const f = r.fields ?? {};
   const newCategory = f.category ?? inferCategory(r);
-  const search = robotSearchColumns({ manufacturer: r.manufacturer, model: r.model, category: newCategory, applications: f.applications, industries: f.industries });
+  const search = stagedSearchColumns({ manufacturer: r.manufacturer, model: r.model, category: newCategory, applications: f.applications, industries: f.industries });
   const out: Partial<Record<StagedColumn, StagedValue>> = {
     data_row: r.row,
     key: r.key,
     // The row's own key first: the catalog model it names exactly wins over an alias spelling (as findCatalogModelsFor).
-    variants: [r.key, ...keyVariantsOf(r.manufacturer, r.model).filter((k) => k !== r.key)],
+    variants: [r.key, ...search.variants.filter((k) => k !== r.key)],
     choice: r.choice,
     manufacturer: r.manufacturer,
     model: r.model,
@@ -224,16 +324,42 @@ export class RobotImportStage {
 
   /**
    * A valid row as the validate step keeps it for the import (issue 14: one validation pass):
-   * the staged columns but `choice` (the import's request decides it), as one JSON object
-   * with the null columns left out. addStored reads these back in SQL.
+   * the staged columns but `choice` (the import's request decides it), as one JSON object under
+   * short names (storedNames), written straight from the row: null columns left out, `environment`
+   * only when true, `new_category` only when it is not the file's category, and of the key
+   * variants only the other makers' parts (the row's own key and the model's part are in `k`).
+   * storedColumnsSql reads these back in SQL.
    */
   static storedRow(r: Omit<StagedRobot, 'choice'>): string {
-    const v = stagedValues({ ...r, choice: 'attach' });
-    let out = '';
-    for (const [name] of stagedColumns) {
-      const value = v[name];
-      if (value === null || name === 'choice') continue;
-      out += `${out ? ',' : '{'}"${name}":${JSON.stringify(value)}`;
+    const f = r.fields ?? {};
+    const newCategory = f.category ?? inferCategory(r);
+    const search = stagedSearchColumns({ manufacturer: r.manufacturer, model: r.model, category: newCategory, applications: f.applications, industries: f.industries });
+    let out = `{"r":${r.row},"k":${JSON.stringify(r.key)}`;
+    let others = '';
+    for (const v of search.variants) {
+      if (v === r.key) continue;
+      const bar = v.indexOf('|');
+      others += `${others ? ',' : ''}${JSON.stringify(v.slice(0, bar))}`;
+    }
+    if (others) out += `,"v":[${others}]`;
+    out += `,"mf":${JSON.stringify(r.manufacturer)},"mo":${JSON.stringify(r.model)},"st":${JSON.stringify(search.searchText)},"ct":${JSON.stringify(search.compactText)}`;
+    if (search.makerCountry !== null) out += `,"sc":${JSON.stringify(search.makerCountry)}`;
+    if (f.maker_country !== undefined) out += `,"fc":${JSON.stringify(f.maker_country)}`;
+    if (f.category !== undefined) out += `,"c":${JSON.stringify(f.category)}`;
+    else out += `,"nc":${JSON.stringify(newCategory)}`;
+    out += `,"p":${JSON.stringify(r.payload_kg)},"re":${JSON.stringify(r.reach_mm)}`;
+    if (r.dof !== null) out += `,"d":${r.dof}`;
+    for (const c of fieldColumns) {
+      const value = f[c];
+      if (value !== undefined && value !== null) out += `,"${storedNames[c]}":${JSON.stringify(value)}`;
+    }
+    if (environmentKeys.some((k) => f[k] !== undefined)) out += ',"e":true';
+    const o = r.offer;
+    if (o) {
+      for (const [c, term] of offerTerms) {
+        const value = o[term];
+        if (value !== undefined && value !== null) out += `,"${storedNames[c]}":${JSON.stringify(value)}`;
+      }
     }
     return `${out}}`;
   }
@@ -250,8 +376,8 @@ export class RobotImportStage {
       this.tx,
       sql`with ins as (
         insert into robot_import_rows (${sql.raw(names)}, choice)
-        select ${sql.raw(names)}, ${fallback}::text
-        from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(${sql.raw(staged.map(([n, t]) => `${n} ${t}`).join(', '))})
+        select ${sql.raw(staged.map(([name]) => storedColumnSql(name as Exclude<StagedColumn, 'choice'>)).join(', '))}, ${fallback}::text
+        from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(${sql.raw(storedRecordSql)})
         returning 1
       ) select count(*)::int as n from ins`,
     );
@@ -275,7 +401,8 @@ export class RobotImportStage {
     const [row] = await queryRows<Record<string, string | number>>(
       tx,
       sql`with k as (
-        select x.data_row, x.variants from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(data_row integer, variants text[])
+        select x.r as data_row, ${sql.raw(storedColumnSql('variants'))} as variants
+        from (${bodies}) as b(body) cross join lateral json_to_recordset(b.body::json) as x(r integer, k text, v text[])
       ), m as (
         select coalesce(o.choice, ${fallback}::text) as choice
         from k left join json_to_recordset(${overrides}::json) as o(data_row integer, choice text) on o.data_row = k.data_row

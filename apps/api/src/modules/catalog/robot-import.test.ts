@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inferCategory } from './category';
-import { robotKeyVariants } from '@cellforge/db';
-import { keyVariantsOf } from './robot-import-stage';
+import { robotKeyVariants, robotSearchColumns } from '@cellforge/db';
+import { keyVariantsOf, stagedSearchColumns } from './robot-import-stage';
 
 describe('inferCategory', () => {
   it('derives a category from what a row gives', () => {
@@ -25,5 +25,36 @@ describe('keyVariantsOf (the staged rows\' catalog keys, the maker\'s part kept 
       for (const [maker, model] of rows) expect(keyVariantsOf(maker, model)).toEqual(robotKeyVariants(maker, model));
     }
     expect(keyVariantsOf('UR', 'UR 10e')).toEqual(['ur|ur10e', 'universalrobots|ur10e', 'universal|ur10e']);
+  });
+});
+
+describe('stagedSearchColumns (a kept row\'s search columns, the maker\'s part kept per maker, the model folded once)', () => {
+  it('gives exactly robotSearchColumns and robotKeyVariants for messy makers, models, categories and lists, asked twice', () => {
+    const rows: Array<{ manufacturer: string; model: string; category?: string | null; applications?: string[]; industries?: string[] }> = [
+      { manufacturer: 'Universal Robots', model: 'UR 10e', category: 'collaborative' },
+      { manufacturer: 'UR', model: 'UR5e', applications: ['pick-and-place', 'Machine Tending'], industries: ['Food & Beverage', 'food'] },
+      { manufacturer: 'Stäubli', model: 'TX2-60 Stericlean', category: 'articulated', applications: ['Cleanroom-handling'] },
+      { manufacturer: 'Yaskawa', model: 'Motoman GP25', category: 'Articulated' },
+      { manufacturer: 'ABB', model: 'IRB 6700-200/2.60', category: null },
+      { manufacturer: 'FANUC', model: 'M-2000iA/2300\u00a0 Super\theavy', category: 'heavy-payload' },
+      { manufacturer: '  Kawasaki   Robotics ', model: ' rs007l ', category: 'articulated', industries: ['automotive', 'Automotive'] },
+      { manufacturer: 'Nachi-Fujikoshi', model: 'MZ07 (ﬁ ligature ½)', category: 'scara' },
+      { manufacturer: 'Omron Adept', model: 'Viper 650 viper', applications: [] },
+      { manufacturer: '', model: 'X1' },
+      { manufacturer: 'Ünbekannt GmbH', model: 'Ä-Ö 12', category: 'delta', applications: ['Ölen'] },
+      { manufacturer: 'abb abb', model: 'abb IRB', category: 'abb' },
+    ];
+    for (let round = 0; round < 2; round += 1) {
+      for (const row of rows) {
+        const expected = robotSearchColumns(row);
+        const got = stagedSearchColumns(row);
+        expect({ searchText: got.searchText, compactText: got.compactText, makerCountry: got.makerCountry }, JSON.stringify(row)).toEqual({
+          searchText: expected.searchText,
+          compactText: expected.compactText,
+          makerCountry: expected.makerCountry,
+        });
+        expect(got.variants).toEqual(robotKeyVariants(row.manufacturer, row.model));
+      }
+    }
   });
 });
