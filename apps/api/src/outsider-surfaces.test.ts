@@ -89,20 +89,6 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 
 /** Cases that fail today, by test name, with what the buyer got (exact values). */
 const observed: Partial<Record<string, string>> = {
-  "same robots first [ip65]: the chat, the search box and the project matches put the same 3 robots on top, in the same order, for \"robot rated IP65 or better for a dusty foundry cell, 20 kg\"":
-    "chat [\"Universal Robots UR30\",\"FANUC CRX-25iA\",\"ABB IRB 4600-40/2.55\"], search box [\"FANUC CRX-25iA\",\"Universal Robots UR30\",\"ABB IRB 4600-40/2.55\"], matches [\"FANUC CRX-25iA\",\"Universal Robots UR30\",\"ABB IRB 4600-40/2.55\"] (the same three; the chat swaps the first two)",
-  "same robots first [oz-delta-scara]: the chat, the search box and the project matches put the same 3 robots on top, in the same order, for \"8 oz vials, delta or SCARA only\"":
-    "chat [\"Stäubli TP80\",\"Epson T3-B401S\",\"Epson LS3-B401S\"], search box [\"Stäubli TP80\",\"ABB IRB 360-1/1130\",\"Epson T3-B401S\"], matches [\"Stäubli TP80\",\"ABB IRB 360-1/1130\",\"Epson T3-B401S\"] (the chat leaves out the delta ABB IRB 360-1/1130)",
-  "nearest robots [nf-cobot-200]: for \"collaborative robot for 200 kg\" the chat shows the nearest robots, and they keep the type and environment asked for":
-    "chat: \"No collaborative robot (cobot) meets payload and reach; these are other types that do. Three catalog robots that fit:\" and links [\"KUKA KR 240 R3200 PA: category palletizing\",\"ABB IRB 660-250/3.15: category palletizing\",\"FANUC R-2000iC/270F: category heavy-payload\"] (search box 0 and matches none, as they should)",
-  "nothing fits [nf-scara-2m]: \"SCARA with at least 2 m reach\" is said to fit nothing (naming what rules it out), the search box lists nothing, the project presents nothing as fitting":
-    "chatSaysNothingFits false: \"Got it so far: 2,000 mm reach, SCARA robot.\\nTo shortlist catalog robots that really fit, I still need:\\n- Payload: the heaviest part the robot must carry, in kg (and the gripper weight if you know it)\" (asks for the payload although no SCARA reaches 2 m; search box 0 and matches none: right)",
-  "nearest robots [nf-scara-2m]: for \"SCARA with at least 2 m reach\" the chat shows the nearest robots, and they keep the type and environment asked for":
-    "no robot linked (the same \"I still need: - Payload\" answer)",
-  "nearest robots [nf-food-50]: for \"food-grade robot for 50 kg meat blocks\" the chat shows the nearest robots, and they keep the type and environment asked for":
-    "chat: \"No robot in our catalog is known to be food-grade and also meet the figures (60 kg payload). Of the 50 robots that meet the figures, 50 have no published food-grade rating ...\" and links [\"ABB IRB 4600-60/2.05: not food-grade\",\"FANUC R-1000iA/80F: not food-grade\",\"Kawasaki RS080N: not food-grade\"] (robots whose food-grade rating is not published, not food-grade ones)",
-  "nearest robots [nf-de-delta]: for \"Delta-Roboter für 25 kg\" the chat shows the nearest robots, and they keep the type and environment asked for":
-    "chat: \"Kein Roboter des Typs Delta erfüllt Traglast und Reichweite; diese anderen Typen tun es.\\n\\nDrei Katalogroboter, die passen:\" and links [\"Doosan Robotics P3020: category collaborative\",\"Yaskawa HC30PL: category collaborative\",\"Techman Robot TM30S: category collaborative\"]",
 };
 
 function tcase(name: string, fn: () => Promise<void>) {

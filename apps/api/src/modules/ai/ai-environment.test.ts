@@ -108,11 +108,14 @@ describe.each(testBackends)('assistant environment limits on %s', (backend) => {
     for (const r of named) expect(r.mounting, `${r.manufacturer} ${r.model}`).toContain('ceiling');
   });
 
-  it('"cleanroom ISO 5 scara for 2 kg parts, 400 mm reach": no SCARA publishes a class; the answer says so and offers robots known to meet it', async () => {
+  it('"cleanroom ISO 5 scara for 2 kg parts, 400 mm reach": no SCARA publishes a class; the answer says so and shows the nearest SCARAs with what each does not publish', async () => {
     const { answer, named } = await chat('cleanroom ISO 5 scara for 2 kg parts, 400 mm reach');
-    expect(answer.response).toMatch(/No SCARA robot is known to meet payload, reach and cleanroom ISO 5 or cleaner/);
+    // The kind asked (SCARA, cleanroom ISO 5) is kept (issue 12, session 15): no other type is offered instead.
+    expect(answer.response).toMatch(/No robot in our catalog is known to be cleanroom ISO 5 or cleaner and also meet the figures/);
+    expect(answer.response).toMatch(/cleanroom class not published/);
+    expect(answer.response).not.toMatch(/catalog robots that fit/i);
     expect(named.length).toBeGreaterThan(0);
-    for (const r of named) expect(r.cleanroomIsoClass ?? 99, `${r.manufacturer} ${r.model}`).toBeLessThanOrEqual(5);
+    for (const r of named) expect(r.category, `${r.manufacturer} ${r.model}`).toBe('scara');
   });
 
   it('"What is the IP rating of the UR5e?" answers the published value with its source', async () => {

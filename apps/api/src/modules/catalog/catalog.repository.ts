@@ -874,7 +874,7 @@ export async function environmentShortfall(
   const { figures: hardLimits } = candidateConditions(reader, { ...q, minPayloadKg: 0, minReachMm: undefined, environment: undefined });
   const unknowns = present.map((k) => sql`(case when ${environmentColumn(k, robotEnvironmentColumns)} is null then 1 else 0 end)`);
   const unknownCount = unknowns.length ? sql.join(unknowns, sql` + `) : sql`0`;
-  const short = sql`(greatest(0, 1 - ${robots.payloadKg} / ${q.minPayloadKg}::float8)${q.minReachMm ? sql` + greatest(0, 1 - ${robots.reachMm} / ${q.minReachMm}::float8)` : sql``})`;
+  const short = sql`(${q.minPayloadKg > 0 ? sql`greatest(0, 1 - ${robots.payloadKg} / ${q.minPayloadKg}::float8)` : sql`0`}${q.minReachMm ? sql` + greatest(0, 1 - ${robots.reachMm} / ${q.minReachMm}::float8)` : sql``})`;
   const nearest = await reader.db
     .select(rankingColumns)
     .from(robots)
@@ -950,21 +950,38 @@ export interface TaskNeed {
   minDof?: number;
   maxDof?: number;
   excludeManufacturers?: string[];
+  /**
+   * What the buyer said as a kind (issue 12): the robot type ("scara,delta": either), the makers
+   * asked for and the environment limits. A nearest robot keeps them; only the figures are relaxed.
+   */
+  category?: string;
+  manufacturers?: string[];
+  environment?: EnvironmentQuery;
+}
+
+/** The kind a task names (type, makers, environment) as conditions on robots; empty when it names none. */
+function kindConditions(kind: Pick<TaskNeed, 'category' | 'manufacturers' | 'environment'>): SQL[] {
+  const where: SQL[] = [];
+  const categories = valueList(kind.category);
+  if (categories.length) where.push(inArray(robots.category, categories));
+  if (kind.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, kind.manufacturers.map((m) => m.toLowerCase())));
+  if (kind.environment) where.push(...environmentConditions(kind.environment, robotEnvironmentColumns));
+  return where;
 }
 
 /**
- * Visible active robots nearest to a task none may meet: ordered by how far they fall
- * short (the payload and reach shortfalls as fractions of what is needed, added up),
- * then by payload. The assistant shows them when nothing fits.
+ * Visible active robots nearest to a task none may meet: of the kind it names (type, makers,
+ * environment), ordered by how far they fall short (the payload and reach shortfalls as
+ * fractions of what is needed, added up), then by payload. The assistant shows them when nothing fits.
  */
 export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, limit = 3): Promise<RobotRow[]> {
-  const where: SQL[] = [readable(reader)];
+  const where: SQL[] = [readable(reader), ...kindConditions(need)];
   if (need.maxReachMm !== undefined) where.push(lte(robots.reachMm, need.maxReachMm));
   if (need.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, need.maxPayloadKg));
   if (need.minDof !== undefined) where.push(gte(robots.dof, need.minDof));
   if (need.maxDof !== undefined) where.push(lte(robots.dof, need.maxDof));
   if (need.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(need.excludeManufacturers.map((m) => m.toLowerCase()))})`);
-  const payloadShort = sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)`;
+  const payloadShort = need.minPayloadKg > 0 ? sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)` : sql`0`;
   const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;
   return reader.db
     .select(rankingColumns)
@@ -974,12 +991,12 @@ export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, l
     .limit(limit);
 }
 
-/** The largest rated payload and the longest reach among the robots a reader may see (active). */
-export async function catalogLimits(reader: CatalogReader): Promise<{ maxPayloadKg: number; maxReachMm: number }> {
+/** The largest rated payload and the longest reach among the robots a reader may see (active), of the kind given (all robots without one). */
+export async function catalogLimits(reader: CatalogReader, kind: Pick<TaskNeed, 'category' | 'manufacturers' | 'environment'> = {}): Promise<{ maxPayloadKg: number; maxReachMm: number }> {
   const [row] = await reader.db
     .select({ maxPayloadKg: sql<number>`coalesce(max(${robots.payloadKg}), 0)`.mapWith(Number), maxReachMm: sql<number>`coalesce(max(${robots.reachMm}), 0)`.mapWith(Number) })
     .from(robots)
-    .where(readable(reader));
+    .where(and(readable(reader), ...kindConditions(kind)));
   return row ?? { maxPayloadKg: 0, maxReachMm: 0 };
 }
 

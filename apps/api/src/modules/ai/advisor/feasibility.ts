@@ -2,17 +2,41 @@ import { catalogLimits, environmentShortfall, findClosestToTask, hasEnvironmentF
 import { candidateRobots } from './catalog-memo';
 import { environmentChecks, environmentWords } from './environment';
 import type { Facts } from '../understanding/facts';
-import { robotName } from './format';
-import { formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
+import { categoryLabel, robotName } from './format';
+import { categoryIn, formatterFor, joinList, messagesFor, type AnswerLanguage } from './i18n';
 import { environmentTextsFor } from './environment-texts';
 import { requiredPayloadKg } from './recommend';
 import { emptyDraft, type Draft } from './types';
-import { defined } from '../../../lib/invariants';
 
-/** What the task needs from a robot that no detail the buyer may add can change. */
+/** The types asked as the catalog query reads them ("scara,delta": either); undefined when none. */
+export function categoryQuery(f: Pick<Facts, 'category' | 'categories'>): string | undefined {
+  return f.categories?.length ? f.categories.join(',') : f.category;
+}
+
+/** Whether the buyer stated anything a robot must meet (a figure, a bound, a type, a maker, an environment limit). */
+export function statesALimit(f: Facts): boolean {
+  return (
+    f.payloadKg !== undefined ||
+    f.reachMm !== undefined ||
+    f.maxReachMm !== undefined ||
+    f.maxPayloadKg !== undefined ||
+    f.axes !== undefined ||
+    f.category !== undefined ||
+    Boolean(f.manufacturers?.length && !f.makersPreferred) ||
+    Boolean(f.excludedManufacturers?.length) ||
+    (f.environment !== undefined && hasEnvironmentFilter(f.environment))
+  );
+}
+
+/**
+ * What the task needs from a robot that no detail the buyer may add can change: the figures
+ * (a payload not yet said is 0) and what the buyer said as a kind (the type, the makers asked
+ * for, the environment). The kind is never relaxed: "a cobot for 200 kg" is not met by a
+ * palletizer (issue 12, session 15; docs/decisions.md "Nearest robots keep the kind").
+ */
 function hardNeed(f: Facts) {
   return {
-    minPayloadKg: requiredPayloadKg(defined(f.payloadKg, 'the payload of the task'), f.toolKg),
+    minPayloadKg: f.payloadKg !== undefined ? requiredPayloadKg(f.payloadKg, f.toolKg) : 0,
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
     // Limits on the robot itself are as hard as the figures (the shortlist never relaxes them):
@@ -21,15 +45,34 @@ function hardNeed(f: Facts) {
     minDof: f.axes?.min,
     maxDof: f.axes?.max,
     excludeManufacturers: f.excludedManufacturers,
+    category: categoryQuery(f),
+    // Makers named as a wish ("Epson or Denso preferred") are ranked, not kept.
+    manufacturers: f.manufacturers?.length && !f.makersPreferred ? f.manufacturers : undefined,
     environment: f.environment,
   };
 }
 
-/** True when at least one robot the reader may see meets payload (with the tool allowance), reach and the hard limits. */
+/** True when at least one robot the reader may see meets payload (with the tool allowance), reach, the hard limits and the kind asked. */
 export async function anyRobotFits(catalog: CatalogReader, f: Facts): Promise<boolean> {
   const need = hardNeed(f);
   const rows = await candidateRobots(catalog, { ...need, limit: 1 });
   return rows.length > 0;
+}
+
+/** The kind the buyer named, inside a sentence ("SCARA robot", "FANUC robot", "Roboter des Typs Delta"); undefined when none. */
+function kindWords(f: Facts, lang: AnswerLanguage): string | undefined {
+  const or = messagesFor(lang).facts.or;
+  const makers = f.manufacturers?.length && !f.makersPreferred ? f.manufacturers.join(` ${or} `) : undefined;
+  const types = f.category ? (f.categories ?? [f.category]) : [];
+  if (!makers && !types.length) return undefined;
+  const names = types.map((c) => categoryIn(lang, c, categoryLabel));
+  if (lang === 'en') {
+    const type = names.length ? joinList(names.map((n) => n.label), or) : 'robot';
+    return makers ? `${makers} ${type}` : type;
+  }
+  const robot = lang === 'de' ? 'Roboter' : 'robot';
+  const type = names.length ? ` ${lang === 'de' ? 'des Typs' : 'de tipo'} ${joinList(names.map((n) => n.tag), or)}` : '';
+  return `${robot}${type}${makers ? ` ${lang === 'de' ? 'von' : 'de'} ${makers}` : ''}`;
 }
 
 /** "48%" in English, "48 %" in German and Spanish. */
@@ -62,13 +105,16 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     if ((await candidateRobots(catalog, { ...withoutEnvironment, limit: 1 })).length) return answerNoEnvironmentFit(catalog, f, intro, lang);
   }
   const draft = emptyDraft();
-  const limits = await catalogLimits(catalog);
+  const kind = kindWords(f, lang);
+  const kindQuery = { category: need.category, manufacturers: need.manufacturers };
+  const limits = await catalogLimits(catalog, kindQuery);
   const lines = [...intro];
   const reasons: string[] = [];
-  if (need.minPayloadKg > limits.maxPayloadKg) reasons.push(t.payload(x.kg(need.minPayloadKg), x.kg(limits.maxPayloadKg)));
-  if (need.minReachMm !== undefined && need.minReachMm > limits.maxReachMm) reasons.push(t.reach(x.mm(need.minReachMm), x.mm(limits.maxReachMm)));
+  // With a kind named, the limits are those of that kind ("no SCARA robot reaches 2,000 mm").
+  if (need.minPayloadKg > limits.maxPayloadKg) reasons.push(kind ? t.kindPayload(kind, x.kg(need.minPayloadKg), x.kg(limits.maxPayloadKg)) : t.payload(x.kg(need.minPayloadKg), x.kg(limits.maxPayloadKg)));
+  if (need.minReachMm !== undefined && need.minReachMm > limits.maxReachMm) reasons.push(kind ? t.kindReach(kind, x.mm(need.minReachMm), x.mm(limits.maxReachMm)) : t.reach(x.mm(need.minReachMm), x.mm(limits.maxReachMm)));
   if (!reasons.length) {
-    const parts = [t.payloadPart(x.kg(need.minPayloadKg))];
+    const parts = need.minPayloadKg > 0 ? [t.payloadPart(x.kg(need.minPayloadKg))] : [];
     if (need.minReachMm !== undefined) parts.push(t.reachPart(x.mm(need.minReachMm)));
     if (need.maxReachMm !== undefined) parts.push(t.atMostReach(x.mm(need.maxReachMm)));
     const facts = messagesFor(lang).facts;
@@ -77,16 +123,18 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     else if (need.minDof !== undefined) parts.push(facts.axesMin(need.minDof));
     else if (need.maxDof !== undefined) parts.push(facts.axesMax(need.maxDof));
     if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
-    parts.push(...environmentWords(need.environment, lang));
-    reasons.push(t.together(parts.join(` ${and} `)));
+    if (!kind) parts.push(...environmentWords(need.environment, lang));
+    reasons.push(kind ? t.kindTogether(kind, parts.join(` ${and} `)) : t.together(parts.join(` ${and} `)));
   }
+  // The kind is what rules the catalog out: say that other robots meet the figures (not named: they are not what was asked).
+  if (kind && (await candidateRobots(catalog, { ...need, category: undefined, manufacturers: undefined, limit: 1 })).length) reasons.push(t.othersFit);
   lines.push('', t.heading, ...reasons.map((r) => `- ${r}`));
 
   const closest: RobotRow[] = await findClosestToTask(catalog, need, 3);
   if (closest.length) {
-    lines.push('', t.closest);
+    lines.push('', kind ? t.closestOfKind : t.closest);
     for (const r of closest) {
-      // The nearest robots keep the limits on the robot itself; an environment limit they miss is said.
+      // The nearest robots keep the kind and the limits on the robot itself; an environment limit they miss is said.
       const misses = [...figureMisses(r, need, lang), ...environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true).map((c) => c.text)];
       lines.push(`- ${robotName(r)}: ${misses.length ? misses.join('; ') : t.meets}`);
     }
@@ -117,17 +165,21 @@ async function answerNoEnvironmentFit(catalog: CatalogReader, f: Facts, intro: s
   const need = hardNeed(f);
   const asked = environmentWords(need.environment, lang).join(', ');
   const shortfall = await environmentShortfall(catalog, need, 3);
+  // The nearest robots are known to meet the environment limits (and the kind) when any is, however far
+  // they miss the figures; only when none is are the robots whose value is unpublished shown.
+  const known = await findClosestToTask(catalog, need, 3);
+  const nearest = known.length ? known : shortfall.nearest;
   const lines = [...intro];
   lines.push('', t.noneKnown(asked, t.figures(kg(need.minPayloadKg), need.minReachMm !== undefined ? mm(need.minReachMm) : undefined)));
   const unknown = shortfall.unknown.filter((u) => u.robots > 0);
   if (unknown.length) lines.push(t.unpublished(shortfall.meetingFigures, joinList(unknown.map((u) => t.unpublishedPart(u.robots, u.filter)), and)));
-  if (shortfall.nearest.length) {
+  if (nearest.length) {
     lines.push('', t.nearest);
-    for (const r of shortfall.nearest) {
+    for (const r of nearest) {
       const misses = [...figureMisses(r, need, lang), ...environmentChecks(r, need.environment, lang).filter((c) => c.ok !== true).map((c) => c.text)];
       lines.push(`- ${robotName(r)} (${kg(r.payloadKg)}, ${mm(r.reachMm)}): ${misses.length ? misses.join('; ') : t.meetsLimits}`);
     }
-    draft.named.push(...shortfall.nearest);
+    draft.named.push(...nearest);
   }
   draft.kept = lines.slice(intro.length);
   draft.keptKinds = ['nothing-fits'];

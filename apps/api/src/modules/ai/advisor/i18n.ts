@@ -189,6 +189,13 @@ export interface Messages {
     payload: (need: string, max: string) => string;
     reach: (need: string, max: string) => string;
     together: (parts: string) => string;
+    /** The same three when the buyer named a kind (type, makers): its limits, not the catalog's. */
+    kindPayload: (kind: string, need: string, max: string) => string;
+    kindReach: (kind: string, need: string, max: string) => string;
+    kindTogether: (kind: string, parts: string) => string;
+    /** Robots of another kind meet the figures (they are not named). */
+    othersFit: string;
+    closestOfKind: string;
     atMostReach: (mm: string) => string;
     notMakers: (makers: string) => string;
     payloadPart: (kg: string) => string;
@@ -350,6 +357,11 @@ const en: Messages = {
     payload: (n, m) => `Payload: no robot in our catalog carries ${n}; the largest rated payload is ${m}.`,
     reach: (n, m) => `Reach: no robot in our catalog reaches ${n}; the longest reach is ${m}.`,
     together: (p) => `No robot in our catalog has ${p} together; each figure alone is within the catalog's range.`,
+    kindPayload: (k, n, m) => `Payload: no ${k} in our catalog carries ${n}; the largest rated payload among them is ${m}.`,
+    kindReach: (k, n, m) => `Reach: no ${k} in our catalog reaches ${n}; the longest reach among them is ${m}.`,
+    kindTogether: (k, p) => `No ${k} in our catalog has ${p} together.`,
+    othersFit: 'Robots of other types or makers meet these figures: say if one would do and I will shortlist them.',
+    closestOfKind: 'The closest robots of the kind you asked for, and how far each falls short:',
     atMostReach: (m) => `at most ${m} reach`,
     notMakers: (m) => `not ${m}`,
     payloadPart: (k) => `${k} payload`,
@@ -509,6 +521,11 @@ const de: Messages = {
     payload: (n, m) => `Traglast: kein Roboter in unserem Katalog trägt ${n}; die größte Nenntraglast ist ${m}.`,
     reach: (n, m) => `Reichweite: kein Roboter in unserem Katalog reicht ${n} weit; die größte Reichweite ist ${m}.`,
     together: (p) => `Kein Roboter in unserem Katalog hat ${p} zugleich; jeder Wert allein liegt im Bereich des Katalogs.`,
+    kindPayload: (k, n, m) => `Traglast: kein ${k} in unserem Katalog trägt ${n}; die größte Nenntraglast unter ihnen ist ${m}.`,
+    kindReach: (k, n, m) => `Reichweite: kein ${k} in unserem Katalog reicht ${n} weit; die größte Reichweite unter ihnen ist ${m}.`,
+    kindTogether: (k, p) => `Kein ${k} in unserem Katalog hat ${p} zugleich.`,
+    othersFit: 'Roboter anderer Typen oder Hersteller erfüllen diese Werte: sagen Sie, ob einer davon in Frage kommt, dann wähle ich passende aus.',
+    closestOfKind: 'Die nächstliegenden Roboter der gewünschten Art und wie weit jeder davon entfernt ist:',
     atMostReach: (m) => `höchstens ${m} Reichweite`,
     notMakers: (m) => `nicht ${m}`,
     payloadPart: (k) => `${k} Traglast`,
@@ -668,6 +685,11 @@ const es: Messages = {
     payload: (n, m) => `Carga útil: ningún robot de nuestro catálogo carga ${n}; la mayor carga nominal es ${m}.`,
     reach: (n, m) => `Alcance: ningún robot de nuestro catálogo alcanza ${n}; el mayor alcance es ${m}.`,
     together: (p) => `Ningún robot de nuestro catálogo tiene ${p} a la vez; cada valor por separado está dentro del rango del catálogo.`,
+    kindPayload: (k, n, m) => `Carga útil: ningún ${k} de nuestro catálogo carga ${n}; la mayor carga nominal entre ellos es ${m}.`,
+    kindReach: (k, n, m) => `Alcance: ningún ${k} de nuestro catálogo alcanza ${n}; el mayor alcance entre ellos es ${m}.`,
+    kindTogether: (k, p) => `Ningún ${k} de nuestro catálogo tiene ${p} a la vez.`,
+    othersFit: 'Robots de otros tipos o fabricantes cumplen estos valores: dígame si alguno le sirve y le preparo una selección.',
+    closestOfKind: 'Los robots más cercanos del tipo que pidió y cuánto le falta a cada uno:',
     atMostReach: (m) => `alcance de como mucho ${m}`,
     notMakers: (m) => `no ${m}`,
     payloadPart: (k) => `carga útil de ${k}`,

@@ -25,6 +25,8 @@ export interface SelectionCriteria {
   maxPayloadKg?: number;
   axes?: { min?: number; max?: number };
   category?: string;
+  /** Every type asked when more than one ("delta or SCARA": either). */
+  categories?: string[];
   budgetUsd?: number;
   /** The budget as the buyer said it, when not in USD: read back with the USD beside it. */
   budgetSaid?: BudgetSaid;
@@ -66,7 +68,8 @@ const PRECISION_APPS = new Set(['assembly', 'inspection', 'laboratory', 'dispens
 function scoreRobot(r: RobotRow, c: SelectionCriteria, required: number): number {
   let score = fitScore(r, { payloadKg: required, reachMm: c.reachMm, tasks: !c.category && c.application ? applicationMatches(c.application) : [] });
   if (c.application) score += listedFor(r.applications, c.application) ? -0.8 : 0;
-  if (c.industry && r.industries.includes(c.industry)) score -= 0.3;
+  // The industry is a preference shown with each robot (industryMatch), not a rank: the search box
+  // and project matching do not rank by it, and the three put the same robots first (issue 12).
   // The type's fit for a stated cycle time: robot-fit's cost, the one project matching adds too.
   if (c.cycleTimeS !== undefined) score += cycleCost(cycleSuitability(r.category, c.cycleTimeS, c.payloadKg, c.application === 'palletizing'));
   if (!c.category) {
@@ -126,7 +129,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
   const prefs = {
     application: c.application ? applicationMatches(c.application) : undefined,
     manufacturer: c.manufacturers?.length ? c.manufacturers : undefined,
-    category: c.category,
+    category: c.categories?.length ? c.categories.join(',') : c.category,
     budget,
   };
   const relaxed: RecommendationResult['relaxed'] = [];

@@ -4,7 +4,7 @@ import type { Facts } from '../understanding/facts';
 import { categoryLabel, robotName } from './format';
 import { fitTextsFor } from './fit-texts';
 import { checkFit, partAllowanceKg, recommendRobots, requiredPayloadKg, type RecommendationResult, type SelectionCriteria } from './recommend';
-import { answerNothingFits, anyRobotFits } from './feasibility';
+import { answerNothingFits, anyRobotFits, categoryQuery, statesALimit } from './feasibility';
 import { candidateRobots } from './catalog-memo';
 import { byFit, fitScore } from '@cellforge/robot-fit';
 import { applicationMatches } from '../understanding/vocabulary';
@@ -33,7 +33,7 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   else if (f.axes?.max !== undefined) parts.push(t.axesMax(f.axes.max));
   if (f.manufacturers?.length) parts.push(t.preferred(f.manufacturers.join(` ${t.or} `)));
   if (f.excludedManufacturers?.length) parts.push(t.not(f.excludedManufacturers.join(` ${t.or} `)));
-  if (f.category) parts.push(categoryIn(lang, f.category, categoryLabel).label);
+  if (f.category) parts.push(joinList((f.categories ?? [f.category]).map((c) => categoryIn(lang, c, categoryLabel).label), messagesFor(lang).facts.or));
   if (f.budgetUsd !== undefined) parts.push(t.budget(x.budget(f.budgetUsd, f.budgetSaid)));
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   parts.push(...environmentWords(f.environment, lang));
@@ -70,6 +70,7 @@ export function criteriaFrom(u: Understanding): SelectionCriteria {
     maxPayloadKg: f.maxPayloadKg,
     axes: f.axes,
     category: f.category,
+    categories: f.categories,
     budgetUsd: f.budgetUsd,
     budgetSaid: f.budgetSaid,
     cycleTimeS: f.cycleTimeS,
@@ -94,7 +95,7 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
   const draft = emptyDraft();
   const fit = checkFit(robot, { payloadKg: f.payloadKg, toolKg: f.toolKg, reachMm: f.reachMm, application: f.application, industry: f.industry, budgetUsd: f.budgetUsd, budgetSaid: f.budgetSaid }, lang);
   // A maker named to point at the robot ("the FANUC one") is not a preference here.
-  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined }, lang);
+  const task = describeFacts({ ...f, manufacturers: undefined, category: undefined, categories: undefined }, lang);
   // Environment limits are hard: a missed one means no fit, and a value its maker does not
   // publish is never answered with a yes (it is said, with whom to ask).
   const environment = environmentChecks(robot, f.environment, lang);
@@ -119,7 +120,7 @@ export async function answerRobotFit(deps: AdvisorDeps, u: Understanding, robot:
   if (f.payloadKg === undefined) lines.push(`- ${t.payloadUnknown(x.kg(robot.payloadKg), x.kg(partAllowanceKg(robot.payloadKg)), x.mm(robot.reachMm), f.reachMm !== undefined)}`);
   draft.named.push(robot);
   if (!fits && f.payloadKg !== undefined) {
-    const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined }, 2);
+    const alt = await recommendRobots(deps.catalog, { ...criteriaFrom(u), manufacturers: undefined, category: undefined, categories: undefined }, 2);
     const others = alt.recommendations.filter((r) => r.robot.id !== robot.id);
     if (others.length) {
       lines.push('', t.othersHeading);
@@ -163,7 +164,8 @@ async function answerSelectionOf(deps: AdvisorDeps, u: Understanding): Promise<D
 
   const missing = missingSelectionFacts(f);
   // Feasibility first: figures that already rule out the whole catalog are said, not asked around.
-  if (f.payloadKg !== undefined && missing.length && !(await anyRobotFits(deps.catalog, f))) {
+  // Any stated limit counts (a type and a reach without a payload: "SCARA with at least 2 m reach").
+  if (missing.length && statesALimit(f) && !(await anyRobotFits(deps.catalog, f))) {
     return answerNothingFits(deps.catalog, f, [ask.gotSoFar(describeFacts(f, lang))], lang);
   }
   // Details missing but candidates exist (outside testers: "cobot 10kg"): show the best ones
@@ -238,7 +240,7 @@ async function budgetOnly(deps: AdvisorDeps, u: Understanding): Promise<Draft | 
   const t = messagesFor(lang).select;
   const ask = messagesFor(lang).ask;
   const x = formatterFor(lang);
-  const query = { ...statedLimits(u), applications: f.application ? applicationMatches(f.application) : undefined, category: f.category };
+  const query = { ...statedLimits(u), applications: f.application ? applicationMatches(f.application) : undefined, category: categoryQuery(f) };
   const within = await candidateRobots(deps.catalog, { ...query, maxPriceUsd: budget });
   const rows = within.length ? within : await candidateRobots(deps.catalog, query);
   const priced = rows.filter((r) => r.priceMinUsd != null).sort((a, b) => defined(a.priceMinUsd, 'a price') - defined(b.priceMinUsd, 'a price') || a.payloadKg - b.payloadKg);
@@ -296,7 +298,7 @@ async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft 
   const lang = u.language ?? 'en';
   const ask = messagesFor(lang).ask;
   const x = formatterFor(lang);
-  const rows = await candidateRobots(deps.catalog, { ...statedLimits(u), category, maxPriceUsd: f.budgetUsd ?? u.limits.maxPriceUsd });
+  const rows = await candidateRobots(deps.catalog, { ...statedLimits(u), category: categoryQuery(f), maxPriceUsd: f.budgetUsd ?? u.limits.maxPriceUsd });
   if (!rows.length) return undefined;
   const picked = rows
     .map((robot) => ({ robot, cost: fitScore(robot, { reachMm: f.reachMm }) }))
@@ -304,7 +306,7 @@ async function typeAndReach(deps: AdvisorDeps, u: Understanding): Promise<Draft 
     .slice(0, 3)
     .map((s) => s.robot);
   const reach = f.reachMm !== undefined ? x.mm(f.reachMm) : x.mm(defined(f.maxReachMm, 'a reach'));
-  return candidatesThenPayload(deps, u, picked, ['', ask.typeReachHeading(typeName(lang, category), reach)], f.budgetUsd === undefined ? ask.budgetQ : '');
+  return candidatesThenPayload(deps, u, picked, ['', ask.typeReachHeading(joinList((f.categories ?? [category]).map((c) => typeName(lang, c)), messagesFor(lang).facts.or), reach)], f.budgetUsd === undefined ? ask.budgetQ : '');
 }
 
 /** The shortlist for the task; with details still `missing`, it asks for the one that would change the ranking most. */
@@ -317,7 +319,6 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   const app = messagesFor(lang).app;
   const x = formatterFor(lang);
   const criteria = criteriaFrom(u);
-  const result = await recommendRobots(deps.catalog, criteria, 3);
   const required = requiredPayloadKg(criteria.payloadKg, f.toolKg);
   const facts = messagesFor(lang).facts;
   const taskParts = [facts.parts(x.kg(criteria.payloadKg))];
@@ -331,6 +332,11 @@ async function shortlist(deps: AdvisorDeps, u: Understanding, missing: ReturnTyp
   lines.push(t.mustCarry(joinList(taskParts, facts.and), x.kg(required), allowance, f.reachMm !== undefined && !range ? x.mm(f.reachMm) : undefined));
   if (u.filtersUsed.length) lines.push(t.keptFilters(u.filtersUsed.join(', ')));
 
+  // Feasibility first, with the kind asked kept (a type, a maker, an environment): "a cobot for
+  // 200 kg" is said to fit nothing with the heaviest cobots, not answered with palletizers.
+  // (With details missing the caller has checked it already.)
+  if (!missing.length && !(await anyRobotFits(deps.catalog, f))) return answerNothingFits(deps.catalog, f, lines, lang);
+  const result = await recommendRobots(deps.catalog, criteria, 3);
   if (!result.recommendations.length) return answerNothingFits(deps.catalog, f, lines, lang);
 
   // With environment limits, "meets" means known to meet them too (a value not published does not count).

@@ -18,6 +18,8 @@ export interface Facts {
   industry?: Industry;
   /** Catalog manufacturer names the message asks for ("Fanuc or ABB"). */
   manufacturers?: string[];
+  /** The makers were named as a wish ("Epson or Denso preferred", "ideally FANUC"): ranked, never a limit. */
+  makersPreferred?: boolean;
   /** Makers the buyer does not want ("no FANUC", "anything except ABB and KUKA"); they add up over a conversation. */
   excludedManufacturers?: string[];
   /** Longest reach the robot may have ("no more than 900 mm reach"), mm. */
@@ -28,6 +30,8 @@ export interface Facts {
   axes?: { min?: number; max?: number };
   /** Catalog category (collaborative, scara, ...). */
   category?: string;
+  /** Every type asked when more than one ("delta or SCARA only": either); `category` is then the first of them. */
+  categories?: string[];
   budgetUsd?: number;
   /**
    * The budget as the buyer said it when it was not in USD ("Budget 40.000 €": 40000 EUR);
@@ -229,6 +233,9 @@ function addSharedReading(facts: Facts, text: string): void {
     if (wanted?.length) facts.manufacturers = wanted;
     else delete facts.manufacturers;
   }
+  // "Epson or Denso preferred": every maker named is a wish (the search box ranks them first, no filter).
+  const preferred = new Set((r.preferredMakers ?? []).map((m) => m.toLowerCase()));
+  if (preferred.size && facts.manufacturers?.length && facts.manufacturers.every((m) => preferred.has(m.toLowerCase()))) facts.makersPreferred = true;
   if (r.makerCountries.include.length && !facts.manufacturers?.length) {
     const fromCountries = makerNames.filter((m) => r.makerCountries.include.includes(makerCountry(m) ?? ''));
     if (fromCountries.length) facts.manufacturers = fromCountries;
@@ -270,6 +277,11 @@ function addSharedReading(facts: Facts, text: string): void {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (!facts.category && categories.length === 1) facts.category = nth(categories, 0);
+  // "delta or SCARA only": either type, as the search box and project matching read it.
+  if (categories.length > 1 && (facts.category === undefined || categories.includes(facts.category as (typeof categories)[number]))) {
+    facts.category = facts.category ?? nth(categories, 0);
+    facts.categories = [facts.category, ...categories.filter((c) => c !== facts.category)];
+  }
   // A budget in another currency is converted by the one table the search box and project
   // matching use (packages/requirements currency.ts): "Budget 40.000 €" is at most $43,280
   // everywhere. A budget the parser reads in USD (or with no currency) keeps findMoney's figure.
@@ -301,6 +313,16 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
   const merged: Facts = { ...base, codes: [...base.codes], roi: { ...base.roi } };
   for (const key of ['payloadKg', 'toolKg', 'reachMm', 'maxReachMm', 'maxPayloadKg', 'axes', 'application', 'industry', 'manufacturers', 'category', 'budgetUsd', 'cycleTimeS'] as const) {
     if (next[key] !== undefined) (merged as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  // Makers said again are a wish or a limit as said this time.
+  if (next.manufacturers !== undefined) {
+    if (next.makersPreferred) merged.makersPreferred = true;
+    else delete merged.makersPreferred;
+  }
+  // A type said again replaces the types before ("delta or SCARA" ... "SCARA then").
+  if (next.category !== undefined) {
+    if (next.categories) merged.categories = [...next.categories];
+    else delete merged.categories;
   }
   // A budget said again replaces the one before, with its currency (a later "$50k" has none).
   if (next.budgetUsd !== undefined) {
