@@ -93,14 +93,8 @@ const observed: Partial<Record<string, string>> = {
     '200 robot_selection: the Yaskawa list of the turn before repeated ("Para piezas de 6 kg, alcance de 1400 mm y soldadura por arco ... Dos robots del catálogo que encajan:\n- Yaskawa AR1440 ... precio orientativo 40.000 US$–55.000 US$. ...") links [Yaskawa AR1440, Yaskawa AR1730]; no word of a quote request (POST /api/quote-requests on the AR1440 is accepted, 201)',
   'G3 "is there a cheaper one?": a cobot for 10 kg and 1.3 m that costs less, linked and priced (or it says there is none)':
     'after "how much is the first one?" (Techman Robot TM12, $35,000–$48,000): 200 robot_selection "Other catalog robots that meet your task (10 kg parts, 1,300 mm reach, collaborative robot (cobot)), besides the TM12:\n- FANUC CR-15iA ... indicative $50,000–$70,000\n- Universal Robots UR10e ... $45,000–$55,000\n- Universal Robots UR15 ... $50,000–$65,000" (all dearer; neither a cheaper one, e.g. the Doosan Robotics M1013 offered at $33,900 for the stated 10 kg, nor "there is none")',
-  'I3 Spanish "¿Y qué alcance tiene el primero?": the first SCARA listed, its catalog reach, in Spanish':
-    '200 comparison, in English (words: en 5, de 0, es 0): "For the robots we discussed (HSR048, HSR055 and HSR065), from the catalog data we hold:\n- Reach: HSR048 480 mm | HSR055 550 mm | HSR065 650 mm" (the figure is right, the language is not)',
-  'J2 then a selection "we also need a new robot for 12 kg parts with 1.4 m reach": robots for 12 kg and 1.4 m, not an alarm answer':
-    '200 robot_selection, links [FANUC CR-15iA, FANUC P-250iB/15, FANUC CRX-20iA/L], catalogHref "/catalog?minPayload=14.4&minReach=1400&manufacturer=FANUC" (the FANUC of the alarm question "FANUC SRVO-062 on our R-30iB" became a FANUC-only constraint the buyer never asked for)',
   'K3 narrowing to nothing "and no FANUC": says no cobot fits, naming IP67 or FANUC, presents none as fitting':
     '200 robot_selection "... No collaborative robot (cobot) is known to meet payload, reach and IP67 or better; these are other types that do.\n\nThree catalog robots that fit:\n- ABB IRB 4600-40/2.55 (articulated) ..." links [ABB IRB 4600-40/2.55, ABB IRB 4600-60/2.05, ABB IRB 6700-150/3.20], catalogHref "/catalog?minPayload=24&minReach=1800&excludeManufacturer=FANUC&minIp=67" (the cobot constraint dropped; non-cobots presented as robots that fit)',
-  'K4 taking it back "ok, FANUC is fine after all": the FANUC CRX-25iA again, IP67, 20 kg, 1.8 m kept':
-    '200 robot_selection, links [FANUC CRX-25iA] (right), catalogHref "/catalog?minPayload=24&minReach=1800&category=collaborative&manufacturer=FANUC&minIp=67" ("FANUC is fine" read as FANUC only, not as the exclusion taken back)',
 };
 
 function tcase(name: string, fn: () => Promise<void>) {

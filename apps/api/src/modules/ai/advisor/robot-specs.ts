@@ -57,6 +57,11 @@ export function answerRobotSpecs(u: Understanding, about: RobotAbout, offers: Of
     return draft;
   }
 
+  const lang = u.language ?? 'en';
+  if (lang !== 'en' && fields.length && fields.every((f) => f !== 'price' && (RANKED_FIELDS as readonly string[]).includes(f))) {
+    return answerSpecsIn(lang, about, fields as RankField[], draft);
+  }
+
   if (robots.length === 1) {
     const r = nth(robots, 0);
     if (!fields.length) lines.push(...robotSummary(r));
@@ -102,6 +107,35 @@ export function answerRobotSpecs(u: Understanding, about: RobotAbout, offers: Of
     draft.actions = [`Open the ${joinWords(names)} in the catalog compare view`, 'Estimate the payback with the ROI calculator'];
   }
 
+  draft.text = lines.join('\n');
+  draft.answered = true;
+  draft.named = [...robots];
+  draft.sources = sourcesOf(robots);
+  return draft;
+}
+
+const RANKED_FIELDS = ['payload', 'reach', 'repeatability', 'axes', 'weight', 'price'] as const satisfies readonly RankField[];
+
+/**
+ * "¿Y qué alcance tiene el primero?", "Welche Traglast hat er?": catalog figures asked in German or
+ * Spanish are answered in that language (issue 12: answer in the language asked; outsider I3).
+ */
+function answerSpecsIn(lang: 'de' | 'es', about: RobotAbout, fields: RankField[], draft: Draft): Draft {
+  const t = rankTextsFor(lang);
+  const robots = about.robots;
+  const names = robots.map((r) => r.model);
+  const lines: string[] = [];
+  if (robots.length === 1) {
+    const r = nth(robots, 0);
+    lines.push(lang === 'de' ? `Für den ${robotName(r)}, aus den Katalogdaten, die wir haben:` : `Para el ${robotName(r)}, según los datos del catálogo que tenemos:`);
+    for (const f of fields) lines.push(`- ${t.field[f]}: ${rankValue(lang, f, r)}`);
+    if (r.datasheetSource) lines.push('', `${lang === 'de' ? 'Quelle der Angaben' : 'Fuente de las cifras'}: ${r.datasheetSource}.`);
+  } else {
+    lines.push(`${t.lead(about.from, joinNames(lang, about.from === 'compare_page' || about.from === 'conversation' ? names : robots.map(robotName)))}:`);
+    for (const f of fields) lines.push(`- ${t.field[f]}: ${robots.map((r) => `${r.model} ${rankValue(lang, f, r)}`).join(' | ')}`);
+  }
+  draft.followUps = [t.taskQ, ...(robots.length > 1 ? [t.compareQ(joinNames(lang, names))] : [])];
+  draft.actions = robots.length > 1 ? [t.compare(joinNames(lang, names))] : [];
   draft.text = lines.join('\n');
   draft.answered = true;
   draft.named = [...robots];

@@ -71,3 +71,31 @@ describe('conversation history', () => {
     });
   });
 });
+
+/** The need a plain [{role, content}] history accumulates, turn by turn (issue 12, outsider-conversation). */
+describe('a need over plain history turns', () => {
+  const plain = (...userTexts: string[]): ChatHistoryEntry[] => userTexts.flatMap((content) => [{ role: 'user' as const, content }, { role: 'assistant' as const, content: '…' }]);
+  const need = (message: string, ...earlier: string[]) => gatherFacts(message, readPriorTurns(plain(...earlier), {}), {}).all;
+
+  it('the maker of an earlier alarm question is not a maker filter of a later selection (EN/DE/ES)', () => {
+    expect(need('we also need a robot for 12 kg parts, 1.4 m reach', 'FANUC SRVO-062 on our R-30iB, what now?').manufacturers).toBeUndefined();
+    expect(need('Außerdem suchen wir einen Roboter für 8 kg Teile, Reichweite 1,2 m', 'Unser KUKA KR C4 zeigt KSS00404, was tun?').manufacturers).toBeUndefined();
+    expect(need('También necesito un robot para piezas de 5 kg, alcance 900 mm', 'Mi Yaskawa muestra la alarma 4100, ¿qué significa?').manufacturers).toBeUndefined();
+    // Makers the buyer asked for in a selection turn still filter.
+    expect(need('and 1.4 m reach', 'only ABB, 12 kg parts').manufacturers).toEqual(['ABB']);
+  });
+
+  it('a maker admitted again lifts its exclusion without becoming the only maker (EN/DE/ES)', () => {
+    const en = need('ok, FANUC is fine after all', 'cobot for 20 kg, reach at least 1.8 m', 'and no FANUC');
+    expect(en.excludedManufacturers).toBeUndefined();
+    expect(en.manufacturers).toBeUndefined();
+    expect(en).toMatchObject({ payloadKg: 20, reachMm: 1800, category: 'collaborative' });
+    const de = need('KUKA ist doch in Ordnung', 'Roboter für 10 kg Teile, Reichweite 1,2 m', 'kein KUKA und kein ABB');
+    expect(de.excludedManufacturers).toEqual(['ABB']);
+    expect(de.manufacturers).toBeUndefined();
+    const es = need('ABB también vale', 'robot para piezas de 10 kg, alcance 1,2 m', 'solo KUKA');
+    expect(es.manufacturers).toEqual(['KUKA', 'ABB']);
+    // "only" narrows to that maker, whatever else is said.
+    expect(need('actually only FANUC is fine', 'cobot for 20 kg', 'no FANUC').manufacturers).toEqual(['FANUC']);
+  });
+});

@@ -57,12 +57,22 @@ export function readApplication(value: string | null | undefined): Application |
 }
 
 /**
+ * What an earlier turn adds to the need: the maker of an alarm question ("FANUC SRVO-062 on our
+ * R-30iB") is the maker of the robot that stopped, not a maker the buyer asked for; only makers
+ * asked for or ruled out in a selection turn filter a later selection (issue 12, outsider J2).
+ */
+export function asEarlierTurn(facts: Facts): Facts {
+  if (facts.codes.length && facts.manufacturers) delete facts.manufacturers;
+  return facts;
+}
+
+/**
  * Facts of the whole conversation: earlier user turns, then the client context
  * (application, catalog filters), then this message; later values win.
  */
 export function gatherFacts(message: string, prior: PriorTurns, context: ChatContext, contextMaker?: string): { all: Facts; current: Facts } {
   let all = emptyFacts();
-  for (const text of prior.userTexts) all = mergeFacts(all, readFacts(text, contextMaker));
+  for (const text of prior.userTexts) all = mergeFacts(all, asEarlierTurn(readFacts(text, contextMaker)));
   const fromContext = emptyFacts();
   const app = readApplication(context.application);
   if (app) fromContext.application = app;

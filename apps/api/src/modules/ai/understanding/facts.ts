@@ -22,6 +22,12 @@ export interface Facts {
   makersPreferred?: boolean;
   /** Makers the buyer does not want ("no FANUC", "anything except ABB and KUKA"); they add up over a conversation. */
   excludedManufacturers?: string[];
+  /**
+   * Makers said to be acceptable without asking for them alone ("ok, FANUC is fine after all",
+   * "KUKA geht doch", "ABB también vale"): they lift an earlier exclusion and join an earlier
+   * maker list, but never narrow the need to themselves.
+   */
+  allowedManufacturers?: string[];
   /** Longest reach the robot may have ("no more than 900 mm reach"), mm. */
   maxReachMm?: number;
   /** Largest rated payload wanted ("arms between 5 and 10 kg"), kg. */
@@ -78,6 +84,10 @@ const BUDGET_WORDS = /\b(budget|under|below|max(?:imum)?|up to|less than|no more
 const INVEST_WORDS = /\b(costs?|costing|investment|invest|price[ds]?|paid|pay|capex|quote[ds]?|purchase|cell|system|installation)\b/i;
 const SAVINGS_WORDS = /\b(sav(?:e|es|ing|ings)|per year|a year|annually|annual)\b/i;
 
+/** Words that admit a maker ("is fine", "after all", "geht doch", "también vale") rather than ask for it. */
+const ALLOWING_WORDS = /\b(?:(?:is|are|would be|'s) (?:fine|ok|okay|acceptable|allowed|good(?: enough)?)|after all|(?:ist|sind|wäre|wären) (?:doch |auch )?(?:ok|okay|in ordnung|akzeptabel|erlaubt)|geht (?:doch|auch)|doch (?:ok|okay|in ordnung)|(?:está|están|estaría) bien|(?:también|tambien) (?:vale|sirve|sirven)|es aceptable|son aceptables|al final)\b/i;
+/** Words that narrow the need to the makers named ("only FANUC", "nur KUKA", "solo ABB"). */
+const ONLY_WORDS = /\b(?:only|just|solely|exclusively|nur|ausschließlich|ausschliesslich|solo|sólo|únicamente|unicamente)\b/i;
 const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, single: 1, double: 2, triple: 3 };
 const num = (s: string) => WORD_NUMBERS[s.toLowerCase()] ?? Number(s);
 
@@ -197,6 +207,10 @@ export function extractFacts(text: string, contextMaker?: string): Facts {
     if (describesNamedProduct(text, m)) own = own.slice(0, m.start) + ' '.repeat(m.end - m.start) + own.slice(m.end);
   }
   addSharedReading(facts, own);
+  if (facts.manufacturers && ALLOWING_WORDS.test(text) && !ONLY_WORDS.test(text)) {
+    facts.allowedManufacturers = facts.manufacturers;
+    delete facts.manufacturers;
+  }
   // Figures no robot task has (a 1e20 mm reach, a 1e9 kg part) are dropped, never echoed back as understood.
   if (facts.reachMm !== undefined && !(facts.reachMm > 0 && facts.reachMm <= 100_000)) delete facts.reachMm;
   if (facts.maxReachMm !== undefined && !(facts.maxReachMm > 0 && facts.maxReachMm <= 100_000)) delete facts.maxReachMm;
@@ -330,7 +344,12 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
     else delete merged.budgetSaid;
   }
   // Exclusions add up ("no FANUC" ... "and no Yaskawa either"); a maker asked for again is no longer excluded.
-  const wanted = new Set((next.manufacturers ?? []).map((m) => m.toLowerCase()));
+  const wanted = new Set([...(next.manufacturers ?? []), ...(next.allowedManufacturers ?? [])].map((m) => m.toLowerCase()));
+  // Makers admitted again join a maker list said before; with none, any maker (not excluded) is fine.
+  if (next.allowedManufacturers?.length && next.manufacturers === undefined && base.manufacturers?.length) {
+    merged.manufacturers = [...new Set([...base.manufacturers, ...next.allowedManufacturers])];
+  }
+  delete merged.allowedManufacturers;
   const excluded = [...(base.excludedManufacturers ?? []), ...(next.excludedManufacturers ?? [])].filter((m) => !wanted.has(m.toLowerCase()));
   if (excluded.length) merged.excludedManufacturers = [...new Set(excluded)];
   else delete merged.excludedManufacturers;
