@@ -81,14 +81,6 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 const observed: Partial<Record<string, string>> = {
   'A4 "compare the first two": the first two robots of the 9 kg list, linked, with the compare page and their figures':
     'after the 9 kg list [KUKA LBR iisy 11 R1300, ABB CRB 15000-12/1.27, Techman Robot TM12] and "how much is the second one?" (the CRB, right): 200 comparison "I found the ABB CRB 15000-12/1.27 in the catalog. Which robot would you like to compare it with?\n\nSimilar robots in the catalog:\n- Techman Robot TM12: 12 kg payload, 1,300 mm reach\n- Universal Robots UR10e: ..." links [ABB CRB 15000-12/1.27, Techman Robot TM12, Universal Robots UR10e, KUKA LBR iisy 11 R1300], compareHref with all four (no comparison of the first two; the CRB\'s own figures never given)',
-  // Session 15, after the merge of surfaces12 (the chat keeps the type asked and shows the nearest robots of it):
-  // "no cobots" was always read as "cobots"; these passed before only because no ABB/KUKA cobot met 1.4 m.
-  'B3 narrowing "no cobots": no cobot, still ABB/KUKA, 10 kg, 1.4 m':
-    'linked robots that break the need: ["ABB CRB 15000-12/1.27: reach 1270 < 1400, category collaborative","KUKA LBR iisy 11 R1300: reach 1300 < 1400, category collaborative","ABB CRB 15000-10/1.52: category collaborative"] ("no cobots" read as cobots; the nearest cobots shown)',
-  'B5 narrowing "must be IP67": IP67 ABB/KUKA non-cobots for 10 kg and 1.1 m':
-    'linked robots that break the need: ["KUKA LBR iiwa 14 R820: reach 820 < 1100, category collaborative, IP54","ABB CRB 15000-12/1.27: category collaborative, IP?","KUKA LBR iisy 11 R1300: category collaborative, IP?"]',
-  'B search box "machine tending 10 kg, reach 1.1 m, only ABB or KUKA, no cobots, IP67": every result meets the accumulated need, and the chat\'s robots are among them':
-    'the chat\'s robots the search box does not find: ["KUKA LBR iiwa 14 R820","ABB CRB 15000-12/1.27","KUKA LBR iisy 11 R1300"] (the chat\'s cobots; every search result meets the need)',
   'B4 widening "what if the reach can be 1.1 m": the makers, no-cobot and 10 kg kept, a robot the shorter reach lets in is shown':
     '200 robot_selection "... One catalog robot fits:\n- ABB CRB 15000-12/1.27 (collaborative): 12 kg payload (0% headroom), 1,270 mm reach (+170 mm) ... The CRB 15000-12/1.27 leads because as a cobot it can work next to people" links [ABB CRB 15000-12/1.27] catalogHref "/catalog?minPayload=12&minReach=1100&category=collaborative&application=machine-tending&manufacturer=ABB%2CKUKA" ("no cobots" of the turn before became cobots only)',
   'B6 "which of these is fastest?": only the IP67 robots just listed, no speed figure the catalog does not publish':

@@ -813,6 +813,8 @@ export interface CandidateQuery {
   maxReachMm?: number;
   manufacturers?: string[];
   excludeManufacturers?: string[];
+  /** Robot types the buyer ruled out ("no cobots", "keine SCARA"): as hard as an excluded maker. */
+  excludeCategories?: string[];
   minDof?: number;
   maxDof?: number;
   category?: string;
@@ -833,6 +835,7 @@ function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figure
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
   if (q.maxReachMm !== undefined) where.push(lte(robots.reachMm, q.maxReachMm));
   if (q.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(q.excludeManufacturers.map((m) => m.toLowerCase()))})`);
+  if (q.excludeCategories?.length) where.push(sql`${robots.category} <> all(${textArray(q.excludeCategories)})`);
   if (q.minDof !== undefined) where.push(gte(robots.dof, q.minDof));
   if (q.maxDof !== undefined) where.push(lte(robots.dof, q.maxDof));
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
@@ -950,6 +953,8 @@ export interface TaskNeed {
   minDof?: number;
   maxDof?: number;
   excludeManufacturers?: string[];
+  /** Robot types ruled out ("no cobots"): a nearest robot is never one of them. */
+  excludeCategories?: string[];
   /**
    * What the buyer said as a kind (issue 12): the robot type ("scara,delta": either), the makers
    * asked for and the environment limits. A nearest robot keeps them; only the figures are relaxed.
@@ -981,6 +986,7 @@ export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, l
   if (need.minDof !== undefined) where.push(gte(robots.dof, need.minDof));
   if (need.maxDof !== undefined) where.push(lte(robots.dof, need.maxDof));
   if (need.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(need.excludeManufacturers.map((m) => m.toLowerCase()))})`);
+  if (need.excludeCategories?.length) where.push(sql`${robots.category} <> all(${textArray(need.excludeCategories)})`);
   const payloadShort = need.minPayloadKg > 0 ? sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)` : sql`0`;
   const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;
   return reader.db

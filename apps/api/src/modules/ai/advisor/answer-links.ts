@@ -1,4 +1,5 @@
 import { MAX_ROBOT_LINKS, type ChatRobotLink } from '@cellforge/contracts';
+import { robotCategories } from '@cellforge/contracts/constants';
 import { requiredPayloadKg } from '@cellforge/robot-fit';
 import type { RobotLimits } from '../understanding/conversation';
 import type { Facts } from '../understanding/facts';
@@ -71,7 +72,9 @@ export function catalogHrefOf(f: Facts, relaxed: readonly string[] = [], limits:
   if (maxPayload !== undefined) params.set('maxPayload', figure(maxPayload));
   if (f.reachMm !== undefined) params.set('minReach', figure(f.reachMm));
   if (f.maxReachMm !== undefined) params.set('maxReach', figure(f.maxReachMm));
-  if (f.category && kept('category')) params.set('category', f.category);
+  // The types asked ("scara,delta": either), or every type but those ruled out ("no cobots"), as the catalog's category filter reads them.
+  const types = f.category && kept('category') ? (f.categories ?? [f.category]) : f.excludedCategories?.length ? robotCategories.filter((c) => !f.excludedCategories?.includes(c)) : [];
+  if (types.length) params.set('category', types.join(','));
   if (f.application && kept('application')) params.set('application', applicationMatches(f.application).join(','));
   if (f.manufacturers?.length && kept('manufacturer')) params.set('manufacturer', f.manufacturers.join(','));
   if (f.excludedManufacturers?.length) params.set('excludeManufacturer', f.excludedManufacturers.join(','));

@@ -24,6 +24,7 @@ export function statesALimit(f: Facts): boolean {
     f.category !== undefined ||
     Boolean(f.manufacturers?.length && !f.makersPreferred) ||
     Boolean(f.excludedManufacturers?.length) ||
+    Boolean(f.excludedCategories?.length) ||
     (f.environment !== undefined && hasEnvironmentFilter(f.environment))
   );
 }
@@ -45,6 +46,7 @@ function hardNeed(f: Facts) {
     minDof: f.axes?.min,
     maxDof: f.axes?.max,
     excludeManufacturers: f.excludedManufacturers,
+    excludeCategories: f.excludedCategories,
     category: categoryQuery(f),
     // Makers named as a wish ("Epson or Denso preferred") are ranked, not kept.
     manufacturers: f.manufacturers?.length && !f.makersPreferred ? f.manufacturers : undefined,
@@ -123,6 +125,7 @@ export async function answerNothingFits(catalog: CatalogReader, f: Facts, intro:
     else if (need.minDof !== undefined) parts.push(facts.axesMin(need.minDof));
     else if (need.maxDof !== undefined) parts.push(facts.axesMax(need.maxDof));
     if (need.excludeManufacturers?.length) parts.push(t.notMakers(need.excludeManufacturers.join(` ${or} `)));
+    if (need.excludeCategories?.length) parts.push(t.notMakers(need.excludeCategories.map((c) => categoryIn(lang, c, categoryLabel).label).join(` ${or} `)));
     if (!kind) parts.push(...environmentWords(need.environment, lang));
     reasons.push(kind ? t.kindTogether(kind, parts.join(` ${and} `)) : t.together(parts.join(` ${and} `)));
   }

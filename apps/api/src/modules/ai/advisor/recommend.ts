@@ -21,6 +21,8 @@ export interface SelectionCriteria {
   manufacturers?: string[];
   /** Hard limits: never relaxed. */
   excludedManufacturers?: string[];
+  /** Robot types ruled out ("no cobots"): never relaxed. */
+  excludedCategories?: string[];
   maxReachMm?: number;
   maxPayloadKg?: number;
   axes?: { min?: number; max?: number };
@@ -119,6 +121,7 @@ export async function recommendRobots(catalog: CatalogReader, c: SelectionCriter
     minReachMm: c.reachMm,
     maxReachMm: c.maxReachMm,
     excludeManufacturers: c.excludedManufacturers,
+    excludeCategories: c.excludedCategories,
     minDof: c.axes?.min,
     maxDof: c.axes?.max,
     minPriceUsd: c.limits?.minPriceUsd,

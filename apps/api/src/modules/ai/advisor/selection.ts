@@ -34,6 +34,7 @@ export function describeFacts(f: Facts, lang: AnswerLanguage = 'en'): string {
   if (f.manufacturers?.length) parts.push(t.preferred(f.manufacturers.join(` ${t.or} `)));
   if (f.excludedManufacturers?.length) parts.push(t.not(f.excludedManufacturers.join(` ${t.or} `)));
   if (f.category) parts.push(joinList((f.categories ?? [f.category]).map((c) => categoryIn(lang, c, categoryLabel).label), messagesFor(lang).facts.or));
+  if (f.excludedCategories?.length) parts.push(t.not(f.excludedCategories.map((c) => categoryIn(lang, c, categoryLabel).label).join(` ${t.or} `)));
   if (f.budgetUsd !== undefined) parts.push(t.budget(x.budget(f.budgetUsd, f.budgetSaid)));
   if (f.cycleTimeS !== undefined) parts.push(t.cycle(x.num(f.cycleTimeS, 3)));
   parts.push(...environmentWords(f.environment, lang));
@@ -66,6 +67,7 @@ export function criteriaFrom(u: Understanding): SelectionCriteria {
     industry: f.industry,
     manufacturers: f.manufacturers,
     excludedManufacturers: f.excludedManufacturers,
+    excludedCategories: f.excludedCategories,
     maxReachMm: f.maxReachMm,
     maxPayloadKg: f.maxPayloadKg,
     axes: f.axes,
@@ -225,6 +227,7 @@ function statedLimits(u: Understanding) {
     minReachMm: f.reachMm,
     maxReachMm: f.maxReachMm,
     excludeManufacturers: f.excludedManufacturers,
+    excludeCategories: f.excludedCategories,
     manufacturers: f.manufacturers?.length ? f.manufacturers : undefined,
     minDof: f.axes?.min,
     maxDof: f.axes?.max,

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { buyerRequirementsSchema, type BuyerRequirements, type ChatHistoryEntry } from '@cellforge/contracts';
-import { budgetInUsd, builtInMakers, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, catalogCategoryOf, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
 import type { Logger } from '../../../lib/logger';
 import { nth } from '../../../lib/invariants';
 import type { Understanding } from '../advisor/types';
@@ -121,6 +121,12 @@ export function factsFromRequirements(r: BuyerRequirements): Facts {
   // "palletizer for 9 kg bags" is the task (the application), "type palletizer" the type.
   const categories = wantedCategories(r);
   if (categories.length === 1) f.category = nth(categories, 0);
+  if (categories.length > 1) {
+    f.category = nth(categories, 0);
+    f.categories = [...categories];
+  }
+  const ruledOut = [...new Set(r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null))];
+  if (ruledOut.length) f.excludedCategories = ruledOut;
   // A budget in another currency by the one table the search box and project matches use, kept as said for the answer.
   if (r.budget?.max !== undefined) {
     f.budgetUsd = Math.round(budgetInUsd(r.budget).max ?? r.budget.max);

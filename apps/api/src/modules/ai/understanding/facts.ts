@@ -1,4 +1,4 @@
-import { budgetInUsd, builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
 import type { RequirementCurrency } from '@cellforge/contracts';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
@@ -38,6 +38,12 @@ export interface Facts {
   category?: string;
   /** Every type asked when more than one ("delta or SCARA only": either); `category` is then the first of them. */
   categories?: string[];
+  /**
+   * Robot types the buyer ruled out ("no cobots", "keine Cobots", "sin SCARA"), as the shared
+   * parser reads them (the search box and project matches too); they add up over a conversation
+   * and are as hard as an excluded maker. A type asked for again lifts its exclusion.
+   */
+  excludedCategories?: string[];
   budgetUsd?: number;
   /**
    * The budget as the buyer said it when it was not in USD ("Budget 40.000 €": 40000 EUR);
@@ -296,6 +302,12 @@ function addSharedReading(facts: Facts, text: string): void {
     facts.category = facts.category ?? nth(categories, 0);
     facts.categories = [facts.category, ...categories.filter((c) => c !== facts.category)];
   }
+  // "no cobots": the type named is ruled out, not asked for (the category words above read "cobots" either way).
+  const ruledOut = [...new Set(r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null))];
+  if (ruledOut.length) {
+    facts.excludedCategories = ruledOut;
+    dropRuledOutTypes(facts);
+  }
   // A budget in another currency is converted by the one table the search box and project
   // matching use (packages/requirements currency.ts): "Budget 40.000 €" is at most $43,280
   // everywhere. A budget the parser reads in USD (or with no currency) keeps findMoney's figure.
@@ -338,6 +350,12 @@ export function mergeFacts(base: Facts, next: Facts): Facts {
     if (next.categories) merged.categories = [...next.categories];
     else delete merged.categories;
   }
+  // Types ruled out add up ("no cobots" ... "and no SCARA either"); a type asked for again is no longer ruled out.
+  const askedTypes = new Set(next.category !== undefined ? (next.categories ?? [next.category]) : []);
+  const ruledOut = [...new Set([...(base.excludedCategories ?? []), ...(next.excludedCategories ?? [])])].filter((c) => !askedTypes.has(c));
+  if (ruledOut.length) merged.excludedCategories = ruledOut;
+  else delete merged.excludedCategories;
+  dropRuledOutTypes(merged);
   // A budget said again replaces the one before, with its currency (a later "$50k" has none).
   if (next.budgetUsd !== undefined) {
     if (next.budgetSaid) merged.budgetSaid = { ...next.budgetSaid };
@@ -387,3 +405,17 @@ export function readFacts(text: string, contextMaker?: string): Facts {
   return structuredClone(facts);
 }
 
+/** Takes the types ruled out out of the types asked ("a cobot ... no cobots after all": no type left). */
+function dropRuledOutTypes(f: Facts): void {
+  const out = f.excludedCategories;
+  if (!out?.length || f.category === undefined) return;
+  const kept = (f.categories ?? [f.category]).filter((c) => !out.includes(c));
+  if (!kept.length) {
+    delete f.category;
+    delete f.categories;
+  } else {
+    f.category = nth(kept, 0);
+    if (kept.length > 1) f.categories = kept;
+    else delete f.categories;
+  }
+}
