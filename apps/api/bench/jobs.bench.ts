@@ -66,7 +66,6 @@ await drop();
 waits.sort((a, b) => a - b);
 const pct = (p: number) => waits[Math.min(waits.length - 1, Math.floor((p / 100) * waits.length))];
 const twice = [...runs.values()].filter((n) => n !== 1).length;
-// eslint-disable-next-line no-console -- a benchmark prints its figures
 console.log(
   JSON.stringify({
     database: usePg ? 'postgres' : 'pglite (worker thread)',
