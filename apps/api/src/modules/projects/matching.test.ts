@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectRequirements } from '@cellforge/contracts';
 import { fitScore, requiredPayloadKg } from '@cellforge/robot-fit';
-import { rankMatches, scoreMatch, type MatchCandidate } from './matching';
+import { aOrAn, rankMatches, scoreMatch, type MatchCandidate } from './matching';
 import { defined, nth } from '../../test/defined';
 
 const robot = (over: Partial<MatchCandidate>): MatchCandidate => ({
@@ -139,5 +139,26 @@ describe('rankMatches', () => {
     // The cobot misses the cycle time (a requirement); the off-task palletizer misses only the application (a preference).
     expect(ranked.map((m) => m.robot_id)).toEqual(['pal', 'arm', 'off', 'cobot']);
     expect(defined(nth(ranked, 3).reasons.find((r) => r.kind === 'cycle_time')).ok).toBe(false);
+  });
+});
+
+describe('the cycle reason reads as English is spoken', () => {
+  it.each([
+    ['8 s', 'an'],
+    ['8.5 s', 'an'],
+    ['80 s', 'an'],
+    ['11 s', 'an'],
+    ['18.5 s', 'an'],
+    ['6 s', 'a'],
+    ['0.8 s', 'a'],
+    ['110 s', 'a'],
+    ['1.8 s', 'a'],
+  ])('"%s cycle" takes "%s"', (figure, article) => {
+    expect(aOrAn(figure)).toBe(article);
+  });
+
+  it('a palletizer at 8 s "suits an 8 s cycle"', () => {
+    const r = scoreMatch(robot({ category: 'palletizing', payloadKg: 110, reachMm: 2400 }), { payload_kg: 40, cycle_time_s: 8, application: 'palletizing' } as ProjectRequirements);
+    expect(r.reasons.map((x) => x.text).join('\n')).toMatch(/suits an 8 s cycle/);
   });
 });

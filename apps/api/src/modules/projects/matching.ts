@@ -27,6 +27,12 @@ const fmt = (n: number) => displayFigure(n);
 const pct = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 
+/** "a 6 s cycle" but "an 8 s cycle", "an 11 s cycle", "an 18 s cycle" (the figure as it is read aloud). */
+export function aOrAn(figure: string, capital = false): string {
+  const an = /^(?:8|1[18](?!\d))/.test(figure);
+  return capital ? (an ? 'An' : 'A') : an ? 'an' : 'a';
+}
+
 /** The cycle-time reason: the type's suitability (robot-fit cycleSuitability, which the order reads too) in words. */
 function cycleSuitabilityText(robot: MatchCandidate, req: ProjectRequirements, cycle: number): { score: number; ok: boolean; text: string } {
   const part = req.payload_kg ?? 0;
@@ -37,19 +43,19 @@ function cycleSuitabilityText(robot: MatchCandidate, req: ProjectRequirements, c
       return {
         ...fit,
         text: fit.ok
-          ? `A ${s} cycle suits a cobot working beside people`
-          : `A cobot runs at reduced speed near people: a ${s} cycle${part ? ` with ${fmt(part)} kg` : ''} is demanding; confirm with a cycle-time study`,
+          ? `${aOrAn(s, true)} ${s} cycle suits a cobot working beside people`
+          : `A cobot runs at reduced speed near people: ${aOrAn(s)} ${s} cycle${part ? ` with ${fmt(part)} kg` : ''} is demanding; confirm with a cycle-time study`,
       };
     case 'palletizing':
-      return { ...fit, text: fit.score === 1 ? `A 4-axis palletizer is built for fast stacking: suits a ${s} cycle` : `A 4-axis palletizer is fast, but made for stacking` };
+      return { ...fit, text: fit.score === 1 ? `A 4-axis palletizer is built for fast stacking: suits ${aOrAn(s)} ${s} cycle` : `A 4-axis palletizer is fast, but made for stacking` };
     case 'scara':
     case 'delta':
       return {
         ...fit,
-        text: fit.score === 1 ? `${robot.category === 'scara' ? 'A SCARA' : 'A delta robot'} is among the fastest for light parts: suits a ${s} cycle` : `Fast, but at its heavy end with ${fmt(part)} kg`,
+        text: fit.score === 1 ? `${robot.category === 'scara' ? 'A SCARA' : 'A delta robot'} is among the fastest for light parts: suits ${aOrAn(s)} ${s} cycle` : `Fast, but at its heavy end with ${fmt(part)} kg`,
       };
     default:
-      return { ...fit, text: cycle < 2 ? `An industrial arm can run a ${s} cycle on short moves; check the path` : `An industrial arm runs a ${s} cycle at full speed behind guarding` };
+      return { ...fit, text: cycle < 2 ? `An industrial arm can run ${aOrAn(s)} ${s} cycle on short moves; check the path` : `An industrial arm runs ${aOrAn(s)} ${s} cycle at full speed behind guarding` };
   }
 }
 
