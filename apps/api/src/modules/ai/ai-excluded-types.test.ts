@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import request from 'supertest';
-import type { ChatResponse } from '@cellforge/contracts';
 import { testBackends } from '../../test/create-test-app';
-import { useChatApp } from './chat-test-kit';
+import { linkedIds, listedRobots, useChatApp } from './chat-test-kit';
 import { extractFacts, mergeFacts } from './understanding/facts';
 
 /**
@@ -13,7 +11,6 @@ import { extractFacts, mergeFacts } from './understanding/facts';
  * (outsider-conversation.test.ts, conversation B) found "no cobots" read as "cobots".
  */
 
-type Row = { id: string; manufacturer: string; model: string; category: string; payload_kg: number; reach_mm: number };
 
 describe('reading a type ruled out', () => {
   it.each([
@@ -46,16 +43,8 @@ describe('reading a type ruled out', () => {
 
 describe.each(testBackends)('the chat never offers a type ruled out, on %s', (backend) => {
   const { ctx, chat } = useChatApp(backend);
-  const catalog = async (): Promise<Row[]> => {
-    const rows: Row[] = [];
-    for (let page = 1; page <= 10; page += 1) {
-      const res = await request(ctx().app).get('/api/robots').query({ limit: 100, page }).expect(200);
-      rows.push(...(res.body.data as Row[]));
-      if (res.body.data.length < 100) break;
-    }
-    return rows;
-  };
-  const linked = (answer: ChatResponse) => (answer.metadata.robotLinks ?? []).map((l) => l.href.replace(/^\/robots\//, ''));
+  const catalog = () => listedRobots(ctx().app);
+  const linked = linkedIds;
 
   it.each([
     { message: 'robot for machine tending, 10 kg parts, 1.1 m reach, no cobots', out: 'collaborative' },

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import type { ChatResponse } from '@cellforge/contracts';
 import { testBackends } from '../../test/create-test-app';
-import { useChatApp } from './chat-test-kit';
+import { linkedIds, listedRobots, useChatApp, type ListedRobot } from './chat-test-kit';
 import { extractFacts as parseFacts } from './understanding/facts';
 
 /**
@@ -14,7 +13,7 @@ import { extractFacts as parseFacts } from './understanding/facts';
  * SCARA") are either type, and the chat's first robots are the search box's.
  */
 
-type Row = { id: string; manufacturer: string; model: string; category: string; payload_kg: number; reach_mm: number };
+type Row = ListedRobot;
 
 describe('several robot types asked at once', () => {
   it.each([
@@ -36,16 +35,8 @@ describe('several robot types asked at once', () => {
 
 describe.each(testBackends)('nothing of the kind asked fits, on %s', (backend) => {
   const { ctx, chat } = useChatApp(backend);
-  const catalog = async (): Promise<Row[]> => {
-    const rows: Row[] = [];
-    for (let page = 1; page <= 10; page += 1) {
-      const res = await request(ctx().app).get('/api/robots').query({ limit: 100, page }).expect(200);
-      rows.push(...(res.body.data as Row[]));
-      if (res.body.data.length < 100) break;
-    }
-    return rows;
-  };
-  const linked = (answer: ChatResponse) => (answer.metadata.robotLinks ?? []).map((l) => l.href.replace(/^\/robots\//, ''));
+  const catalog = () => listedRobots(ctx().app);
+  const linked = linkedIds;
 
   const cases = [
     // [what the buyer says, the type or maker kept, what must be named, the answer's language words]
