@@ -23,11 +23,12 @@ describe.each(testBackends)('rate-limit counter on %s', (backend) => {
     expect((await incrementRateLimit(db, 'test:10.0.0.2', 60_000)).hits).toBe(1);
     expect(await readRateLimit(db, 'test:10.0.0.1')).toEqual({ hits: 2, resetAt: first.resetAt });
 
-    const short = await incrementRateLimit(db, 'test:10.0.0.3', 40);
+    // A window long enough for two hits on a loaded CI machine (40 ms was not), then waited out.
+    const short = await incrementRateLimit(db, 'test:10.0.0.3', 1_500);
     expect(short.hits).toBe(1);
-    expect((await incrementRateLimit(db, 'test:10.0.0.3', 40)).hits).toBe(2);
-    await new Promise((r) => setTimeout(r, 120));
-    const renewed = await incrementRateLimit(db, 'test:10.0.0.3', 40);
+    expect((await incrementRateLimit(db, 'test:10.0.0.3', 1_500)).hits).toBe(2);
+    await new Promise((r) => setTimeout(r, Math.max(0, short.resetAt.getTime() - Date.now()) + 100));
+    const renewed = await incrementRateLimit(db, 'test:10.0.0.3', 1_500);
     expect(renewed.hits).toBe(1);
     expect(renewed.resetAt.getTime()).toBeGreaterThan(short.resetAt.getTime());
   });
