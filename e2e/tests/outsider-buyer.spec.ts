@@ -53,6 +53,12 @@ test('the chat widget\'s "see every matching robot" link for "a cobot that lifts
   await expect(seeMore).toBeVisible({ timeout: 15_000 });
   await seeMore.click();
   await expect(page).toHaveURL(/\/catalog\?/);
+  // The page was /catalog already: wait until the cards are the link's answer, not the unfiltered list
+  // still on screen (a session-15 CI run read a delta from it once; the retry passed). A link that
+  // lists other types still fails here after 10 s, and again below.
+  await expect
+    .poll(async () => (await cardRobots(page)).every((r) => r.category === 'collaborative' && r.manufacturer !== 'Universal Robots'), { timeout: 10_000 })
+    .toBe(true);
   for (const robot of await cardRobots(page)) {
     const name = `${robot.manufacturer} (${robot.category})`;
     expect(robot.manufacturer, name).not.toBe('Universal Robots');
