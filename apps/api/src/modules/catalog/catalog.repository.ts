@@ -828,14 +828,21 @@ export interface CandidateQuery {
   limit?: number;
 }
 
+/** The makers and robot types the buyer ruled out, as conditions (candidates and nearest robots alike). */
+function exclusionConditions(q: Pick<CandidateQuery, 'excludeManufacturers' | 'excludeCategories'>): SQL[] {
+  const where: SQL[] = [];
+  if (q.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(q.excludeManufacturers.map((m) => m.toLowerCase()))})`);
+  if (q.excludeCategories?.length) where.push(sql`${robots.category} <> all(${textArray(q.excludeCategories)})`);
+  return where;
+}
+
 /** findCandidateRobots' conditions, the environment ones apart. */
 function candidateConditions(reader: CatalogReader, q: CandidateQuery): { figures: SQL[]; environment: SQL[] } {
   const where: SQL[] = [readable(reader), gte(robots.payloadKg, q.minPayloadKg)];
   if (q.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, q.maxPayloadKg));
   if (q.minReachMm !== undefined) where.push(gte(robots.reachMm, q.minReachMm));
   if (q.maxReachMm !== undefined) where.push(lte(robots.reachMm, q.maxReachMm));
-  if (q.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(q.excludeManufacturers.map((m) => m.toLowerCase()))})`);
-  if (q.excludeCategories?.length) where.push(sql`${robots.category} <> all(${textArray(q.excludeCategories)})`);
+  where.push(...exclusionConditions(q));
   if (q.minDof !== undefined) where.push(gte(robots.dof, q.minDof));
   if (q.maxDof !== undefined) where.push(lte(robots.dof, q.maxDof));
   if (q.manufacturers?.length) where.push(inArray(sql`lower(${robots.manufacturer})`, q.manufacturers.map((m) => m.toLowerCase())));
@@ -985,8 +992,7 @@ export async function findClosestToTask(reader: CatalogReader, need: TaskNeed, l
   if (need.maxPayloadKg !== undefined) where.push(lte(robots.payloadKg, need.maxPayloadKg));
   if (need.minDof !== undefined) where.push(gte(robots.dof, need.minDof));
   if (need.maxDof !== undefined) where.push(lte(robots.dof, need.maxDof));
-  if (need.excludeManufacturers?.length) where.push(sql`lower(${robots.manufacturer}) <> all(${textArray(need.excludeManufacturers.map((m) => m.toLowerCase()))})`);
-  if (need.excludeCategories?.length) where.push(sql`${robots.category} <> all(${textArray(need.excludeCategories)})`);
+  where.push(...exclusionConditions(need));
   const payloadShort = need.minPayloadKg > 0 ? sql`greatest(0, 1 - ${robots.payloadKg} / ${need.minPayloadKg}::float8)` : sql`0`;
   const reachShort = need.minReachMm ? sql`greatest(0, 1 - ${robots.reachMm} / ${need.minReachMm}::float8)` : sql`0`;
   return reader.db
