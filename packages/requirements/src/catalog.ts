@@ -22,6 +22,11 @@ export function wantedCategories(r: Pick<BuyerRequirements, 'robotTypes' | 'appl
   return [...new Set(types.map((t) => catalogCategoryOf[t]).filter((c): c is RobotCategory => c !== null))];
 }
 
+/** The catalog categories of the robot types ruled out ("no cobots", "keine SCARA"); the chat and project matching take them from here. */
+export function ruledOutCategories(r: Pick<BuyerRequirements, 'robotTypes'>): RobotCategory[] {
+  return [...new Set(r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c): c is RobotCategory => c !== null))];
+}
+
 /** US FED-STD-209E classes and their ISO 14644-1 equivalents ("Class 100" = ISO 5). */
 const fedStdToIso: Record<string, number> = { '1': 3, '10': 4, '100': 5, '1000': 6, '10000': 7, '100000': 8 };
 

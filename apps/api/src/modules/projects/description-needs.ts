@@ -1,6 +1,6 @@
 import type { BuyerRequirements, ProjectRequirements, RobotQuery } from '@cellforge/contracts';
 import { robotCategories } from '@cellforge/contracts/constants';
-import { budgetInUsd, catalogCategoryOf, cleanroomIsoClassOf, parseRequirements } from '@cellforge/requirements';
+import { budgetInUsd, cleanroomIsoClassOf, parseRequirements, ruledOutCategories } from '@cellforge/requirements';
 import { readSearchReading } from '../catalog';
 
 /**
@@ -58,7 +58,7 @@ export function readDescriptionNeeds(description: string, req: ProjectRequiremen
     if (read.query[key] !== undefined) Object.assign(filters, { [key]: read.query[key] });
   }
   // "no SCARA": the search box asks the visitor to pick types; a project's matches leave the type out.
-  const excludedTypes = r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null);
+  const excludedTypes = ruledOutCategories(r);
   if (excludedTypes.length) {
     const wanted = filters.category ? filters.category.split(',') : [...robotCategories];
     filters.category = wanted.filter((c) => !excludedTypes.includes(c as (typeof excludedTypes)[number])).join(',');

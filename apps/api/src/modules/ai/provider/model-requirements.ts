@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { buyerRequirementsSchema, type BuyerRequirements, type ChatHistoryEntry } from '@cellforge/contracts';
-import { budgetInUsd, builtInMakers, catalogCategoryOf, FIELD_LIMITS, makerCountry, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, FIELD_LIMITS, makerCountry, ruledOutCategories, wantedCategories } from '@cellforge/requirements';
 import type { Logger } from '../../../lib/logger';
 import { nth } from '../../../lib/invariants';
 import type { Understanding } from '../advisor/types';
@@ -125,7 +125,7 @@ export function factsFromRequirements(r: BuyerRequirements): Facts {
     f.category = nth(categories, 0);
     f.categories = [...categories];
   }
-  const ruledOut = [...new Set(r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null))];
+  const ruledOut = ruledOutCategories(r);
   if (ruledOut.length) f.excludedCategories = ruledOut;
   // A budget in another currency by the one table the search box and project matches use, kept as said for the answer.
   if (r.budget?.max !== undefined) {

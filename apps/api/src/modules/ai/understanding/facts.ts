@@ -1,4 +1,4 @@
-import { budgetInUsd, builtInMakers, catalogCategoryOf, cleanroomIsoClassOf, makerCountry, parseRequirements, wantedCategories } from '@cellforge/requirements';
+import { budgetInUsd, builtInMakers, cleanroomIsoClassOf, makerCountry, parseRequirements, ruledOutCategories, wantedCategories } from '@cellforge/requirements';
 import type { RequirementCurrency } from '@cellforge/contracts';
 import type { EnvironmentQuery } from '../../catalog';
 import { extractCodes, type CodeMention } from './codes';
@@ -303,7 +303,7 @@ function addSharedReading(facts: Facts, text: string): void {
     facts.categories = [facts.category, ...categories.filter((c) => c !== facts.category)];
   }
   // "no cobots": the type named is ruled out, not asked for (the category words above read "cobots" either way).
-  const ruledOut = [...new Set(r.robotTypes.exclude.map((t) => catalogCategoryOf[t]).filter((c) => c !== null))];
+  const ruledOut = ruledOutCategories(r);
   if (ruledOut.length) {
     facts.excludedCategories = ruledOut;
     dropRuledOutTypes(facts);
